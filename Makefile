@@ -1,0 +1,75 @@
+# ptx2native — see README.md.  ./configure writes config.mk; when it is
+# missing, the first make runs ./configure --install-deps itself.
+
+ifeq ($(filter clean uninstall,$(MAKECMDGOALS)),)
+include config.mk
+endif
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+
+WARN = -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
+OPT = -O2 -g
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -MMD -MP $(CFLAGS)
+TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -Ifrontend -Ilowering -Iruntime $(LLVM_CFLAGS) $(XML_CFLAGS)
+RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
+
+FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
+	frontend/print.o frontend/cfg.o
+ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
+CODEGEN_OBJS =
+CLI_OBJS = cli/main.o
+TRANSLATOR_OBJS = $(CLI_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS)
+
+RUNTIME_OBJS =
+
+ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS)
+
+all: ptx2native
+
+config.mk:
+	./configure --install-deps
+
+ptx2native: $(TRANSLATOR_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(TRANSLATOR_OBJS) $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+
+$(TRANSLATOR_OBJS): %.o: %.c
+	$(CC) $(TRANSLATOR_CFLAGS) -c -o $@ $<
+
+$(RUNTIME_OBJS): %.o: %.c
+	$(CC) $(RUNTIME_CFLAGS) -c -o $@ $<
+
+# Tests: test/run.sh prints one line per test and "N passed, M failed".
+check: all
+	sh test/run.sh $(T)
+
+check-asan:
+	$(MAKE) clean
+	$(MAKE) all OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+		LDFLAGS="-fsanitize=address,undefined"
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		sh test/run.sh $(T)
+	$(MAKE) clean
+
+demo: all
+	sh test/demo.sh
+
+regen-ptx:
+	sh test/regen-ptx.sh "$(NVCC)"
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	cp ptx2native $(DESTDIR)$(PREFIX)/bin/
+	cp docs/ptx2native.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1
+
+clean:
+	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d)
+	rm -rf test/out
+
+.PHONY: all check check-asan demo regen-ptx install uninstall clean bench
+
+-include $(ALL_OBJS:.o=.d)

@@ -1,0 +1,300 @@
+/* main.c — the ptx2native driver: options, the list of stages, exit codes.
+ *
+ * Exit status: 0 success, 1 errors in the input, 2 usage errors,
+ * 3 internal or tool failures.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower.h"
+#include "ptx.h"
+
+#ifndef P2N_VERSION
+#define P2N_VERSION "0.1.0"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
+
+enum { DUMP_AST = 1, DUMP_CFG = 2, DUMP_PDOM = 4, DUMP_UNIFORMITY = 8, DUMP_IR = 16 };
+
+typedef struct Options {
+    Vec(const char *) inputs;
+    const char *output;
+    const char *report;
+    bool syntax_only, compile_only, assemble_only, emit_llvm;
+    bool werror, nowarn;
+    unsigned dump;
+    LowerOptions lower;
+} Options;
+
+static const char usage_text[] =
+    "usage: ptx2native [options] FILE.ptx... [-o OUT]\n"
+    "\n"
+    "Translates NVIDIA PTX into native code for this CPU: each warp runs as\n"
+    "32 SIMD lanes.  By default the output is a shared object that a host\n"
+    "program loads with libptx2native (see ptx2native(1) and docs/api.md).\n"
+    "\n"
+    "Output:\n"
+    "  -o FILE            write the output to FILE (default: the input's name\n"
+    "                     with .so, .o, .s, .ll or .bc; '-' is standard output)\n"
+    "  -fsyntax-only      check the input and stop\n"
+    "  -c                 emit an object file\n"
+    "  -S                 emit assembly\n"
+    "  --emit-llvm        with -S: LLVM IR text (.ll); with -c: bitcode (.bc)\n"
+    "  --report FILE      write the XML divergence report (docs/report.md)\n"
+    "\n"
+    "Code generation:\n"
+    "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
+    "  --mcpu=NAME        target CPU (default: this machine's)\n"
+    "  --mattr=LIST       target features, e.g. +avx2,-avx512f (default: this\n"
+    "                     machine's)\n"
+    "  -g                 keep PTX line information in the output\n"
+    "\n"
+    "Diagnostics:\n"
+    "  -Werror            treat warnings as errors\n"
+    "  -w                 suppress warnings\n"
+    "  --dump=WHAT        print an intermediate form to standard output; WHAT is\n"
+    "                     a comma list of ast, cfg, pdom, uniformity, ir\n"
+    "\n"
+    "  --version          print the version and exit\n"
+    "  --help             print this help and exit\n"
+    "\n"
+    "FILE '-' reads standard input.  Exit status: 0 success, 1 errors in the\n"
+    "input, 2 usage errors, 3 internal or tool failures.\n";
+
+static _Noreturn void
+usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "ptx2native: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'ptx2native --help'.\n");
+    exit(EXIT_USAGE);
+}
+
+static unsigned
+parse_dump(const char *list)
+{
+    static const struct {
+        const char *name;
+        unsigned bit;
+    } kinds[] = {{"ast", DUMP_AST},
+                 {"cfg", DUMP_CFG},
+                 {"pdom", DUMP_PDOM},
+                 {"uniformity", DUMP_UNIFORMITY},
+                 {"ir", DUMP_IR}};
+    unsigned bits = 0;
+    const char *p = list;
+
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        size_t i;
+        for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+            if (strlen(kinds[i].name) == n && strncmp(kinds[i].name, p, n) == 0)
+                break;
+        if (i == sizeof kinds / sizeof kinds[0])
+            usage_error("unknown --dump kind '%s' (ast, cfg, pdom, uniformity, ir)", list);
+        bits |= kinds[i].bit;
+        p += n + (p[n] == ',');
+    }
+    return bits;
+}
+
+static void
+parse_options(Options *o, Arena *a, int argc, char **argv)
+{
+    o->lower.opt_level = 2;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(usage_text, stdout);
+            exit(0);
+        } else if (strcmp(arg, "--version") == 0) {
+            printf("ptx2native %s\n", P2N_VERSION);
+            exit(0);
+        } else if (strcmp(arg, "-o") == 0) {
+            if (++i == argc)
+                usage_error("%s needs a file name", arg);
+            o->output = argv[i];
+        } else if (strncmp(arg, "-o", 2) == 0) {
+            o->output = arg + 2;
+        } else if (strcmp(arg, "--report") == 0) {
+            if (++i == argc)
+                usage_error("%s needs a file name", arg);
+            o->report = argv[i];
+        } else if (strncmp(arg, "--report=", 9) == 0) {
+            o->report = arg + 9;
+        } else if (strcmp(arg, "-fsyntax-only") == 0) {
+            o->syntax_only = true;
+        } else if (strcmp(arg, "-c") == 0) {
+            o->compile_only = true;
+        } else if (strcmp(arg, "-S") == 0) {
+            o->assemble_only = true;
+        } else if (strcmp(arg, "--emit-llvm") == 0 || strcmp(arg, "-emit-llvm") == 0) {
+            o->emit_llvm = true;
+        } else if (arg[0] == '-' && arg[1] == 'O' && arg[2] >= '0' && arg[2] <= '3' && !arg[3]) {
+            o->lower.opt_level = arg[2] - '0';
+        } else if (strncmp(arg, "--mcpu=", 7) == 0) {
+            o->lower.mcpu = arg + 7;
+        } else if (strncmp(arg, "--mattr=", 8) == 0) {
+            o->lower.mattr = arg + 8;
+        } else if (strcmp(arg, "-g") == 0) {
+            o->lower.debug = true;
+        } else if (strcmp(arg, "-Werror") == 0) {
+            o->werror = true;
+        } else if (strcmp(arg, "-w") == 0) {
+            o->nowarn = true;
+        } else if (strncmp(arg, "--dump=", 7) == 0) {
+            o->dump |= parse_dump(arg + 7);
+        } else if (strcmp(arg, "-") == 0 || arg[0] != '-') {
+            vec_push(a, &o->inputs, arg);
+        } else {
+            usage_error("unknown option '%s'", arg);
+        }
+    }
+    if (o->inputs.n == 0)
+        usage_error("%s", "no input files");
+    if (o->compile_only && o->assemble_only)
+        usage_error("%s", "-c and -S cannot be used together");
+    if (o->emit_llvm && !o->compile_only && !o->assemble_only)
+        usage_error("%s", "--emit-llvm needs -c (bitcode) or -S (IR text)");
+    if (o->assemble_only)
+        o->lower.kind = o->emit_llvm ? OUT_LLVM_TEXT : OUT_ASM;
+    else if (o->compile_only)
+        o->lower.kind = o->emit_llvm ? OUT_LLVM_BC : OUT_OBJECT;
+    else
+        o->lower.kind = OUT_SHARED;
+}
+
+/* kernel.ptx -> kernel.so (in the current directory, as cc does for -c). */
+static const char *
+default_output(Arena *a, const char *input, OutputKind kind)
+{
+    static const char *ext[] = {".so", ".o", ".s", ".ll", ".bc"};
+    const char *base = strrchr(input, '/');
+    base = base ? base + 1 : input;
+    if (strcmp(input, "-") == 0)
+        base = "out.ptx";
+    size_t n = strlen(base);
+    if (n > 4 && strcmp(base + n - 4, ".ptx") == 0)
+        n -= 4;
+    return arena_printf(a, "%.*s%s", (int)n, base, ext[kind]);
+}
+
+static char *
+read_input(Arena *a, const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "ptx2native: error: cannot open %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    if (!buf)
+        fatal("out of memory:");
+    bool bad = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        fprintf(stderr, "ptx2native: error: cannot read %s\n", path);
+        free(buf);
+        return NULL;
+    }
+    char *text = arena_strndup(a, buf, n);
+    free(buf);
+    *len = n;
+    return text;
+}
+
+static int
+finish(Diags *d, int status)
+{
+    diag_print(d, stderr);
+    if (d->nerrors > 0 && status == 0)
+        status = EXIT_INPUT;
+    return status;
+}
+
+int
+main(int argc, char **argv)
+{
+    Arena arena = {0};
+    Options o = {0};
+
+    parse_options(&o, &arena, argc, argv);
+    Diags d = {.arena = &arena, .werror = o.werror, .nowarn = o.nowarn};
+
+    /* Stage 1: parse and check every input. */
+    Vec(Module *) modules = {0};
+    for (int i = 0; i < o.inputs.n; i++) {
+        const char *path = o.inputs.v[i];
+        const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+        size_t len;
+        char *text = read_input(&arena, path, &len);
+        if (!text)
+            return finish(&d, EXIT_TOOL);
+        diag_add_file(&d, name, text, len);
+        Module *m = ptx_parse(name, text, len, &d);
+        if (m)
+            vec_push(&arena, &modules, m);
+    }
+    if (d.nerrors > 0)
+        return finish(&d, EXIT_INPUT);
+    if (o.dump & DUMP_AST)
+        for (int i = 0; i < modules.n; i++)
+            ptx_print(stdout, modules.v[i]);
+
+    /* Stage 2: CFG, dominators, post-dominators, uniformity. */
+    bool need_analysis = o.report || (o.dump & (DUMP_CFG | DUMP_PDOM | DUMP_UNIFORMITY | DUMP_IR)) ||
+                         !o.syntax_only;
+    if (!need_analysis)
+        return finish(&d, 0);
+    Vec(Analysis *) analyses = {0};
+    for (int i = 0; i < modules.n; i++) {
+        Analysis *an = analyze_module(modules.v[i]);
+        vec_push(&arena, &analyses, an);
+        Module *m = modules.v[i];
+        for (int j = 0; j < m->funcs.n; j++) {
+            Func *f = m->funcs.v[j];
+            if (!f->cfg)
+                continue;
+            if (o.dump & DUMP_CFG)
+                cfg_print(stdout, f);
+            if (o.dump & DUMP_PDOM)
+                pdom_print(stdout, f);
+            if (o.dump & DUMP_UNIFORMITY)
+                uniform_print(stdout, f, &an->funcs[j]);
+        }
+    }
+    if (o.report) {
+        if (analyses.n != 1) {
+            fprintf(stderr, "ptx2native: error: --report takes one input file\n");
+            return finish(&d, EXIT_USAGE);
+        }
+        if (!report_write(o.report, analyses.v[0], &d))
+            return finish(&d, EXIT_TOOL);
+    }
+    if (o.syntax_only && !(o.dump & DUMP_IR))
+        return finish(&d, 0);
+
+    /* Stage 3: LLVM IR, native code, the shared object. */
+    if (analyses.n != 1) {
+        fprintf(stderr, "ptx2native: error: linking several PTX files is not supported yet\n");
+        return finish(&d, EXIT_TOOL);
+    }
+    if (o.dump & DUMP_IR) {
+        o.lower.kind = OUT_LLVM_TEXT;
+        o.lower.output = "-";
+    } else {
+        o.lower.output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lower.kind);
+    }
+    int status = lower_module(analyses.v[0], &o.lower, &d);
+    return finish(&d, status);
+}

@@ -1,0 +1,147 @@
+/* p2n_abi.h — the contract between the code ptx2native emits and the runtime.
+ *
+ * A shared object made by ptx2native exports one symbol, P2N_MODULE_SYMBOL,
+ * a p2n_module_desc.  It needs no runtime code of its own: every service
+ * (barriers, nanosleep, printf, malloc, errors) is reached through the
+ * p2n_services table in the warp it runs, so the object loads with libc and
+ * libm alone and the host library owns all scheduling state.
+ *
+ * The lowering builds LLVM struct types that mirror p2n_warp and the
+ * descriptors below field by field (lowering/abi.c).  Change both together
+ * and bump P2N_ABI_VERSION.
+ */
+#ifndef P2N_ABI_H
+#define P2N_ABI_H
+
+#include <stdint.h>
+
+#define P2N_ABI_VERSION 1
+#define P2N_WARP_SIZE 32
+#define P2N_MODULE_SYMBOL "p2n_module_v1"
+
+typedef struct p2n_warp p2n_warp;
+typedef struct p2n_services p2n_services;
+
+/* One warp of one CTA, as the runtime hands it to a kernel.  The kernel
+ * reads everything above `exited`, and writes `exited` and `error`. */
+struct p2n_warp {
+    const void *params;         /* kernel parameter buffer (see p2n_param_desc) */
+    char *shared;               /* this CTA's shared block: static, then dynamic */
+    char *local;                /* lane l's local window: local + l * local_stride */
+    uint64_t local_stride;
+    const p2n_services *rt;
+    void *sched;                /* runtime-private */
+    uint32_t tid[3][P2N_WARP_SIZE]; /* %tid.{x,y,z} of each lane */
+    uint32_t ntid[3], ctaid[3], nctaid[3];
+    uint32_t warpid, nwarpid;   /* warp index in the CTA, warps in the CTA */
+    uint32_t mask;              /* lanes that exist (a partial last warp has fewer) */
+    uint32_t dynamic_smem, total_smem;
+    uint32_t smid, nsmid;       /* worker thread index and count */
+    uint32_t pad0;
+    uint64_t gridid;
+    uint32_t exited;            /* lanes that executed exit; the kernel keeps it current */
+    int32_t error;              /* non-zero: a service failed; the kernel returns at once */
+};
+
+/* Barrier operations (p2n_services.barrier `op`). */
+enum {
+    P2N_BAR_SYNC = 0,   /* bar.sync / barrier.sync: wait for `count` threads */
+    P2N_BAR_ARRIVE = 1, /* bar.arrive: count the arrival, do not wait */
+    P2N_BAR_RED_POPC = 2,
+    P2N_BAR_RED_AND = 3,
+    P2N_BAR_RED_OR = 4,
+};
+
+/* Errors a kernel reports through p2n_services.error (the host API maps them
+ * to p2n_result codes). */
+enum {
+    P2N_KERR_TRAP = 1,          /* trap */
+    P2N_KERR_ASSERT = 2,        /* __assertfail */
+    P2N_KERR_BRX_RANGE = 3,     /* brx.idx index past its target list */
+    P2N_KERR_BAD_FUNCPTR = 4,   /* indirect call through a non-function */
+    P2N_KERR_STACK = 5,         /* call depth past the documented limit */
+    P2N_KERR_MISALIGNED = 6,
+};
+
+/* Services the runtime gives a running warp.  `lanes` is the mask of lanes
+ * taking part; `line` the PTX source line of the instruction. */
+struct p2n_services {
+    /* Barrier `id` (0..15) for `count` threads (0: the whole CTA).  For the
+     * reductions, pred has bit l set when lane l's predicate is true; the
+     * result is the CTA-wide reduction (popc count, or 0/1).  A deadlock sets
+     * w->error and returns. */
+    uint32_t (*barrier)(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes,
+                        uint32_t pred, uint32_t line);
+    /* Yields the warp (other warps of the CTA run) and sleeps about ns. */
+    void (*nanosleep)(p2n_warp *w, uint32_t ns);
+    /* Records a kernel error (P2N_KERR_*) and sets w->error. */
+    void (*error)(p2n_warp *w, int32_t code, uint32_t lanes, uint32_t line);
+    /* CUDA printf: fmt[l] and args[l] for each lane in lanes, printed in lane
+     * order, whole lines at a time; ret[l] gets the character count or -1. */
+    void (*vprintf)(p2n_warp *w, uint32_t lanes, const char *const *fmt, const void *const *args,
+                    int32_t *ret);
+    /* Device malloc/free, per lane; memory lives until the module unloads. */
+    void (*malloc)(p2n_warp *w, uint32_t lanes, const uint64_t *size, void **out);
+    void (*free)(p2n_warp *w, uint32_t lanes, void *const *ptr);
+    /* __assertfail(message, file, line, function, charSize) of the first lane. */
+    void (*assertfail)(p2n_warp *w, uint32_t lanes, const char *msg, const char *file,
+                       uint32_t src_line, const char *func, uint32_t line);
+    /* %clock64 and %globaltimer (ns). */
+    uint64_t (*clock64)(p2n_warp *w);
+    uint64_t (*globaltimer)(p2n_warp *w);
+    /* Looks up an indirect-call target: the native entry of the function whose
+     * address a lane holds, or NULL (the caller then reports BAD_FUNCPTR). */
+    void *(*resolve)(p2n_warp *w, uint64_t addr, const char *signature);
+};
+
+typedef void (*p2n_kernel_fn)(p2n_warp *w);
+
+typedef struct p2n_param_desc {
+    const char *name;
+    uint32_t offset, size, align; /* in the parameter buffer */
+} p2n_param_desc;
+
+enum { /* p2n_kernel_desc.flags */
+    P2N_KF_BARRIER = 1u << 0,   /* uses a CTA barrier: warps run as fibers */
+    P2N_KF_NANOSLEEP = 1u << 1, /* uses nanosleep: warps run as fibers */
+};
+
+typedef struct p2n_kernel_desc {
+    const char *name;
+    p2n_kernel_fn fn;
+    uint32_t nparams;
+    const p2n_param_desc *params;
+    uint32_t param_bytes;
+    uint32_t static_smem;   /* bytes of .shared variables; dynamic follows, aligned 16 */
+    uint32_t local_bytes;   /* per lane */
+    uint32_t flags;
+    uint32_t maxntid[3], reqntid[3]; /* 0: not given */
+    uint32_t ptx_line;      /* line of the .entry, for messages */
+    uint32_t stack_bytes;   /* native stack a warp needs, a bound (0: default) */
+} p2n_kernel_desc;
+
+typedef struct p2n_var_desc { /* .global and .const variables the host can reach */
+    const char *name;
+    void *addr;
+    uint64_t bytes;
+    uint32_t space; /* 0 global, 1 const */
+} p2n_var_desc;
+
+typedef struct p2n_func_desc { /* functions whose address may be taken */
+    const char *name;
+    void *fn;
+    const char *signature; /* canonical parameter and return types, e.g. "(b32)(b32,b64)" */
+} p2n_func_desc;
+
+typedef struct p2n_module_desc {
+    uint32_t abi_version; /* P2N_ABI_VERSION */
+    uint32_t nkernels;
+    const p2n_kernel_desc *kernels;
+    uint32_t nvars;
+    const p2n_var_desc *vars;
+    uint32_t nfuncs;
+    const p2n_func_desc *funcs;
+    const char *source;   /* PTX file name as given, for messages */
+} p2n_module_desc;
+
+#endif

@@ -1,0 +1,75 @@
+/* ptx2native.h — load and launch kernels that ptx2native translated.
+ *
+ * Shaped like the CUDA driver API:
+ *
+ *     p2n_module *mod;
+ *     if (p2n_module_load(&mod, "saxpy.so") != P2N_SUCCESS) ...
+ *     void *params[] = {&n, &a, &x, &y};
+ *     p2n_result r = p2n_launch(mod, "saxpy", grid, block, 0, params);
+ *     if (r != P2N_SUCCESS) fprintf(stderr, "%s\n", p2n_error_message());
+ *     p2n_module_unload(mod);
+ *
+ * Every call returns an error code; nothing here exits or aborts the host
+ * process, whatever the kernel does.  See docs/api.md.
+ */
+#ifndef PTX2NATIVE_H
+#define PTX2NATIVE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct p2n_module p2n_module;
+
+typedef struct {
+    unsigned x, y, z;
+} p2n_dim3;
+
+typedef enum {
+    P2N_SUCCESS = 0,
+    P2N_ERROR_INVALID_VALUE = 1,   /* a null or otherwise invalid argument */
+    P2N_ERROR_LOAD = 2,            /* the file could not be loaded (dlopen) */
+    P2N_ERROR_INVALID_MODULE = 3,  /* not made by ptx2native, or another ABI version */
+    P2N_ERROR_NOT_FOUND = 4,       /* no kernel or variable of that name */
+    P2N_ERROR_INVALID_DIM = 5,     /* a zero or too-large grid or block dimension */
+    P2N_ERROR_TOO_MANY_THREADS = 6, /* block over 1024 threads, .maxntid or .reqntid */
+    P2N_ERROR_SHARED_SIZE = 7,     /* shared memory over P2N_MAX_SHARED_BYTES */
+    P2N_ERROR_OUT_OF_MEMORY = 8,
+    P2N_ERROR_TRAP = 9,            /* the kernel executed trap */
+    P2N_ERROR_ASSERT = 10,         /* a device-side assert failed */
+    P2N_ERROR_DEADLOCK = 11,       /* a barrier that can never complete */
+    P2N_ERROR_BRANCH_RANGE = 12,   /* brx.idx index past its target list */
+    P2N_ERROR_BAD_FUNCTION = 13,   /* indirect call through a non-function */
+    P2N_ERROR_STACK_OVERFLOW = 14, /* call depth past the limit */
+    P2N_ERROR_SYSTEM = 15,         /* threads or memory could not be had from the OS */
+    P2N_ERROR_MISALIGNED = 16,     /* misaligned access the kernel reported */
+} p2n_result;
+
+/* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the
+ * largest NVIDIA GPUs allow. */
+#define P2N_MAX_SHARED_BYTES (228u * 1024u)
+#define P2N_MAX_BLOCK_THREADS 1024u
+
+p2n_result p2n_module_load(p2n_module **mod, const char *path); /* a .so from ptx2native */
+p2n_result p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block,
+                      size_t dynamic_shared_bytes, void **params); /* params[i] points at the i-th .param value */
+p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,
+                             size_t *bytes); /* .global/.const variables */
+void p2n_module_unload(p2n_module *mod);
+const char *p2n_result_string(p2n_result r);
+
+/* The message of the last failing call made by this thread: names the
+ * kernel, the CTA and the PTX line where there is one. */
+const char *p2n_error_message(void);
+
+/* Worker threads for CTAs (default: P2N_NUM_THREADS, else the online CPUs).
+ * Takes effect for launches that start after it. */
+p2n_result p2n_set_num_threads(unsigned n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
