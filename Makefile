@@ -40,8 +40,16 @@ $(TRANSLATOR_OBJS): %.o: %.c
 $(RUNTIME_OBJS): %.o: %.c
 	$(CC) $(RUNTIME_CFLAGS) -c -o $@ $<
 
+# Unit tests: C programs under test/unit that print their own PASS/FAIL
+# lines; they link only the objects they test.
+UNIT_TESTS = test/unit/dom_test
+UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o
+
+$(UNIT_TESTS): %: %.c $(UNIT_OBJS)
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS)
+
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
-check: all
+check: all $(UNIT_TESTS)
 	sh test/run.sh $(T)
 
 check-asan:
@@ -67,9 +75,9 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1
 
 clean:
-	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d)
+	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -rf test/out
 
 .PHONY: all check check-asan demo regen-ptx install uninstall clean bench
 
--include $(ALL_OBJS:.o=.d)
+-include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d)
