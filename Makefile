@@ -43,10 +43,11 @@ $(RUNTIME_OBJS): %.o: %.c
 # Unit tests: C programs under test/unit that print their own PASS/FAIL
 # lines; they link only the objects they test.
 UNIT_TESTS = test/unit/dom_test test/unit/uniform_test
-UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o
+UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o \
+	lowering/report.o
 
 $(UNIT_TESTS): %: %.c $(UNIT_OBJS)
-	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS)
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS)
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
 check: all $(UNIT_TESTS)

@@ -2,6 +2,7 @@
  * (no parser needed).  Prints PASS/FAIL unit/uniform/NAME.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower.h"
@@ -25,6 +26,7 @@ start(T *t, const char *name, bool entry)
     t->f.name = name;
     t->f.is_entry = entry;
     t->f.has_body = true;
+    t->f.loc.line = 1;
 }
 
 static int
@@ -66,6 +68,7 @@ label(T *t, const char *name)
     int id = label_id(t, name);
     t->f.labels.v[id].defined = true;
     t->f.labels.v[id].instr = t->f.instrs.n;
+    t->f.labels.v[id].loc.line = t->f.instrs.n + 1;
 }
 
 /* Operands, written as strings: "%r1" register, "%tid" / "%ctaid" special
@@ -187,9 +190,12 @@ expect_divergent_block(T *t, const char *lbl, bool div)
     }
 }
 
+static Vec(T *) all;
+
 static void
 finish(T *t)
 {
+    vec_push(&arena, &all, t);
     if (t->failed) {
         cfg_print(stdout, &t->f);
         pdom_print(stdout, &t->f);
@@ -204,7 +210,7 @@ finish(T *t)
 static void
 tid_vs_ctaid(void)
 {
-    T t;
+    static T t;
     start(&t, "tid_vs_ctaid", true);
     I(&t, NULL, OP_MOV, SP_NONE, "%c", "%ctaid");   /* 1 */
     I(&t, NULL, OP_SETP, SP_NONE, "%p", "%c", "#"); /* 2 */
@@ -232,7 +238,7 @@ tid_vs_ctaid(void)
 static void
 sync_dependence(void)
 {
-    T t;
+    static T t;
     start(&t, "sync_dependence", true);
     I(&t, NULL, OP_MOV, SP_NONE, "%v", "#");        /* 1 */
     I(&t, NULL, OP_MOV, SP_NONE, "%t", "%tid");     /* 2 */
@@ -258,7 +264,7 @@ sync_dependence(void)
 static void
 early_return(void)
 {
-    T t;
+    static T t;
     start(&t, "early_return", true);
     param(&t, "n");
     I(&t, NULL, OP_LD, SP_PARAM, "%n", "[=n]");       /* 1 */
@@ -285,7 +291,7 @@ early_return(void)
 static void
 loop_divergent_exit(void)
 {
-    T t;
+    static T t;
     start(&t, "loop_divergent_exit", true);
     I(&t, NULL, OP_MOV, SP_NONE, "%i", "#"); /* 1 */
     label(&t, "H");
@@ -310,7 +316,7 @@ loop_divergent_exit(void)
 static void
 func_param_and_guard(void)
 {
-    T t;
+    static T t;
     start(&t, "func_param_and_guard", false);
     param(&t, "x");
     I(&t, NULL, OP_LD, SP_PARAM, "%x", "[=x]");      /* 1 */
@@ -332,7 +338,7 @@ func_param_and_guard(void)
 static void
 vote_atom_uni(void)
 {
-    T t;
+    static T t;
     start(&t, "vote_atom_uni", true);
     I(&t, NULL, OP_SETP, SP_NONE, "%p", "%tid", "#"); /* 1 */
     I(&t, NULL, OP_VOTE, SP_NONE, "%b", "%p");        /* 2 */
@@ -359,7 +365,7 @@ vote_atom_uni(void)
 static void
 loads(void)
 {
-    T t;
+    static T t;
     start(&t, "loads", true);
     param(&t, "p");
     I(&t, NULL, OP_LD, SP_PARAM, "%a", "[=p]");  /* 1 */
@@ -378,8 +384,45 @@ loads(void)
     finish(&t);
 }
 
+/* The report needs the PTX printer, which this test does not link. */
+void
+ptx_print_instr(FILE *out, const Func *f, const Instr *in)
+{
+    fprintf(out, "%s%s", in->guard >= 0 ? "@p " : "", opcode_name(in->op));
+}
+
+/* The report of every case above validates against docs/report.xsd. */
+static void
+report_schema(const char *xmllint)
+{
+    const char *path = "test/out/unit_uniform_report.xml";
+    Analysis an = {.module = &module};
+    Diags d = {.arena = &arena};
+    bool ok;
+
+    module.filename = "unit.ptx";
+    module.version_major = 7;
+    module.version_minor = 5;
+    module.address_size = 64;
+    vec_push(&arena, &module.target, "sm_75");
+    an.funcs = arena_alloc(&arena, (size_t)all.n * sizeof *an.funcs);
+    for (int i = 0; i < all.n; i++) {
+        vec_push(&arena, &module.funcs, &all.v[i]->f);
+        an.funcs[i] = all.v[i]->info;
+    }
+    ok = report_write(path, &an, &d);
+    if (system("command -v xmllint >/dev/null 2>&1") != 0)
+        xmllint = NULL;
+    if (ok && xmllint) {
+        char *cmd = arena_printf(&arena, "%s --noout --schema docs/report.xsd %s", xmllint, path);
+        ok = system(cmd) == 0;
+    }
+    printf("%s unit/uniform/report_schema\n", ok ? "PASS" : "FAIL");
+    nfail_total += !ok;
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
     tid_vs_ctaid();
     sync_dependence();
@@ -388,6 +431,7 @@ main(void)
     func_param_and_guard();
     vote_atom_uni();
     loads();
+    report_schema(argc > 1 ? argv[1] : "xmllint");
     arena_free(&arena);
     return nfail_total > 0;
 }
