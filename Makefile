@@ -18,13 +18,14 @@ RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
 	frontend/print.o frontend/cfg.o
 ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
-CODEGEN_OBJS =
+CODEGEN_OBJS = lowering/emit.o lowering/emit_inst.o lowering/emit_mem.o lowering/abi.o lowering/target.o
 CLI_OBJS = cli/main.o
 TRANSLATOR_OBJS = $(CLI_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS)
 
 RUNTIME_OBJS =
 
 ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS)
+UNIT_TESTS = test/unit/abi_test
 
 all: ptx2native
 
@@ -40,8 +41,12 @@ $(TRANSLATOR_OBJS): %.o: %.c
 $(RUNTIME_OBJS): %.o: %.c
 	$(CC) $(RUNTIME_CFLAGS) -c -o $@ $<
 
+test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS)
+	$(CC) $(TRANSLATOR_CFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
+		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
-check: all
+check: all $(UNIT_TESTS)
 	sh test/run.sh $(T)
 
 check-asan:
@@ -67,7 +72,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1
 
 clean:
-	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d)
+	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS)
 	rm -rf test/out
 
 .PHONY: all check check-asan demo regen-ptx install uninstall clean bench
