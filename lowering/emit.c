@@ -493,6 +493,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
     e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
     e->sp_slot = LLVMBuildAlloca(e->b, e->t_i32, "sp.slot");
+    e->carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
     LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
     e->stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
     e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");

@@ -76,6 +76,7 @@ typedef struct Emit {
     LLVMValueRef mask_slot;     /* i32: lanes running the current path */
     LLVMValueRef rpc_slot;      /* i32: block where the current path ends */
     LLVMValueRef sp_slot;       /* i32: divergence stack depth */
+    LLVMValueRef carry_slot;    /* <32 x i1>: CC.CF of add.cc and friends */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */

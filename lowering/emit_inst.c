@@ -344,12 +344,19 @@ call3(Emit *e, const char *name, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
     return emit_intrinsic(e, name, &t, 1, args, 3);
 }
 
+/* A constant shaped like like_v: scalar, or a vector of its length. */
 static LLVMValueRef
 cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
 {
     LLVMTypeRef t = elem_type(like_v);
     LLVMValueRef c = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMConstInt(t, i, 0) : LLVMConstReal(t, f);
-    return is_vec(like_v) ? emit_splat(e, c) : c;
+    if (!is_vec(like_v))
+        return c;
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(like_v));
+    LLVMValueRef lanes[2 * WARP];
+    for (unsigned k = 0; k < n; k++)
+        lanes[k] = c;
+    return LLVMConstVector(lanes, n);
 }
 
 /* .ftz: single-precision subnormal inputs and results become zero of the
@@ -372,6 +379,167 @@ fsat(Emit *e, LLVMValueRef v)
     LLVMValueRef r = call2(e, "llvm.minnum", lo, cst(e, v, 1.0, 0));
     LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, v, v, "");
     return LLVMBuildSelect(e->b, nan, cst(e, v, 0.0, 0), r, "");
+}
+
+
+/* ------------------------------------------------- directed rounding
+ *
+ * .rz .rm .rp: take the round-to-nearest result r (single rounding, or
+ * double rounding through f64 for f32, which still lands on one of the two
+ * neighbours of the exact result) and t, a value with the sign of
+ * exact - r, computed exactly with error-free transformations (TwoSum, the
+ * fma residual of a product, quotient or square root).  Then step r one ulp
+ * toward the mode's direction when it lies on the wrong side. */
+
+static LLVMValueRef
+fstep(Emit *e, LLVMValueRef r, bool up)
+{
+    LLVMTypeRef ft = elem_type(r);
+    unsigned w = ft == e->t_f64 ? 64 : 32;
+    bool vec = is_vec(r);
+    LLVMTypeRef it = like(LLVMIntTypeInContext(e->ctx, w), vec);
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, r, it, "");
+    LLVMValueRef inc = LLVMBuildAdd(e->b, bits, cst(e, bits, 0, 1), "");
+    LLVMValueRef dec = LLVMBuildSub(e->b, bits, cst(e, bits, 0, 1), "");
+    LLVMValueRef pos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef tiny = cst(e, bits, 0, up ? 1 : (1ull << (w - 1)) | 1);
+    LLVMValueRef nb = up ? LLVMBuildSelect(e->b, pos, inc, dec, "") : LLVMBuildSelect(e->b, pos, dec, inc, "");
+    nb = LLVMBuildSelect(e->b, zero, tiny, nb, "");
+    LLVMValueRef nr = LLVMBuildBitCast(e->b, nb, LLVMTypeOf(r), "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, "");
+    return LLVMBuildSelect(e->b, nan, r, nr, "");
+}
+
+/* t: same shape as r (any float type); its sign is that of exact - r. */
+static LLVMValueRef
+round_dir(Emit *e, LLVMValueRef r, LLVMValueRef t, Mod mode)
+{
+    LLVMValueRef tz = cst(e, t, 0.0, 0), rz = cst(e, r, 0.0, 0);
+    LLVMValueRef tneg = LLVMBuildFCmp(e->b, LLVMRealOLT, t, tz, "");
+    LLVMValueRef tpos = LLVMBuildFCmp(e->b, LLVMRealOGT, t, tz, "");
+    switch (mode) {
+    case MOD_RM: return LLVMBuildSelect(e->b, tneg, fstep(e, r, false), r, "");
+    case MOD_RP: return LLVMBuildSelect(e->b, tpos, fstep(e, r, true), r, "");
+    case MOD_RZ: {
+        LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, rz, "");
+        LLVMValueRef rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, r, rz, "");
+        LLVMValueRef down = LLVMBuildAnd(e->b, rpos, tneg, ""), up = LLVMBuildAnd(e->b, rneg, tpos, "");
+        LLVMValueRef v = LLVMBuildSelect(e->b, down, fstep(e, r, false), r, "");
+        return LLVMBuildSelect(e->b, up, fstep(e, r, true), v, "");
+    }
+    default: return r;
+    }
+}
+
+static LLVMValueRef
+fma3(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    return call3(e, "llvm.fma", a, b, c);
+}
+
+/* Knuth's TwoSum: s + err == a + b exactly. */
+static LLVMValueRef
+two_sum_err(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef s)
+{
+    LLVMValueRef bb = LLVMBuildFSub(e->b, s, a, "");
+    LLVMValueRef ab = LLVMBuildFSub(e->b, s, bb, "");
+    return LLVMBuildFAdd(e->b, LLVMBuildFSub(e->b, a, ab, ""), LLVMBuildFSub(e->b, b, bb, ""), "");
+}
+
+/* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
+ * works in f64 (exact products, TwoSum); f64 works with residuals. */
+static LLVMValueRef
+directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool f64)
+{
+    LLVMValueRef x = a[0], y = a[1], z = a[2];
+    LLVMTypeRef dt = like(e->t_f64, is_vec(x));
+    if (!f64) {
+        x = LLVMBuildFPExt(e->b, x, dt, "");
+        if (y)
+            y = LLVMBuildFPExt(e->b, y, dt, "");
+        if (z)
+            z = LLVMBuildFPExt(e->b, z, dt, "");
+    }
+    LLVMValueRef s, t;
+    switch (op) {
+    case OP_ADD:
+    case OP_SUB:
+        if (op == OP_SUB)
+            y = LLVMBuildFNeg(e->b, y, "");
+        s = LLVMBuildFAdd(e->b, x, y, "");
+        t = two_sum_err(e, x, y, s);
+        break;
+    case OP_MUL:
+        s = LLVMBuildFMul(e->b, x, y, "");
+        t = f64 ? fma3(e, x, y, LLVMBuildFNeg(e->b, s, "")) : cst(e, s, 0.0, 0);
+        break;
+    case OP_FMA:
+    case OP_MAD:
+        if (f64) {
+            emit_unsupported(e, in->loc, "directed rounding on fma.f64");
+            return a[0];
+        }
+        {
+            LLVMValueRef p = LLVMBuildFMul(e->b, x, y, ""); /* exact */
+            s = LLVMBuildFAdd(e->b, p, z, "");
+            t = two_sum_err(e, p, z, s);
+        }
+        break;
+    case OP_DIV:
+    case OP_RCP:
+        if (op == OP_RCP)
+            y = x, x = cst(e, y, 1.0, 0);
+        s = LLVMBuildFDiv(e->b, x, y, "");
+        /* x - s*y exactly; its sign times y's is that of x/y - s */
+        t = LLVMBuildFMul(e->b, fma3(e, LLVMBuildFNeg(e->b, s, ""), y, x), y, "");
+        break;
+    case OP_SQRT:
+        s = call1(e, "llvm.sqrt", x);
+        t = fma3(e, LLVMBuildFNeg(e->b, s, ""), s, x);
+        break;
+    default:
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "directed rounding on %s", opcode_name(op)));
+        return a[0];
+    }
+    if (f64)
+        return round_dir(e, s, t, mode);
+    LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, is_vec(s)), "");
+    LLVMValueRef back = LLVMBuildFPExt(e->b, r, dt, "");
+    LLVMValueRef d = LLVMBuildFSub(e->b, s, back, "");
+    LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
+    t = LLVMBuildSelect(e->b, nz, d, t, "");
+    return round_dir(e, r, t, mode);
+}
+
+/* Integer to float with a directed mode: r is the nearest; the sign of
+ * exact - r comes from converting r back (saturating) and comparing. */
+static LLVMValueRef
+directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, Mod mode)
+{
+    bool sg = type_signed(st), vec = is_vec(x);
+    unsigned w = LLVMGetIntTypeWidth(elem_type(x));
+    LLVMValueRef r = sg ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
+    LLVMTypeRef IT = LLVMTypeOf(x);
+    LLVMTypeRef over[] = {IT, T};
+    LLVMValueRef back = emit_intrinsic(e, sg ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &r, 1);
+    double lim = w == 64 ? (sg ? 9223372036854775808.0 : 18446744073709551616.0)
+                         : (sg ? 2147483648.0 : 4294967296.0);
+    LLVMValueRef over_top = LLVMBuildFCmp(e->b, LLVMRealOGE, r, cst(e, r, lim, 0), "");
+    LLVMValueRef gt = LLVMBuildICmp(e->b, sg ? LLVMIntSGT : LLVMIntUGT, x, back, "");
+    LLVMValueRef lt = LLVMBuildICmp(e->b, sg ? LLVMIntSLT : LLVMIntULT, x, back, "");
+    lt = LLVMBuildOr(e->b, lt, over_top, "");
+    gt = LLVMBuildAnd(e->b, gt, LLVMBuildNot(e->b, over_top, ""), "");
+    LLVMValueRef t = LLVMBuildSelect(e->b, gt, cst(e, r, 1.0, 0), cst(e, r, 0.0, 0), "");
+    t = LLVMBuildSelect(e->b, lt, cst(e, r, -1.0, 0), t, "");
+    (void)vec;
+    return round_dir(e, r, t, mode);
+}
+
+static bool
+directed(Mod m)
+{
+    return m == MOD_RZ || m == MOD_RM || m == MOD_RP;
 }
 
 static bool
@@ -444,29 +612,95 @@ int_mul(Emit *e, const Instr *in, Ops *s, PtxType *out_ty)
     return LLVMBuildMul(e->b, s->a[0], s->a[1], "");
 }
 
+/* add.cc addc sub.cc subc mad.lo.cc madc: the carry flag CC.CF lives in a
+ * <32 x i1> slot; sub and subc take the borrow. */
+static void
+emit_carry(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    if (type_bits(ty) != 32 && type_bits(ty) != 64) {
+        emit_unsupported(e, in->loc, "carry arithmetic of this type");
+        return;
+    }
+    bool mad = in->op == OP_MAD || in->op == OP_MADC;
+    Ops s = sources(e, in, ty, mad ? 3 : 2);
+    bool use_cf = in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC;
+    bool set_cf = has_mod(in, MOD_CC);
+    bool sub = in->op == OP_SUB || in->op == OP_SUBC;
+    LLVMValueRef a = s.a[0], b = s.a[1];
+    if (mad) {
+        if (has_mod(in, MOD_HI)) {
+            bool sg = type_signed(ty);
+            a = high_half(e, LLVMBuildMul(e->b, widen(e, s.a[0], sg), widen(e, s.a[1], sg), ""), s.t);
+        } else {
+            a = LLVMBuildMul(e->b, s.a[0], s.a[1], "");
+        }
+        b = s.a[2];
+    }
+    LLVMValueRef cf = NULL;
+    if (use_cf) {
+        LLVMValueRef c = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "cf");
+        cf = s.vec ? c : LLVMBuildExtractElement(e->b, c, LLVMConstInt(e->t_i32, 0, 0), "");
+        cf = LLVMBuildZExt(e->b, cf, LLVMTypeOf(a), "");
+    }
+    const char *op = sub ? "llvm.usub.with.overflow" : "llvm.uadd.with.overflow";
+    LLVMValueRef r1 = call2(e, op, a, b);
+    LLVMValueRef r = LLVMBuildExtractValue(e->b, r1, 0, "");
+    LLVMValueRef o = LLVMBuildExtractValue(e->b, r1, 1, "");
+    if (cf) {
+        LLVMValueRef r2 = call2(e, op, r, cf);
+        r = LLVMBuildExtractValue(e->b, r2, 0, "");
+        o = LLVMBuildOr(e->b, o, LLVMBuildExtractValue(e->b, r2, 1, ""), "");
+    }
+    if (set_cf) {
+        LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "");
+        LLVMValueRef nv = emit_splat(e, o);
+        if (s.vec && e->partial)
+            nv = LLVMBuildSelect(e->b, emit_mask_vec(e, e->imask ? e->imask : emit_mask(e)), nv, old, "");
+        LLVMBuildStore(e->b, nv, e->carry_slot);
+    }
+    inst_write(e, &in->opnd[0], ty, r);
+}
+
 static void
 emit_arith(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
     const Operand *d = &in->opnd[0];
     int nsrc = in->nopnd - 1;
-    if (ty == TY_F16X2 || ty == TY_BF16X2 || ty == TY_F16 || ty == TY_BF16) {
+    if (has_mod(in, MOD_CC) || in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) {
+        emit_carry(e, in);
+        return;
+    }
+    bool packed = ty == TY_F16X2 || ty == TY_BF16X2;
+    if (packed && (in->op == OP_DIV || in->op == OP_REM || in->op == OP_SAD)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
-    if (has_mod(in, MOD_CC) || in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) {
-        emit_unsupported(e, in->loc, "carry arithmetic (.cc, addc, subc, madc)");
+    if ((ty == TY_BF16 || ty == TY_BF16X2) && !(in->op == OP_FMA || in->op == OP_ADD || in->op == OP_SUB ||
+                                                in->op == OP_MUL || in->op == OP_MIN || in->op == OP_MAX ||
+                                                in->op == OP_NEG || in->op == OP_ABS)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
-    Ops s = sources(e, in, ty, nsrc);
-    bool f = is_float(ty);
+    Ops s = sources(e, in, packed ? TY_B32 : ty, nsrc);
+    if (packed) /* two halves a register: <2 x half>, or <64 x half> a warp */
+        for (int i = 0; i < nsrc; i++)
+            s.a[i] = LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(ty == TY_F16X2 ? e->t_f16 : e->t_bf16, s.vec ? 2 * WARP : 2), "");
+    bool f = is_float(ty) || packed;
     bool sign = type_signed(ty);
     LLVMValueRef r = NULL;
     PtxType rty = ty;
     if (f) {
-        if (!plain_rounding(e, in) && mod_of_class(in, MC_ROUND) != MOD_NONE)
-            return;
         fsources_ftz(e, in, &s, nsrc);
+        Mod rm = mod_of_class(in, MC_ROUND);
+        if (directed(rm) && !packed && (ty == TY_F32 || ty == TY_F64)) {
+            r = directed_op(e, in, in->op, rm, s.a, ty == TY_F64);
+            inst_write(e, d, ty, ffinish(e, in, r));
+            return;
+        }
+        if (!plain_rounding(e, in))
+            return;
     }
     switch (in->op) {
     case OP_ADD:
@@ -576,7 +810,9 @@ emit_arith(Emit *e, const Instr *in)
     }
     if (f)
         r = ffinish(e, in, r);
-    else if (has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
+    if (packed)
+        r = LLVMBuildBitCast(e->b, r, like(e->t_i32, s.vec), "");
+    else if (!f && has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.sat", opcode_name(in->op)));
         return;
     }
@@ -594,12 +830,18 @@ emit_math(Emit *e, const Instr *in)
         return;
     }
     Mod r = mod_of_class(in, MC_ROUND);
+    Ops s = sources(e, in, ty, 1);
+    fsources_ftz(e, in, &s, 1);
+    if (directed(r) && (in->op == OP_SQRT || in->op == OP_RCP)) {
+        s.a[1] = s.a[2] = NULL;
+        LLVMValueRef v = directed_op(e, in, in->op, r, s.a, ty == TY_F64);
+        inst_write(e, &in->opnd[0], ty, ffinish(e, in, v));
+        return;
+    }
     if (r != MOD_NONE && r != MOD_RN) {
         plain_rounding(e, in);
         return;
     }
-    Ops s = sources(e, in, ty, 1);
-    fsources_ftz(e, in, &s, 1);
     LLVMValueRef x = s.a[0], v;
     switch (in->op) {
     case OP_RCP: v = LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), x, ""); break;
@@ -982,6 +1224,76 @@ round_int(Emit *e, Mod rnd, LLVMValueRef x)
     }
 }
 
+/* f32 -> bf16, round to nearest even; NaN stays a (quiet) NaN. */
+static LLVMValueRef
+f32_to_bf16_bits(Emit *e, LLVMValueRef x)
+{
+    bool vec = is_vec(x);
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, vec), "");
+    LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 1), "");
+    LLVMValueRef r = LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
+    r = LLVMBuildLShr(e->b, r, cst(e, bits, 0, 16), "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
+    LLVMValueRef qnan = LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), "");
+    r = LLVMBuildSelect(e->b, nan, qnan, r, "");
+    return LLVMBuildTrunc(e->b, r, like(e->t_i16, vec), "");
+}
+
+static LLVMValueRef
+bf16_bits_to_f32(Emit *e, LLVMValueRef h)
+{
+    bool vec = is_vec(h);
+    LLVMValueRef w = LLVMBuildZExt(e->b, h, like(e->t_i32, vec), "");
+    w = LLVMBuildShl(e->b, w, cst(e, w, 0, 16), "");
+    return LLVMBuildBitCast(e->b, w, like(e->t_f32, vec), "");
+}
+
+/* cvt to or from bf16, through f32 (exact both ways for f32 sources). */
+static void
+emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
+{
+    Mod rnd = mod_of_class(in, MC_ROUND);
+    bool ok_rnd = rnd == MOD_NONE || rnd == MOD_RN;
+    if (dt == TY_BF16 && st == TY_F32 && ok_rnd) {
+        Ops s = sources(e, in, TY_F32, 1);
+        LLVMValueRef x = has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+        if (has_mod(in, MOD_SAT))
+            x = fsat(e, x);
+        inst_write(e, &in->opnd[0], TY_B16, f32_to_bf16_bits(e, x));
+        return;
+    }
+    if (st == TY_BF16 && (dt == TY_F32 || dt == TY_F64)) {
+        Ops s = sources(e, in, TY_B16, 1);
+        LLVMValueRef f = bf16_bits_to_f32(e, s.a[0]);
+        if (dt == TY_F64)
+            f = LLVMBuildFPExt(e->b, f, like(e->t_f64, s.vec), "");
+        inst_write(e, &in->opnd[0], dt, f);
+        return;
+    }
+    emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
+}
+
+/* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower. */
+static void
+emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
+{
+    Ops s = sources(e, in, TY_F32, 2);
+    LLVMValueRef h[2];
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef x = s.a[i];
+        if (has_mod(in, MOD_RELU))
+            x = call2(e, "llvm.maxnum", x, cst(e, x, 0.0, 0));
+        if (has_mod(in, MOD_SAT))
+            x = fsat(e, x);
+        h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x)
+                               : LLVMBuildBitCast(e->b, LLVMBuildFPTrunc(e->b, x, like(e->t_f16, s.vec), ""),
+                                                  like(e->t_i16, s.vec), "");
+        h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
+    }
+    LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], "");
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
 static void
 emit_cvt(Emit *e, const Instr *in)
 {
@@ -992,6 +1304,14 @@ emit_cvt(Emit *e, const Instr *in)
     PtxType dt = in->type[0], st = in->type[1];
     Mod rnd = mod_of_class(in, MC_ROUND);
     bool sat = has_mod(in, MOD_SAT);
+    if ((dt == TY_F16X2 || dt == TY_BF16X2) && st == TY_F32 && in->nopnd == 3) {
+        emit_cvt_pack(e, in, dt);
+        return;
+    }
+    if (dt == TY_BF16 || st == TY_BF16) {
+        emit_cvt_bf16(e, in, dt, st);
+        return;
+    }
     Ops s = sources(e, in, st, 1);
     LLVMValueRef x = s.a[0];
     LLVMTypeRef T = like(inst_llvm_type(e, dt), s.vec);
@@ -1006,28 +1326,30 @@ emit_cvt(Emit *e, const Instr *in)
     LLVMValueRef r;
     if (fd && fs) {
         x = round_int(e, rnd, x);
-        if (rnd != MOD_NONE && rnd != MOD_RN && rnd != MOD_RNI && rnd != MOD_RZI && rnd != MOD_RMI && rnd != MOD_RPI) {
+        unsigned db = (unsigned)type_bits(dt), sb = (unsigned)type_bits(st);
+        if (directed(rnd) && db < sb && dt == TY_F32) {
+            r = LLVMBuildFPTrunc(e->b, x, T, "");
+            LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r, LLVMTypeOf(x), ""), "");
+            r = round_dir(e, r, t, rnd);
+        } else if (directed(rnd) && db < sb) {
             emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt), type_name(st)));
             return;
+        } else {
+            r = db < sb ? LLVMBuildFPTrunc(e->b, x, T, "") : db > sb ? LLVMBuildFPExt(e->b, x, T, "") : x;
         }
-        if (rnd != MOD_NONE && rnd != MOD_RN && rnd >= MOD_RNI && type_bits(dt) < type_bits(st)) {
-            /* rounding to an integer then narrowing: exact */
-        } else if ((rnd == MOD_RZ || rnd == MOD_RM || rnd == MOD_RP) && type_bits(dt) < type_bits(st)) {
-            emit_unsupported(e, in->loc, "directed rounding on a narrowing cvt");
-            return;
-        }
-        unsigned db = (unsigned)type_bits(dt), sb = (unsigned)type_bits(st);
-        r = db < sb ? LLVMBuildFPTrunc(e->b, x, T, "") : db > sb ? LLVMBuildFPExt(e->b, x, T, "") : x;
         if (has_mod(in, MOD_FTZ))
             r = ftz(e, r);
         if (sat)
             r = fsat(e, r);
     } else if (fd) { /* integer to float */
-        if (rnd != MOD_NONE && rnd != MOD_RN) {
+        if (directed(rnd) && (dt == TY_F32 || dt == TY_F64)) {
+            r = directed_itof(e, x, st, T, rnd);
+        } else if (rnd != MOD_NONE && rnd != MOD_RN) {
             emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt), type_name(st)));
             return;
+        } else {
+            r = type_signed(st) ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
         }
-        r = type_signed(st) ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
         if (sat)
             r = fsat(e, r);
     } else if (fs) { /* float to integer: saturating, NaN to 0 */
