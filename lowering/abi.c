@@ -51,6 +51,9 @@ abi_types(Emit *e)
     LLVMStructSetBody(e->t_warp, f, W_NFIELDS, 0);
     LLVMTypeRef wp[] = {e->t_ptr};
     e->t_kernel_fn = LLVMFunctionType(e->t_void, wp, 1, 0);
+    /* .func: (warp, mask, argv, retv, depth) */
+    LLVMTypeRef fp[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_i32};
+    e->t_func_fn = LLVMFunctionType(e->t_void, fp, 5, 0);
 
     LLVMTypeRef bar[] = {e->t_ptr, e->t_i32, e->t_i32, e->t_i32, e->t_i32, e->t_i32, e->t_i32};
     e->t_barrier_fn = LLVMFunctionType(e->t_i32, bar, 7, 0);

@@ -197,8 +197,9 @@ emit_dispatcher(Emit *e)
     LLVMValueRef pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
     LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
     LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
-    LLVMValueRef exited = abi_warp_field(e, W_EXITED);
-    m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, exited, ""), "");
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, m, u32c(e, 0), "");
     LLVMBasicBlockRef run = new_block(e, "resume");
     LLVMBuildCondBr(e->b, none, e->dispatch_bb, run);
@@ -305,7 +306,9 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
     LLVMBuildCondBr(e->b, p, e->bb[target], e->bb[next]);
 }
 
-/* exit, or ret from an entry: the lanes leave for good. */
+/* exit (and ret from an entry): the lanes leave the launch for good.  ret
+ * from a .func: the lanes wait, in done_slot, until no lane of the call is
+ * left running; then the function returns. */
 static void
 emit_exit(Emit *e, const Instr *in, int next)
 {
@@ -313,7 +316,8 @@ emit_exit(Emit *e, const Instr *in, int next)
     LLVMValueRef leaving = m;
     if (in->guard >= 0)
         leaving = LLVMBuildAnd(e->b, m, emit_mask_i32(e, guard_value(e, in)), "");
-    LLVMValueRef ex = abi_warp_field_ptr(e, W_EXITED);
+    bool ret = in->op == OP_RET && !e->f->is_entry;
+    LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
     LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
     LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
     if (in->guard < 0) {
@@ -423,14 +427,7 @@ emit_block(Emit *e, int b)
         case OP_BRA: emit_bra(e, in, i, next); return;
         case OP_BRX: emit_brx(e, in, i); return;
         case OP_EXIT: emit_exit(e, in, next); return;
-        case OP_RET:
-            if (!e->f->is_entry) {
-                emit_unsupported(e, in->loc, "ret from a .func");
-                LLVMBuildUnreachable(e->b);
-                return;
-            }
-            emit_exit(e, in, next);
-            return;
+        case OP_RET: emit_exit(e, in, next); return;
         case OP_TRAP: emit_trap(e, in, next); return;
         default: emit_guarded(e, in); break;
         }
@@ -499,9 +496,37 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
     e->stk_rpc = LLVMBuildAlloca(e->b, at, "stk.rpc");
 
-    LLVMValueRef m = LLVMBuildAnd(e->b, abi_warp_field(e, W_MASK),
-                                  LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
+    LLVMBuildStore(e->b, u32c(e, 0), e->done_slot);
+    LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
+    LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->mask_slot);
+    if (f->is_entry) {
+        e->argv = e->retv = NULL;
+        e->depth = u32c(e, 0);
+        e->local_ptr = abi_warp_field(e, W_LOCAL);
+        e->local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
+    } else {
+        e->argv = LLVMGetParam(fn, 2);
+        e->retv = LLVMGetParam(fn, 3);
+        e->depth = LLVMGetParam(fn, 4);
+        uint32_t lb = mem_layout_locals(e, f);
+        e->local_stride = LLVMConstInt(e->t_i64, lb, 0);
+        e->local_ptr = LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
+        LLVMSetAlignment(e->local_ptr, 16);
+        /* too deep: a launch error, not a crash */
+        LLVMBasicBlockRef deep = new_block(e, "too.deep"), ok = new_block(e, "depth.ok");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, u32c(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
+        LLVMPositionBuilderAtEnd(e->b, deep);
+        LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_STACK), m, u32c(e, (uint64_t)f->loc.line)};
+        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        LLVMBuildRetVoid(e->b);
+        LLVMPositionBuilderAtEnd(e->b, ok);
+    }
+    uint32_t pf = call_layout_frame(e, f);
+    e->param_frame = pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
+    if (e->param_frame)
+        LLVMSetAlignment(e->param_frame, 16);
     LLVMBuildStore(e->b, u32c(e, 0xffffffffu), e->rpc_slot);
     LLVMBuildStore(e->b, u32c(e, 0), e->sp_slot);
     LLVMBuildBr(e->b, e->bb[0]);
@@ -543,16 +568,29 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
     mem_layout_shared(&e);
     mem_declare_globals(&e);
 
+    /* every .func first: calls and function addresses name them */
+    for (int i = 0; i < m->funcs.n; i++) {
+        Func *f = m->funcs.v[i];
+        if (f->has_body && !f->is_entry) {
+            char *name = arena_printf(&arena, "p2n.func.%s", f->name);
+            LLVMSetLinkage(LLVMAddFunction(e.mod, name, e.t_func_fn), LLVMInternalLinkage);
+        }
+    }
     Vec(LLVMValueRef) kernels = {0};
     for (int i = 0; i < m->funcs.n && !e.failed; i++) {
         Func *f = m->funcs.v[i];
-        if (!f->has_body || !f->is_entry)
-            continue; /* .func bodies are emitted when called (not yet) */
-        char *name = arena_printf(&arena, "p2n.kernel.%s", f->name);
-        LLVMValueRef fn = LLVMAddFunction(e.mod, name, e.t_kernel_fn);
-        LLVMSetLinkage(fn, LLVMInternalLinkage);
-        vec_push(&arena, &kernels, fn);
-        e.local_bytes_of[i] = mem_layout_locals(&e, f);
+        if (!f->has_body)
+            continue;
+        LLVMValueRef fn;
+        if (f->is_entry) {
+            char *name = arena_printf(&arena, "p2n.kernel.%s", f->name);
+            fn = LLVMAddFunction(e.mod, name, e.t_kernel_fn);
+            LLVMSetLinkage(fn, LLVMInternalLinkage);
+            vec_push(&arena, &kernels, fn);
+            e.local_bytes_of[i] = mem_layout_locals(&e, f);
+        } else {
+            fn = call_function_address(&e, f);
+        }
         emit_function(&e, f, &an->funcs[i], fn);
     }
     if (e.failed || d->nerrors > 0) {

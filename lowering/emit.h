@@ -55,7 +55,7 @@ typedef struct Emit {
 
     /* cached types */
     LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
-    LLVMTypeRef t_warp, t_kernel_fn, t_v32i1;
+    LLVMTypeRef t_warp, t_kernel_fn, t_func_fn, t_v32i1;
     LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
 
     /* module layout: where each variable lives */
@@ -77,6 +77,12 @@ typedef struct Emit {
     LLVMValueRef rpc_slot;      /* i32: block where the current path ends */
     LLVMValueRef sp_slot;       /* i32: divergence stack depth */
     LLVMValueRef carry_slot;    /* <32 x i1>: CC.CF of add.cc and friends */
+    LLVMValueRef done_slot;     /* i32: lanes that returned from this .func */
+    LLVMValueRef argv, retv;    /* .func: blocks of the parameters and results */
+    LLVMValueRef depth;         /* i32: call depth (0 in a kernel) */
+    LLVMValueRef local_ptr;     /* lane 0's local window */
+    LLVMValueRef local_stride;  /* i64 */
+    LLVMValueRef param_frame;   /* blocks of .param variables declared in the body */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
@@ -123,6 +129,15 @@ LLVMValueRef inst_operand(Emit *e, const Operand *o, PtxType t, bool want_vec);
 bool operand_varying(Emit *e, const Operand *o);
 void inst_write(Emit *e, const Operand *dst, PtxType t, LLVMValueRef v);
 void inst_emit(Emit *e, const Instr *in);
+
+/* ---------------------------------------------------------- emit_call.c */
+#define P2N_MAX_CALL_DEPTH 256
+void call_emit(Emit *e, const Instr *in);
+/* A .param variable's block: [32 lanes][size] bytes, or NULL if v is not
+ * a parameter, result or staging variable of the current function. */
+LLVMValueRef call_param_block(Emit *e, const Var *v);
+uint32_t call_layout_frame(Emit *e, const Func *f); /* staging vars: bytes per lane */
+LLVMValueRef call_function_address(Emit *e, const Func *f);
 
 /* ----------------------------------------------------------- emit_mem.c */
 void mem_layout_shared(Emit *e);

@@ -1423,7 +1423,12 @@ emit_mov(Emit *e, const Instr *in)
         return;
     }
     if (a->kind == OPD_FUNC) {
-        emit_unsupported(e, in->loc, "taking a function's address");
+        LLVMValueRef fn = a->func->has_body ? call_function_address(e, a->func) : NULL;
+        if (!fn) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "the address of '%s'", a->func->name));
+            return;
+        }
+        inst_write(e, d, ty, LLVMBuildPtrToInt(e->b, fn, e->t_i64, ""));
         return;
     }
     (void)t;
@@ -1639,6 +1644,7 @@ inst_emit(Emit *e, const Instr *in)
     case OP_MEMBAR:
     case OP_FENCE: LLVMBuildFence(e->b, LLVMAtomicOrderingSequentiallyConsistent, 0, ""); break;
     case OP_NANOSLEEP: emit_nanosleep(e, in); break;
+    case OP_CALL: call_emit(e, in); break;
     case OP_BRKPT:
     case OP_PMEVENT: break;
     default:

@@ -160,9 +160,17 @@ flatten_init(Emit *e, const Var *v, const Init *in, LLVMTypeRef t, ValueVec *out
         c = LLVMConstPtrToInt(p, t);
         break;
     }
+    case INIT_FUNC: {
+        LLVMValueRef fn = in->func->has_body ? call_function_address(e, in->func) : NULL;
+        if (!fn || LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) != 64) {
+            emit_unsupported(e, in->loc, "this function address initializer");
+            return;
+        }
+        c = LLVMConstPtrToInt(fn, t);
+        break;
+    }
     default:
-        emit_unsupported(e, in->loc, in->kind == INIT_FUNC ? "a function address initializer"
-                                                           : "a mask() initializer");
+        emit_unsupported(e, in->loc, "a mask() initializer");
         return;
     }
     vec_push(e->arena, out, c);
@@ -277,8 +285,8 @@ mem_var_address(Emit *e, const Var *v, int bits)
 static LLVMValueRef
 lane_windows(Emit *e)
 {
-    LLVMValueRef base = abi_warp_field(e, W_LOCAL);
-    LLVMValueRef stride = abi_warp_field(e, W_LOCAL_STRIDE);
+    LLVMValueRef base = e->local_ptr;
+    LLVMValueRef stride = e->local_stride;
     LLVMValueRef offs = LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, stride), "");
     return LLVMBuildGEP2(e->b, e->t_i8, emit_splat(e, base), &offs, 1, "lanewin");
 }
@@ -298,6 +306,16 @@ address(Emit *e, const Operand *o, Space space)
     LLVMValueRef base = NULL; /* i64 or <32 x i64> offset/address */
     const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
 
+    if (b && b->kind == OPD_VAR && b->var->space == SP_PARAM && call_param_block(e, b->var)) {
+        /* a .func parameter or result, or a call's staging variable:
+         * [32 lanes][size] */
+        const Var *v = b->var;
+        LLVMValueRef blk = call_param_block(e, v);
+        int64_t size = v->size > 0 ? v->size : 8;
+        LLVMValueRef offs = LLVMBuildAdd(e->b, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)size, 0)), ""),
+                                         emit_splat(e, off), "");
+        return LLVMBuildGEP2(e->b, e->t_i8, blk, &offs, 1, "");
+    }
     if (b && b->kind == OPD_VAR) {
         const Var *v = b->var;
         base = mem_var_address(e, v, 64);
@@ -322,7 +340,7 @@ address(Emit *e, const Operand *o, Space space)
         return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_SHARED), &a, 1, "");
     case SP_PARAM:
         if (!e->f->is_entry) {
-            emit_unsupported(e, o->loc, ".param access in a .func");
+            emit_unsupported(e, o->loc, ".param access through a register in a .func");
             return LLVMConstNull(e->t_ptr);
         }
         return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_PARAMS), &a, 1, "");
