@@ -142,6 +142,28 @@ param_descs(Emit *e, const Func *f, LLVMTypeRef t_param, uint32_t *bytes)
     return const_array_global(e, t_param, v.v, v.n, "p2n.params");
 }
 
+static void
+sig_list(Emit *e, char **s, const Var *const *v, int n)
+{
+    *s = arena_printf(e->arena, "%s(", *s);
+    for (int i = 0; i < n; i++) {
+        const char *t = type_name(v[i]->type);
+        *s = v[i]->ndims > 0 ? arena_printf(e->arena, "%s%s%s[%lld]", *s, i ? "," : "", t, (long long)v[i]->dims[0])
+                             : arena_printf(e->arena, "%s%s%s", *s, i ? "," : "", t);
+    }
+    *s = arena_printf(e->arena, "%s)", *s);
+}
+
+/* "(b32)(b64,b8[16])": results, then parameters. */
+const char *
+abi_signature(Emit *e, const Func *f)
+{
+    char *s = "";
+    sig_list(e, &s, (const Var *const *)f->rets.v, f->rets.n);
+    sig_list(e, &s, (const Var *const *)f->params.v, f->params.n);
+    return s;
+}
+
 /* kernels[i] is the LLVM function of the i-th entry of the module, in
  * module order. */
 void
@@ -214,14 +236,28 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         vec_push(e->arena, &vd, LLVMConstNamedStruct(t_var, fields, 4));
     }
 
+    /* every defined .func, so function pointers work across modules */
+    LLVMTypeRef t_func = LLVMStructCreateNamed(c, "p2n_func_desc");
+    LLVMTypeRef ff[] = {e->t_ptr, e->t_ptr, e->t_ptr};
+    LLVMStructSetBody(t_func, ff, 3, 0);
+    Vec(LLVMValueRef) fd = {0};
+    for (int i = 0; i < e->m->funcs.n; i++) {
+        const Func *f = e->m->funcs.v[i];
+        if (f->is_entry || !f->has_body)
+            continue;
+        LLVMValueRef fields[] = {cstring(e, f->name), call_function_address(e, f),
+                                 cstring(e, abi_signature(e, f))};
+        vec_push(e->arena, &fd, LLVMConstNamedStruct(t_func, fields, 3));
+    }
+
     LLVMValueRef fields[] = {
         u32(e, P2N_ABI_VERSION),
         u32(e, (uint64_t)kd.n),
         const_array_global(e, t_kernel, kd.v, kd.n, "p2n.kernels"),
         u32(e, (uint64_t)vd.n),
         const_array_global(e, t_var, vd.v, vd.n, "p2n.vars"),
-        u32(e, 0),
-        LLVMConstNull(e->t_ptr),
+        u32(e, (uint64_t)fd.n),
+        const_array_global(e, t_func, fd.v, fd.n, "p2n.funcs"),
         cstring(e, e->m->filename),
     };
     LLVMValueRef g = LLVMAddGlobal(e->mod, t_module, P2N_MODULE_SYMBOL);

@@ -102,6 +102,7 @@ LLVMValueRef abi_warp_field(Emit *e, int field);
 LLVMValueRef abi_warp_field_ptr(Emit *e, int field);
 LLVMValueRef abi_service(Emit *e, int index); /* function pointer */
 void abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels);
+const char *abi_signature(Emit *e, const Func *f);
 
 /* ------------------------------------------------------------- target.c */
 bool target_init(Emit *e);

@@ -157,6 +157,12 @@ target_write(Emit *e)
         return 3;
     }
     LLVMDisposeMessage(err);
+    if (e->o->dump_ir) {
+        char *ir = LLVMPrintModuleToString(e->mod);
+        fputs(ir, stdout);
+        LLVMDisposeMessage(ir);
+        return fflush(stdout) == 0 ? 0 : 3;
+    }
     if (!optimise(e))
         return 3;
 
