@@ -60,6 +60,9 @@ check-asan:
 demo: all
 	sh test/demo.sh
 
+bench: all
+	sh test/bench/bench.sh
+
 regen-ptx:
 	sh test/regen-ptx.sh "$(NVCC)"
 
