@@ -418,8 +418,9 @@ emit_block(Emit *e, int b)
     }
     LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
 
-    /* the block that control falls into after this one */
-    int next = blk->last < e->f->instrs.n ? c->block_of[blk->last] : c->exit;
+    /* the block that control falls into after this one (block_of has an
+     * entry past the last instruction: a trailing label's block, or the exit) */
+    int next = c->block_of[blk->last];
     for (int i = blk->first; i < blk->last && !e->failed; i++) {
         const Instr *in = &e->f->instrs.v[i];
         e->in = in;
