@@ -25,7 +25,7 @@ TRANSLATOR_OBJS = $(CLI_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS)
 RUNTIME_OBJS =
 
 ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS)
-UNIT_TESTS = test/unit/abi_test
+UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test
 
 all: ptx2native
 
@@ -41,8 +41,17 @@ $(TRANSLATOR_OBJS): %.o: %.c
 $(RUNTIME_OBJS): %.o: %.c
 	$(CC) $(RUNTIME_CFLAGS) -c -o $@ $<
 
+# Unit tests: C programs under test/unit that print their own PASS/FAIL
+# lines; they link only the objects they test.
+UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o \
+	lowering/report.o
+
+$(filter-out test/unit/abi_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS)
+
+# abi_test checks the LLVM mirror of p2n_warp against the C layout.
 test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS)
-	$(CC) $(TRANSLATOR_CFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
 		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
@@ -75,9 +84,9 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1
 
 clean:
-	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS)
+	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -rf test/out
 
 .PHONY: all check check-asan demo regen-ptx install uninstall clean bench
 
--include $(ALL_OBJS:.o=.d)
+-include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d)

@@ -438,10 +438,13 @@ struct Cfg {
     int *rpo;         /* block ids in reverse postorder from the entry */
     int nrpo;
     int *block_of;    /* instruction index -> block id */
+    int *tied, ntied; /* dom.c: blocks that cannot reach the exit, tied to it
+                         in the reverse graph only (see dom.c) */
 };
 
 /* needs f->instrs and labels; builds f->cfg in arena a */
 void cfg_build(Func *f, Arena *a);
 void cfg_print(FILE *out, const Func *f);
+void cfg_print_block_name(FILE *out, const Func *f, int b); /* "bb3($L)" */
 
 #endif

@@ -1,0 +1,491 @@
+/* uniform.c — which registers and branches are the same for every lane of a
+ * warp, where divergent branches reconverge, and how each transfer is to be
+ * lowered.
+ *
+ * needs f->cfg with idom/ipdom (dom_compute).  A forward "varying" taint
+ * over PTX registers iterated to a fixed point; PTX is not SSA, so a register
+ * is varying when any of its definitions is.  Sources of variance:
+ *   - %tid, %laneid, %lanemask_*, %clock*, %globaltimer*, %pm* (SRF_VARYING);
+ *   - results of atom, shfl, match (OF_VARYING);
+ *   - any ld.local, cvta to/from .local, and ld/ldu through a varying address;
+ *   - ld.param of a .func's own parameters (callers are not analysed, so a
+ *     parameter is never proven uniform) and of call-site .param variables
+ *     (call results);
+ *   - the carry of add.cc/sub.cc/mad.cc with a varying input, read by addc...;
+ *   - a destination written under a varying guard (@p with p varying);
+ *   - sync dependence: every register written in the region of a divergent
+ *     branch (the blocks reachable from its successors before its ipdom) is
+ *     varying, since lanes that took different paths meet at the ipdom with
+ *     different values.  This covers loops with a divergent exit (the region
+ *     is the loop body).  It is a superset of the registers live at the
+ *     ipdom: no liveness is computed.  One refinement: successors that only
+ *     leave the function (the synthetic exit, or blocks of ret/exit/trap and
+ *     unguarded bra leading there) merge with nothing, so when at most one
+ *     successor remains ("if (i >= n) return;") the branch adds no sync
+ *     dependence; the region still runs with a partial warp.
+ * Uniform by construction: %ctaid, %ntid, %nctaid and the other non-varying
+ * special registers, kernel (.entry) parameters, constants, symbol
+ * addresses, vote (all/any/uni/ballot), activemask, redux, and ld/ldu of
+ * .param/.const/.global/.shared/generic memory through a uniform address
+ * (every active lane reads the same location at the same time; for .shared
+ * this assumes the usual barrier discipline between writers and readers).
+ *
+ * Branches: .uni is BR_UNIFORM_DECLARED (and uni_unproven when the analysis
+ * would have called it divergent: a note, not an error); a transfer whose
+ * guard, brx index or indirect callee is varying is BR_DIVERGENT; any other
+ * is BR_UNIFORM_PROVEN.  Lowering: uniform -> LOWER_SCALAR; a divergent bra
+ * whose region is a hammock (single entry from the branch, no loop, ends at
+ * the ipdom, not the function exit) of at most 8 instructions besides
+ * unguarded bra, none with memory, side effects, calls or barriers ->
+ * LOWER_PREDICATED (if-conversion under the mask); other divergent
+ * transfers -> LOWER_STACK (divergence stack, call-mask or exit-mask).
+ * block_divergent: the blocks of every divergent branch's region.  The
+ * analysis is intra-procedural: a .func called under divergence is not
+ * marked.
+ */
+#include <string.h>
+
+#include "lower.h"
+
+enum { HAMMOCK_MAX = 8 };
+
+typedef struct State {
+    const Module *m;
+    Func *f;
+    FuncInfo *info;
+    Arena *a;
+    bool carry_varying;
+    bool changed;
+    bool *in_region; /* [nblocks] scratch */
+    int *stack;      /* [nblocks] scratch */
+} State;
+
+static bool
+is_transfer(Opcode op)
+{
+    return op == OP_BRA || op == OP_BRX || op == OP_CALL || op == OP_RET || op == OP_EXIT ||
+           op == OP_TRAP;
+}
+
+static bool
+has_mod(const Instr *in, Mod m)
+{
+    for (int i = 0; i < in->nmods; i++)
+        if (in->mods[i] == m)
+            return true;
+    return false;
+}
+
+static bool
+opnd_varying(const State *s, const Operand *o)
+{
+    switch (o->kind) {
+    case OPD_REG: return o->reg >= 0 && o->reg < s->f->regs.n && s->info->reg_varying[o->reg];
+    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0;
+    case OPD_MEM:
+    case OPD_VEC:
+    case OPD_LIST:
+    case OPD_PAIR:
+        for (int i = 0; i < o->nsub; i++)
+            if (opnd_varying(s, &o->sub[i]))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
+static bool
+has_dest(const Instr *in)
+{
+    return in->nopnd > 0 && !(opcode_flags(in->op) & OF_NODST);
+}
+
+/* Marks every register of a destination operand varying. */
+static void
+set_varying(State *s, const Operand *o)
+{
+    if (o->kind == OPD_REG && o->reg >= 0 && o->reg < s->f->regs.n) {
+        if (!s->info->reg_varying[o->reg])
+            s->changed = true;
+        s->info->reg_varying[o->reg] = true;
+    }
+    if (o->kind == OPD_VEC || o->kind == OPD_PAIR)
+        for (int i = 0; i < o->nsub; i++)
+            set_varying(s, &o->sub[i]);
+}
+
+static const Operand *
+mem_operand(const Instr *in)
+{
+    for (int i = 0; i < in->nopnd; i++)
+        if (in->opnd[i].kind == OPD_MEM)
+            return &in->opnd[i];
+    return NULL;
+}
+
+static bool
+is_param_of(const Func *f, const Var *v)
+{
+    for (int i = 0; i < f->params.n; i++)
+        if (f->params.v[i] == v)
+            return true;
+    return false;
+}
+
+/* Is what ld/ldu reads the same for every lane? */
+static bool
+load_varying(const State *s, const Instr *in)
+{
+    const Operand *mem = mem_operand(in);
+    Space sp = in->space;
+
+    if (sp == SP_LOCAL || !mem)
+        return true;
+    if (opnd_varying(s, mem))
+        return true;
+    if (sp == SP_PARAM) {
+        const Var *v = mem->nsub > 0 && mem->sub[0].kind == OPD_VAR ? mem->sub[0].var : mem->var;
+        if (!s->f->is_entry)
+            return true;
+        return v && !is_param_of(s->f, v); /* call-site .param: a call result */
+    }
+    return false;
+}
+
+/* Is the value an instruction writes varying (sync dependence aside)? */
+static bool
+dest_varying(State *s, const Instr *in)
+{
+    unsigned fl = opcode_flags(in->op);
+
+    if (in->guard >= 0 && in->guard < s->f->regs.n && s->info->reg_varying[in->guard])
+        return true;
+    if (fl & OF_VARYING)
+        return true;
+    if ((fl & OF_UNIFORM) || in->op == OP_VOTE)
+        return false;
+    switch (in->op) {
+    case OP_LD:
+    case OP_LDU: return load_varying(s, in);
+    case OP_CVTA:
+        if (in->space == SP_LOCAL || has_mod(in, MOD_LOCAL))
+            return true;
+        break;
+    case OP_ADDC:
+    case OP_SUBC:
+    case OP_MADC:
+        if (s->carry_varying)
+            return true;
+        break;
+    default: break;
+    }
+    for (int i = 1; i < in->nopnd; i++)
+        if (opnd_varying(s, &in->opnd[i]))
+            return true;
+    return false;
+}
+
+static void
+propagate(State *s)
+{
+    for (int i = 0; i < s->f->instrs.n; i++) {
+        const Instr *in = &s->f->instrs.v[i];
+        if (!has_dest(in))
+            continue;
+        if (dest_varying(s, in)) {
+            set_varying(s, &in->opnd[0]);
+            if (has_mod(in, MOD_CC) && !s->carry_varying) {
+                s->carry_varying = true;
+                s->changed = true;
+            }
+        }
+    }
+}
+
+/* The operand naming what a call calls (OPD_FUNC, or a register holding a
+ * function address). */
+static const Operand *
+call_target(const Instr *in)
+{
+    for (int i = 0; i < in->nopnd; i++)
+        if (in->opnd[i].kind == OPD_FUNC || in->opnd[i].kind == OPD_REG)
+            return &in->opnd[i];
+    return NULL;
+}
+
+static bool
+transfer_varying(const State *s, const Instr *in)
+{
+    if (in->guard >= 0 && in->guard < s->f->regs.n && s->info->reg_varying[in->guard])
+        return true;
+    if (in->op == OP_BRX && in->nopnd > 0)
+        return opnd_varying(s, &in->opnd[0]);
+    if (in->op == OP_CALL) {
+        const Operand *t = call_target(in);
+        return t && opnd_varying(s, t);
+    }
+    return false;
+}
+
+static void
+classify(State *s)
+{
+    for (int i = 0; i < s->f->instrs.n; i++) {
+        const Instr *in = &s->f->instrs.v[i];
+        if (!is_transfer(in->op))
+            continue;
+        bool var = transfer_varying(s, in);
+        BranchClass c = in->uni ? BR_UNIFORM_DECLARED : var ? BR_DIVERGENT : BR_UNIFORM_PROVEN;
+        s->info->branch[i] = c;
+        s->info->uni_unproven[i] = in->uni && var;
+    }
+}
+
+/* A block that only leaves the function: ret/exit/trap and unguarded bra
+ * through to the synthetic exit, writing no register. */
+static bool
+leaves_function(const State *s, int b)
+{
+    const Cfg *g = s->f->cfg;
+    for (int steps = 0; steps <= g->nblocks; steps++) {
+        if (b == g->exit)
+            return true;
+        const Block *bl = &g->blocks[b];
+        if (bl->nsucc != 1)
+            return false;
+        for (int i = bl->first; i < bl->last; i++) {
+            const Instr *in = &s->f->instrs.v[i];
+            bool leave = in->op == OP_RET || in->op == OP_EXIT || in->op == OP_TRAP;
+            if (!leave && !(in->op == OP_BRA && in->guard < 0))
+                return false;
+        }
+        b = bl->succ[0];
+    }
+    return false;
+}
+
+/* in_region[] := blocks reachable from the successors of b before stop
+ * (stop and the exit excluded); only successors with keep[] set when keep
+ * is given. */
+static void
+region(State *s, int b, int stop, const bool *keep)
+{
+    const Cfg *g = s->f->cfg;
+    int sp = 0;
+
+    memset(s->in_region, 0, (size_t)g->nblocks * sizeof *s->in_region);
+    for (int i = 0; i < g->blocks[b].nsucc; i++) {
+        int t = g->blocks[b].succ[i];
+        if ((keep && !keep[i]) || t == stop || t == g->exit || s->in_region[t])
+            continue;
+        s->in_region[t] = true;
+        s->stack[sp++] = t;
+    }
+    while (sp > 0) {
+        const Block *bl = &g->blocks[s->stack[--sp]];
+        for (int i = 0; i < bl->nsucc; i++) {
+            int t = bl->succ[i];
+            if (t == stop || t == g->exit || s->in_region[t])
+                continue;
+            s->in_region[t] = true;
+            s->stack[sp++] = t;
+        }
+    }
+}
+
+/* Registers written in the region of a divergent terminator are varying;
+ * its blocks may run with part of the warp. */
+static void
+sync_dependence(State *s, int b)
+{
+    const Cfg *g = s->f->cfg;
+    const Block *bl = &g->blocks[b];
+    int stop = bl->ipdom;
+    bool keep[bl->nsucc > 0 ? bl->nsucc : 1];
+    int nkeep = 0;
+
+    region(s, b, stop, NULL);
+    for (int k = 0; k < g->nblocks; k++)
+        if (s->in_region[k])
+            s->info->block_divergent[k] = true;
+    for (int i = 0; i < bl->nsucc; i++) {
+        keep[i] = !leaves_function(s, bl->succ[i]);
+        nkeep += keep[i];
+    }
+    if (nkeep <= 1)
+        return;
+    for (int k = 0; k < g->nblocks; k++) {
+        if (!s->in_region[k])
+            continue;
+        for (int i = g->blocks[k].first; i < g->blocks[k].last; i++) {
+            const Instr *in = &s->f->instrs.v[i];
+            if (has_dest(in))
+                set_varying(s, &in->opnd[0]);
+            if (has_mod(in, MOD_CC) && !s->carry_varying) {
+                s->carry_varying = true;
+                s->changed = true;
+            }
+        }
+    }
+}
+
+static void
+divergent_regions(State *s)
+{
+    const Cfg *g = s->f->cfg;
+    for (int b = 0; b < g->nblocks; b++) {
+        const Block *bl = &g->blocks[b];
+        if (bl->first == bl->last || bl->rpo < 0 || bl->ipdom < 0)
+            continue;
+        int last = bl->last - 1;
+        if (s->info->branch[last] == BR_DIVERGENT && (opcode_flags(s->f->instrs.v[last].op) & OF_TERM))
+            sync_dependence(s, b);
+    }
+}
+
+/* Can the divergent bra ending block b be if-converted? */
+static bool
+is_hammock(State *s, int b)
+{
+    const Cfg *g = s->f->cfg;
+    int stop = g->blocks[b].ipdom, count = 0;
+
+    if (stop < 0 || stop == g->exit || g->blocks[b].nsucc != 2)
+        return false;
+    region(s, b, stop, NULL);
+    if (s->in_region[b])
+        return false; /* a loop */
+    for (int k = 0; k < g->nblocks; k++) {
+        if (!s->in_region[k])
+            continue;
+        const Block *bl = &g->blocks[k];
+        for (int i = 0; i < bl->npred; i++)
+            if (bl->pred[i] != b && !s->in_region[bl->pred[i]])
+                return false;
+        for (int i = bl->first; i < bl->last; i++) {
+            const Instr *in = &s->f->instrs.v[i];
+            unsigned fl = opcode_flags(in->op);
+            if (in->op == OP_BRA && in->guard < 0)
+                continue;
+            if (fl & (OF_TERM | OF_SIDE | OF_MEM | OF_CALL | OF_BARRIER | OF_RUNTIME))
+                return false;
+            if (++count > HAMMOCK_MAX)
+                return false;
+        }
+    }
+    return true;
+}
+
+static void
+plan(State *s)
+{
+    const Cfg *g = s->f->cfg;
+    for (int i = 0; i < s->f->instrs.n; i++) {
+        const Instr *in = &s->f->instrs.v[i];
+        if (!is_transfer(in->op))
+            continue;
+        int b = g->block_of[i];
+        s->info->reconverge[i] = -1;
+        if (s->info->branch[i] != BR_DIVERGENT) {
+            s->info->lowering[i] = LOWER_SCALAR;
+            continue;
+        }
+        s->info->lowering[i] = LOWER_STACK;
+        if (opcode_flags(in->op) & OF_TERM)
+            s->info->reconverge[i] = g->blocks[b].ipdom;
+        if (in->op == OP_BRA && is_hammock(s, b))
+            s->info->lowering[i] = LOWER_PREDICATED;
+    }
+}
+
+void
+uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
+{
+    int nr = f->regs.n, ni = f->instrs.n, nb = f->cfg->nblocks;
+    State s = {.m = m, .f = f, .info = info, .a = a};
+
+    info->func = f;
+    info->reg_varying = arena_alloc(a, (size_t)(nr + 1) * sizeof *info->reg_varying);
+    info->branch = arena_alloc(a, (size_t)(ni + 1) * sizeof *info->branch);
+    info->uni_unproven = arena_alloc(a, (size_t)(ni + 1) * sizeof *info->uni_unproven);
+    info->reconverge = arena_alloc(a, (size_t)(ni + 1) * sizeof *info->reconverge);
+    info->lowering = arena_alloc(a, (size_t)(ni + 1) * sizeof *info->lowering);
+    info->block_divergent = arena_alloc(a, (size_t)nb * sizeof *info->block_divergent);
+    s.in_region = arena_alloc(a, (size_t)nb * sizeof *s.in_region);
+    s.stack = arena_alloc(a, (size_t)nb * sizeof *s.stack);
+
+    do {
+        s.changed = false;
+        propagate(&s);
+        classify(&s);
+        divergent_regions(&s);
+    } while (s.changed);
+    plan(&s);
+}
+
+static const char *
+class_name(BranchClass c)
+{
+    static const char *names[] = {"none", "uniform-declared", "uniform-proven", "divergent"};
+    return names[c];
+}
+
+static const char *
+lowering_name(BranchLowering l)
+{
+    static const char *names[] = {"scalar", "stack", "predicated"};
+    return names[l];
+}
+
+void
+uniform_print(FILE *out, const Func *f, const FuncInfo *info)
+{
+    const Cfg *g = f->cfg;
+
+    fprintf(out, "uniformity %s:\n", f->name);
+    for (int r = 0; r < f->regs.n; r++)
+        fprintf(out, "  %s %s\n", f->regs.v[r].name, info->reg_varying[r] ? "varying" : "uniform");
+    for (int i = 0; i < f->instrs.n; i++) {
+        const Instr *in = &f->instrs.v[i];
+        if (!is_transfer(in->op))
+            continue;
+        fprintf(out, "  line %d %s%s %s %s", in->loc.line, opcode_name(in->op), in->uni ? ".uni" : "",
+                class_name(info->branch[i]), lowering_name(info->lowering[i]));
+        if (info->uni_unproven[i])
+            fputs(" (uni unproven)", out);
+        if (info->branch[i] == BR_DIVERGENT && (opcode_flags(in->op) & OF_TERM)) {
+            fputs(" reconverge ", out);
+            if (info->reconverge[i] == g->exit)
+                fputs("function-exit", out);
+            else
+                cfg_print_block_name(out, f, info->reconverge[i]);
+        }
+        fputc('\n', out);
+    }
+    fputs("  divergent blocks:", out);
+    for (int b = 0; b < g->nblocks; b++)
+        if (info->block_divergent[b]) {
+            fputc(' ', out);
+            cfg_print_block_name(out, f, b);
+        }
+    fputc('\n', out);
+}
+
+Analysis *
+analyze_module(Module *m)
+{
+    Analysis *an = arena_alloc(&m->arena, sizeof *an);
+
+    an->module = m;
+    an->funcs = arena_alloc(&m->arena, (size_t)(m->funcs.n + 1) * sizeof *an->funcs);
+    for (int i = 0; i < m->funcs.n; i++) {
+        Func *f = m->funcs.v[i];
+        an->funcs[i].func = f;
+        if (!f->has_body)
+            continue;
+        cfg_build(f, &m->arena);
+        dom_compute(f, &m->arena);
+        uniform_compute(m, f, &an->funcs[i], &m->arena);
+    }
+    return an;
+}
