@@ -18,13 +18,14 @@ RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
 	frontend/print.o frontend/cfg.o
 ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
-CODEGEN_OBJS =
+CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/abi.o lowering/target.o
 CLI_OBJS = cli/main.o
 TRANSLATOR_OBJS = $(CLI_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS)
 
 RUNTIME_OBJS =
 
 ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS)
+UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test
 
 all: ptx2native
 
@@ -42,12 +43,16 @@ $(RUNTIME_OBJS): %.o: %.c
 
 # Unit tests: C programs under test/unit that print their own PASS/FAIL
 # lines; they link only the objects they test.
-UNIT_TESTS = test/unit/dom_test test/unit/uniform_test
 UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o \
 	lowering/report.o
 
-$(UNIT_TESTS): %: %.c $(UNIT_OBJS)
+$(filter-out test/unit/abi_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS)
+
+# abi_test checks the LLVM mirror of p2n_warp against the C layout.
+test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS)
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
+		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
 check: all $(UNIT_TESTS)
@@ -63,6 +68,9 @@ check-asan:
 
 demo: all
 	sh test/demo.sh
+
+bench: all
+	sh test/bench/bench.sh
 
 regen-ptx:
 	sh test/regen-ptx.sh "$(NVCC)"

@@ -290,7 +290,7 @@ main(int argc, char **argv)
         return finish(&d, EXIT_TOOL);
     }
     if (o.dump & DUMP_IR) {
-        o.lower.kind = OUT_LLVM_TEXT;
+        o.lower.dump_ir = true;
         o.lower.output = "-";
     } else {
         o.lower.output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lower.kind);

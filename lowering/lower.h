@@ -75,6 +75,7 @@ typedef struct LowerOptions {
     const char *mcpu;     /* NULL: the host CPU */
     const char *mattr;    /* NULL: the host CPU's features */
     bool debug;           /* -g */
+    bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
 
 /* Emits the module; returns 0, 1 (errors in the input, in d) or 3 (a tool

@@ -1,0 +1,610 @@
+/* emit.c — lower_module: a module's kernels as LLVM functions that run one
+ * warp each, 32 lanes as SIMD with an active mask.
+ *
+ * Needs the CFG, ipdom and the uniformity results of every function.
+ *
+ * Control flow.  A uniform branch is a scalar branch.  A divergent branch
+ * splits the running path's mask; when both sides have lanes, the lanes meet
+ * again at the branch's reconvergence block R (its immediate
+ * post-dominator), through a divergence stack of (block, mask, rpc) entries
+ * like the SSY stack of NVIDIA hardware:
+ *
+ *   - the running path has a mask and an rpc, the block where it ends;
+ *   - on divergence, if rpc != R, push the reconvergence entry
+ *     (R, mask, rpc) and set rpc = R; then push the other side as a pending
+ *     path (F, maskF, rpc) and run one side.  A side that is R itself is
+ *     not pushed: its lanes wait in the reconvergence entry's mask.  When
+ *     R is the function exit there is no reconvergence entry: lanes meet only
+ *     when the function ends;
+ *   - at the start of each block that is some branch's R, a path whose rpc
+ *     is that block ends: pop the next entry and run it;
+ *   - exit and ret take lanes out of every mask for good: popped masks are
+ *     and-ed with ~exited, and empty entries are skipped.
+ *
+ * When all active lanes agree at run time nothing is pushed, and a kernel
+ * with no divergent branch has no stack at all.  A loop whose exit diverges
+ * reuses its reconvergence entry on every iteration (rpc == R), so the stack
+ * does not grow with the trip count; its depth is bounded by 32 pending
+ * paths (they have disjoint non-empty masks) plus the nesting of
+ * reconvergence entries, checked at run time (P2N_KERR_STACK).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "p2n_abi.h"
+
+/* ------------------------------------------------------------- helpers */
+
+LLVMValueRef
+emit_intrinsic(Emit *e, const char *name, LLVMTypeRef *over, int nover, LLVMValueRef *args,
+               int nargs)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    if (!id)
+        die("no LLVM intrinsic %s", name);
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(e->mod, id, over, (size_t)nover);
+    LLVMTypeRef ft = LLVMIntrinsicGetType(e->ctx, id, over, (size_t)nover);
+    return LLVMBuildCall2(e->b, ft, fn, args, (unsigned)nargs, "");
+}
+
+LLVMValueRef
+emit_splat(Emit *e, LLVMValueRef s)
+{
+    LLVMTypeRef t = LLVMTypeOf(s);
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        return s;
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef zero = LLVMConstInt(e->t_i32, 0, 0);
+    LLVMValueRef v = LLVMBuildInsertElement(e->b, LLVMGetUndef(vt), s, zero, "");
+    LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(e->t_i32, WARP));
+    return LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(vt), zeros, "");
+}
+
+LLVMValueRef
+emit_lane_iota(Emit *e, LLVMTypeRef elem)
+{
+    LLVMValueRef lanes[WARP];
+    for (int i = 0; i < WARP; i++)
+        lanes[i] = LLVMGetTypeKind(elem) == LLVMIntegerTypeKind
+                       ? LLVMConstInt(elem, (unsigned long long)i, 0)
+                       : LLVMConstReal(elem, i);
+    return LLVMConstVector(lanes, WARP);
+}
+
+LLVMValueRef
+emit_mask(Emit *e)
+{
+    return LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, "mask");
+}
+
+LLVMValueRef
+emit_mask_vec(Emit *e, LLVMValueRef m32)
+{
+    return LLVMBuildBitCast(e->b, m32, e->t_v32i1, "");
+}
+
+LLVMValueRef
+emit_mask_i32(Emit *e, LLVMValueRef v)
+{
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind) /* uniform i1 */
+        return LLVMBuildSelect(e->b, v, LLVMConstInt(e->t_i32, 0xffffffffu, 0),
+                               LLVMConstInt(e->t_i32, 0, 0), "");
+    return LLVMBuildBitCast(e->b, v, e->t_i32, "");
+}
+
+LLVMValueRef
+emit_first_lane(Emit *e, LLVMValueRef vec)
+{
+    if (LLVMGetTypeKind(LLVMTypeOf(vec)) != LLVMVectorTypeKind)
+        return vec;
+    LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
+    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef lane = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2);
+    /* no lane active: lane 32 would be out of range; take lane 0 */
+    lane = LLVMBuildAnd(e->b, lane, LLVMConstInt(e->t_i32, WARP - 1, 0), "");
+    return LLVMBuildExtractElement(e->b, vec, lane, "");
+}
+
+void
+emit_unsupported(Emit *e, SrcLoc loc, const char *what)
+{
+    diag_error(e->d, loc, "%s is not supported", what);
+    e->failed = true;
+}
+
+LLVMValueRef
+emit_alloca(Emit *e, LLVMTypeRef t, const char *name)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(e->fn);
+    LLVMValueRef first = LLVMGetFirstInstruction(entry);
+    if (first)
+        LLVMPositionBuilderBefore(b, first);
+    else
+        LLVMPositionBuilderAtEnd(b, entry);
+    LLVMValueRef a = LLVMBuildAlloca(b, t, name);
+    LLVMDisposeBuilder(b);
+    return a;
+}
+
+static LLVMBasicBlockRef
+new_block(Emit *e, const char *name)
+{
+    return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
+}
+
+void
+emit_check_error(Emit *e)
+{
+    LLVMValueRef err = abi_warp_field(e, W_ERROR);
+    LLVMValueRef bad = LLVMBuildICmp(e->b, LLVMIntNE, err, LLVMConstInt(e->t_i32, 0, 0), "");
+    LLVMBasicBlockRef ok = new_block(e, "ok");
+    LLVMBuildCondBr(e->b, bad, e->return_bb, ok);
+    LLVMPositionBuilderAtEnd(e->b, ok);
+}
+
+/* ------------------------------------------------------- the stack */
+
+static LLVMValueRef
+u32c(Emit *e, uint64_t v)
+{
+    return LLVMConstInt(e->t_i32, v, 0);
+}
+
+static void
+stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
+{
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
+    LLVMValueRef full = LLVMBuildICmp(e->b, LLVMIntUGE, sp, u32c(e, (uint64_t)e->stack_cap), "");
+    LLVMBasicBlockRef over = new_block(e, "stack.overflow"), ok = new_block(e, "push");
+    LLVMBuildCondBr(e->b, full, over, ok);
+
+    LLVMPositionBuilderAtEnd(e->b, over);
+    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_STACK), emit_mask(e),
+                           u32c(e, (uint64_t)(e->in ? e->in->loc.line : 0))};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    LLVMBuildBr(e->b, e->return_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, ok);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    LLVMValueRef idx[] = {u32c(e, 0), sp};
+    LLVMBuildStore(e->b, pc, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""));
+    LLVMBuildStore(e->b, mask, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""));
+    LLVMBuildStore(e->b, rpc, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""));
+    LLVMBuildStore(e->b, LLVMBuildAdd(e->b, sp, u32c(e, 1), ""), e->sp_slot);
+}
+
+/* The dispatcher: pop entries until one has live lanes, then run it; an
+ * empty stack ends the function.  Its switch has a case for every block a
+ * pushed entry can name. */
+static void
+emit_dispatcher(Emit *e)
+{
+    Cfg *c = e->f->cfg;
+    LLVMPositionBuilderAtEnd(e->b, e->dispatch_bb);
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
+    LLVMValueRef empty = LLVMBuildICmp(e->b, LLVMIntEQ, sp, u32c(e, 0), "");
+    LLVMBasicBlockRef pop = new_block(e, "pop");
+    LLVMBuildCondBr(e->b, empty, e->return_bb, pop);
+
+    LLVMPositionBuilderAtEnd(e->b, pop);
+    LLVMValueRef top = LLVMBuildSub(e->b, sp, u32c(e, 1), "");
+    LLVMBuildStore(e->b, top, e->sp_slot);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    LLVMValueRef idx[] = {u32c(e, 0), top};
+    LLVMValueRef pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
+    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
+    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
+    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, m, u32c(e, 0), "");
+    LLVMBasicBlockRef run = new_block(e, "resume");
+    LLVMBuildCondBr(e->b, none, e->dispatch_bb, run);
+
+    LLVMPositionBuilderAtEnd(e->b, run);
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildStore(e->b, rpc, e->rpc_slot);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->return_bb, 0);
+    for (int i = 0; i < c->nblocks; i++)
+        if (i != c->exit && c->blocks[i].rpo >= 0)
+            LLVMAddCase(sw, u32c(e, (uint64_t)i), e->bb_body[i]);
+}
+
+/* ------------------------------------------------------------ branches */
+
+/* Where a divergent transfer's lanes meet, as the analysis computed it. */
+static int
+reconvergence_of(Emit *e, int instr)
+{
+    return e->fi->reconverge ? e->fi->reconverge[instr] : e->f->cfg->exit;
+}
+
+/* pred: the lanes taking the branch to `taken` (i32, within the mask);
+ * the others go to `other`. */
+static void
+emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
+{
+    Cfg *c = e->f->cfg;
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef mt = LLVMBuildAnd(e->b, m, taken_lanes, "mt");
+    LLVMValueRef mf = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
+    LLVMBasicBlockRef split = new_block(e, "diverge"), some = new_block(e, "some");
+    LLVMValueRef zero = u32c(e, 0);
+
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
+    LLVMPositionBuilderAtEnd(e->b, some);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
+
+    LLVMPositionBuilderAtEnd(e->b, split);
+    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
+    LLVMValueRef rc = u32c(e, (uint64_t)R);
+    if (R != c->exit) {
+        LLVMBasicBlockRef push = new_block(e, "push.reconv"), go = new_block(e, "paths");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rpc, rc, ""), go, push);
+        LLVMPositionBuilderAtEnd(e->b, push);
+        stack_push(e, rc, m, rpc);
+        LLVMBuildStore(e->b, rc, e->rpc_slot);
+        LLVMBuildBr(e->b, go);
+        LLVMPositionBuilderAtEnd(e->b, go);
+        rpc = rc;
+    }
+    if (taken == R) {
+        LLVMBuildStore(e->b, mf, e->mask_slot);
+        LLVMBuildBr(e->b, e->bb[other]);
+    } else if (other == R) {
+        LLVMBuildStore(e->b, mt, e->mask_slot);
+        LLVMBuildBr(e->b, e->bb[taken]);
+    } else {
+        stack_push(e, u32c(e, (uint64_t)other), mf, rpc);
+        LLVMBuildStore(e->b, mt, e->mask_slot);
+        LLVMBuildBr(e->b, e->bb[taken]);
+    }
+}
+
+static LLVMValueRef
+guard_value(Emit *e, const Instr *in)
+{
+    Operand g = {.kind = OPD_REG, .reg = in->guard};
+    LLVMValueRef p = inst_operand(e, &g, TY_PRED, false);
+    if (in->guard_neg)
+        p = LLVMBuildNot(e->b, p, "");
+    return p;
+}
+
+static bool
+guard_varying(Emit *e, const Instr *in)
+{
+    return in->guard >= 0 && e->fi->reg_varying[in->guard];
+}
+
+static int
+label_block(Emit *e, const Operand *o)
+{
+    const Label *l = &e->f->labels.v[o->label];
+    return e->f->cfg->block_of[l->instr];
+}
+
+static void
+emit_bra(Emit *e, const Instr *in, int idx, int next)
+{
+    int target = label_block(e, &in->opnd[0]);
+    if (in->guard < 0) {
+        LLVMBuildBr(e->b, e->bb[target]);
+        return;
+    }
+    LLVMValueRef p = guard_value(e, in);
+    BranchClass cls = e->fi->branch[idx];
+    if (cls == BR_DIVERGENT && guard_varying(e, in)) {
+        emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
+        return;
+    }
+    /* uniform: proven, or declared (.uni: the first active lane decides) */
+    p = emit_first_lane(e, p);
+    LLVMBuildCondBr(e->b, p, e->bb[target], e->bb[next]);
+}
+
+/* exit (and ret from an entry): the lanes leave the launch for good.  ret
+ * from a .func: the lanes wait, in done_slot, until no lane of the call is
+ * left running; then the function returns. */
+static void
+emit_exit(Emit *e, const Instr *in, int next)
+{
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef leaving = m;
+    if (in->guard >= 0)
+        leaving = LLVMBuildAnd(e->b, m, emit_mask_i32(e, guard_value(e, in)), "");
+    bool ret = in->op == OP_RET && !e->f->is_entry;
+    LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
+    LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
+    LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
+    if (in->guard < 0) {
+        LLVMBuildBr(e->b, e->bb[e->f->cfg->exit]);
+        return;
+    }
+    LLVMValueRef rest = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, leaving, ""), "");
+    LLVMBuildStore(e->b, rest, e->mask_slot);
+    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, rest, u32c(e, 0), "");
+    LLVMBuildCondBr(e->b, none, e->bb[e->f->cfg->exit], e->bb[next]);
+}
+
+static void
+emit_trap(Emit *e, const Instr *in, int next)
+{
+    LLVMBasicBlockRef trap = new_block(e, "trap"), cont = NULL;
+    LLVMValueRef lanes = emit_mask(e);
+    if (in->guard >= 0) {
+        lanes = LLVMBuildAnd(e->b, lanes, emit_mask_i32(e, guard_value(e, in)), "");
+        cont = e->bb[next];
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, lanes, u32c(e, 0), ""), trap, cont);
+    } else {
+        LLVMBuildBr(e->b, trap);
+    }
+    LLVMPositionBuilderAtEnd(e->b, trap);
+    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_TRAP), lanes, u32c(e, (uint64_t)in->loc.line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    LLVMBuildBr(e->b, e->return_bb);
+}
+
+static void
+emit_brx(Emit *e, const Instr *in, int idx)
+{
+    const Label *tl = &e->f->labels.v[in->opnd[1].label];
+    LLVMValueRef index = inst_operand(e, &in->opnd[0], TY_U32, false);
+    if (operand_varying(e, &in->opnd[0]) && e->fi->branch[idx] == BR_DIVERGENT) {
+        emit_unsupported(e, in->loc, "brx.idx with an index that differs across lanes");
+        LLVMBuildUnreachable(e->b);
+        return;
+    }
+    index = emit_first_lane(e, index);
+    LLVMBasicBlockRef bad = new_block(e, "brx.range");
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, index, bad, (unsigned)tl->ntargets);
+    for (int i = 0; i < tl->ntargets; i++)
+        LLVMAddCase(sw, u32c(e, (uint64_t)i), e->bb[label_block(e, &tl->targets[i])]);
+    LLVMPositionBuilderAtEnd(e->b, bad);
+    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_BRX_RANGE), emit_mask(e),
+                           u32c(e, (uint64_t)in->loc.line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    LLVMBuildBr(e->b, e->return_bb);
+}
+
+/* ------------------------------------------------------------- blocks */
+
+/* Runs `in` only when its guard holds: a uniform guard is a branch around
+ * it; a varying guard narrows the instruction's mask. */
+static void
+emit_guarded(Emit *e, const Instr *in)
+{
+    e->imask = NULL;
+    if (in->guard < 0 || (opcode_flags(in->op) & OF_TERM)) {
+        inst_emit(e, in);
+        return;
+    }
+    if (guard_varying(e, in)) {
+        LLVMValueRef g = emit_mask_i32(e, guard_value(e, in));
+        e->imask = LLVMBuildAnd(e->b, emit_mask(e), g, "imask");
+        bool was = e->partial;
+        e->partial = true;
+        inst_emit(e, in);
+        e->partial = was;
+        e->imask = NULL;
+        return;
+    }
+    LLVMBasicBlockRef then = new_block(e, "guard"), cont = new_block(e, "cont");
+    LLVMBuildCondBr(e->b, guard_value(e, in), then, cont);
+    LLVMPositionBuilderAtEnd(e->b, then);
+    inst_emit(e, in);
+    LLVMBuildBr(e->b, cont);
+    LLVMPositionBuilderAtEnd(e->b, cont);
+}
+
+static void
+emit_block(Emit *e, int b)
+{
+    Cfg *c = e->f->cfg;
+    Block *blk = &c->blocks[b];
+    e->block = b;
+    e->partial = e->fi->block_divergent ? e->fi->block_divergent[b] : true;
+
+    LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
+    if (e->is_reconv[b]) {
+        LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
+        LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, u32c(e, (uint64_t)b), "");
+        LLVMBuildCondBr(e->b, here, e->dispatch_bb, e->bb_body[b]);
+    } else {
+        LLVMBuildBr(e->b, e->bb_body[b]);
+    }
+    LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
+
+    /* the block that control falls into after this one (block_of has an
+     * entry past the last instruction: a trailing label's block, or the exit) */
+    int next = c->block_of[blk->last];
+    for (int i = blk->first; i < blk->last && !e->failed; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        e->in = in;
+        switch (in->op) {
+        case OP_BRA: emit_bra(e, in, i, next); return;
+        case OP_BRX: emit_brx(e, in, i); return;
+        case OP_EXIT: emit_exit(e, in, next); return;
+        case OP_RET: emit_exit(e, in, next); return;
+        case OP_TRAP: emit_trap(e, in, next); return;
+        default: emit_guarded(e, in); break;
+        }
+    }
+    if (e->failed) {
+        LLVMBuildUnreachable(e->b);
+        return;
+    }
+    LLVMBuildBr(e->b, e->bb[next]);
+}
+
+/* ------------------------------------------------------------ functions */
+
+static void
+emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
+{
+    Cfg *c = f->cfg;
+    e->f = f;
+    e->fi = fi;
+    e->fn = fn;
+    e->warp = LLVMGetParam(fn, 0);
+
+    LLVMBasicBlockRef entry = new_block(e, "entry");
+    e->bb = arena_alloc(e->arena, sizeof *e->bb * (size_t)c->nblocks);
+    e->bb_body = arena_alloc(e->arena, sizeof *e->bb_body * (size_t)c->nblocks);
+    for (int i = 0; i < c->nblocks; i++) {
+        if (i == c->exit)
+            continue;
+        e->bb[i] = new_block(e, "B");
+        e->bb_body[i] = e->bb[i];
+    }
+    e->dispatch_bb = new_block(e, "dispatch");
+    e->return_bb = new_block(e, "return");
+    e->bb[c->exit] = e->dispatch_bb;
+
+    /* Which blocks are reconvergence points; the stack's capacity. */
+    e->is_reconv = arena_alloc(e->arena, (size_t)c->nblocks);
+    int ndiv = 0;
+    for (int i = 0; i < f->instrs.n; i++) {
+        if (fi->branch[i] != BR_DIVERGENT)
+            continue;
+        ndiv++;
+        int r = reconvergence_of(e, i);
+        if (r >= 0 && r != c->exit)
+            e->is_reconv[r] = true;
+    }
+    for (int i = 0; i < c->nblocks; i++)
+        if (e->is_reconv[i]) {
+            e->bb_body[i] = new_block(e, "B.body");
+        }
+    e->stack_cap = 2 * ndiv + WARP + 2;
+
+    LLVMPositionBuilderAtEnd(e->b, entry);
+    e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
+    e->reg_type = arena_alloc(e->arena, sizeof *e->reg_type * (size_t)f->regs.n);
+    for (int i = 0; i < f->regs.n; i++) {
+        e->reg_type[i] = reg_storage_type(e, &f->regs.v[i], fi->reg_varying[i]);
+        e->reg_slot[i] = LLVMBuildAlloca(e->b, e->reg_type[i], f->regs.v[i].name);
+    }
+    e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
+    e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
+    e->sp_slot = LLVMBuildAlloca(e->b, e->t_i32, "sp.slot");
+    e->carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    e->stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
+    e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
+    e->stk_rpc = LLVMBuildAlloca(e->b, at, "stk.rpc");
+
+    e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
+    LLVMBuildStore(e->b, u32c(e, 0), e->done_slot);
+    LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
+    LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    if (f->is_entry) {
+        e->argv = e->retv = NULL;
+        e->depth = u32c(e, 0);
+        e->local_ptr = abi_warp_field(e, W_LOCAL);
+        e->local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
+    } else {
+        e->argv = LLVMGetParam(fn, 2);
+        e->retv = LLVMGetParam(fn, 3);
+        e->depth = LLVMGetParam(fn, 4);
+        uint32_t lb = mem_layout_locals(e, f);
+        e->local_stride = LLVMConstInt(e->t_i64, lb, 0);
+        e->local_ptr = LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
+        LLVMSetAlignment(e->local_ptr, 16);
+        /* too deep: a launch error, not a crash */
+        LLVMBasicBlockRef deep = new_block(e, "too.deep"), ok = new_block(e, "depth.ok");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, u32c(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
+        LLVMPositionBuilderAtEnd(e->b, deep);
+        LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_STACK), m, u32c(e, (uint64_t)f->loc.line)};
+        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        LLVMBuildRetVoid(e->b);
+        LLVMPositionBuilderAtEnd(e->b, ok);
+    }
+    uint32_t pf = call_layout_frame(e, f);
+    e->param_frame = pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
+    if (e->param_frame)
+        LLVMSetAlignment(e->param_frame, 16);
+    LLVMBuildStore(e->b, u32c(e, 0xffffffffu), e->rpc_slot);
+    LLVMBuildStore(e->b, u32c(e, 0), e->sp_slot);
+    LLVMBuildBr(e->b, e->bb[0]);
+
+    for (int i = 0; i < c->nblocks && !e->failed; i++) {
+        if (i == c->exit)
+            continue;
+        if (c->blocks[i].rpo < 0) { /* unreachable: nothing runs it */
+            LLVMPositionBuilderAtEnd(e->b, e->bb[i]);
+            LLVMBuildUnreachable(e->b);
+            if (e->bb_body[i] != e->bb[i]) {
+                LLVMPositionBuilderAtEnd(e->b, e->bb_body[i]);
+                LLVMBuildUnreachable(e->b);
+            }
+            continue;
+        }
+        emit_block(e, i);
+    }
+    emit_dispatcher(e);
+    LLVMPositionBuilderAtEnd(e->b, e->return_bb);
+    LLVMBuildRetVoid(e->b);
+}
+
+int
+lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
+{
+    Arena arena = {0};
+    Emit e = {.an = an, .m = an->module, .o = o, .d = d, .arena = &arena};
+    e.ctx = LLVMContextCreate();
+    e.mod = LLVMModuleCreateWithNameInContext(an->module->filename, e.ctx);
+    e.b = LLVMCreateBuilderInContext(e.ctx);
+    abi_types(&e);
+    int status = 3;
+    if (!target_init(&e))
+        goto out;
+
+    const Module *m = an->module;
+    e.local_bytes_of = arena_alloc(&arena, sizeof(uint32_t) * (size_t)(m->funcs.n + 1));
+    mem_layout_shared(&e);
+    mem_declare_globals(&e);
+
+    /* every .func first: calls and function addresses name them */
+    for (int i = 0; i < m->funcs.n; i++) {
+        Func *f = m->funcs.v[i];
+        if (f->has_body && !f->is_entry) {
+            char *name = arena_printf(&arena, "p2n.func.%s", f->name);
+            LLVMSetLinkage(LLVMAddFunction(e.mod, name, e.t_func_fn), LLVMInternalLinkage);
+        }
+    }
+    Vec(LLVMValueRef) kernels = {0};
+    for (int i = 0; i < m->funcs.n && !e.failed; i++) {
+        Func *f = m->funcs.v[i];
+        if (!f->has_body)
+            continue;
+        LLVMValueRef fn;
+        if (f->is_entry) {
+            char *name = arena_printf(&arena, "p2n.kernel.%s", f->name);
+            fn = LLVMAddFunction(e.mod, name, e.t_kernel_fn);
+            LLVMSetLinkage(fn, LLVMInternalLinkage);
+            vec_push(&arena, &kernels, fn);
+            e.local_bytes_of[i] = mem_layout_locals(&e, f);
+        } else {
+            fn = call_function_address(&e, f);
+        }
+        emit_function(&e, f, &an->funcs[i], fn);
+    }
+    if (e.failed || d->nerrors > 0) {
+        status = 1;
+        goto out;
+    }
+    abi_emit_descriptor(&e, kernels.v, kernels.n);
+    status = target_write(&e);
+out:
+    LLVMDisposeBuilder(e.b);
+    LLVMDisposeModule(e.mod);
+    target_dispose(&e);
+    LLVMContextDispose(e.ctx);
+    arena_free(&arena);
+    return status;
+}

@@ -1,0 +1,154 @@
+/* emit.h — private to the LLVM emitter (emit*.c, abi.c, target.c).
+ *
+ * One emission context, passed first to every emitter (STYLE 11).  A PTX
+ * register lives in an entry-block alloca: a scalar when the uniformity
+ * analysis proves it the same in every lane, a <32 x T> vector otherwise;
+ * mem2reg turns them into SSA.  The warp's active mask is an i32, one bit a
+ * lane.
+ */
+#ifndef EMIT_H
+#define EMIT_H
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "lower.h"
+
+#define WARP 32
+
+/* Fields of p2n_warp, in order (runtime/p2n_abi.h; abi.c builds the type). */
+enum {
+    W_PARAMS, W_SHARED, W_LOCAL, W_LOCAL_STRIDE, W_RT, W_SCHED, W_TID, W_NTID, W_CTAID, W_NCTAID,
+    W_WARPID, W_NWARPID, W_MASK, W_DYNAMIC_SMEM, W_TOTAL_SMEM, W_SMID, W_NSMID, W_PAD0, W_GRIDID,
+    W_EXITED, W_ERROR, W_NFIELDS
+};
+
+/* Entries of p2n_services, in order. */
+enum {
+    S_BARRIER, S_NANOSLEEP, S_ERROR, S_VPRINTF, S_MALLOC, S_FREE, S_ASSERTFAIL, S_CLOCK64,
+    S_GLOBALTIMER, S_RESOLVE, S_NFIELDS
+};
+
+/* A variable's home: an offset in the CTA's shared block or the lane's
+ * local window, or an LLVM global (.global, .const). */
+typedef struct VarSlot {
+    const Var *var;
+    int64_t offset;
+    LLVMValueRef global;
+} VarSlot;
+
+typedef Vec(LLVMValueRef) ValueVec;
+
+typedef struct Emit {
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMTargetMachineRef tm;
+    LLVMTargetDataRef td;
+    const Analysis *an;
+    const Module *m;
+    const LowerOptions *o;
+    Diags *d;
+    Arena *arena; /* lives as long as the emission */
+
+    /* cached types */
+    LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
+    LLVMTypeRef t_warp, t_kernel_fn, t_func_fn, t_v32i1;
+    LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
+
+    /* module layout: where each variable lives */
+    uint32_t static_smem;   /* bytes of every .shared variable of the module */
+    Vec(VarSlot) slots;     /* see mem_slot() */
+    uint32_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+
+    /* per function */
+    Func *f;
+    const FuncInfo *fi;
+    LLVMValueRef fn;
+    LLVMValueRef warp;          /* the p2n_warp * argument */
+    LLVMValueRef *reg_slot;     /* [nregs] alloca */
+    LLVMTypeRef *reg_type;      /* [nregs] storage type (scalar or vector) */
+    LLVMBasicBlockRef *bb;      /* [nblocks] entry of each block (reconvergence check) */
+    LLVMBasicBlockRef *bb_body; /* [nblocks] the block's instructions */
+    LLVMBasicBlockRef exit_bb, dispatch_bb, return_bb;
+    LLVMValueRef mask_slot;     /* i32: lanes running the current path */
+    LLVMValueRef rpc_slot;      /* i32: block where the current path ends */
+    LLVMValueRef sp_slot;       /* i32: divergence stack depth */
+    LLVMValueRef carry_slot;    /* <32 x i1>: CC.CF of add.cc and friends */
+    LLVMValueRef done_slot;     /* i32: lanes that returned from this .func */
+    LLVMValueRef argv, retv;    /* .func: blocks of the parameters and results */
+    LLVMValueRef depth;         /* i32: call depth (0 in a kernel) */
+    LLVMValueRef local_ptr;     /* lane 0's local window */
+    LLVMValueRef local_stride;  /* i64 */
+    LLVMValueRef param_frame;   /* blocks of .param variables declared in the body */
+    LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
+    int stack_cap;
+    bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
+
+    /* per block / instruction */
+    int block;                  /* current PTX block */
+    bool partial;               /* the current block may run with some lanes off */
+    LLVMValueRef imask;         /* i32 mask of the current instruction (guard applied) */
+    const Instr *in;
+    bool failed;
+} Emit;
+
+/* ---------------------------------------------------------------- abi.c */
+void abi_types(Emit *e);
+/* Loads field `field` of the warp (scalar fields; W_TID gives a pointer). */
+LLVMValueRef abi_warp_field(Emit *e, int field);
+LLVMValueRef abi_warp_field_ptr(Emit *e, int field);
+LLVMValueRef abi_service(Emit *e, int index); /* function pointer */
+void abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels);
+const char *abi_signature(Emit *e, const Func *f);
+
+/* ------------------------------------------------------------- target.c */
+bool target_init(Emit *e);
+int target_write(Emit *e);
+void target_dispose(Emit *e);
+
+/* --------------------------------------------------------------- emit.c */
+LLVMValueRef emit_mask(Emit *e);               /* current path's mask (i32) */
+LLVMValueRef emit_mask_vec(Emit *e, LLVMValueRef m32);   /* i32 -> <32 x i1> */
+LLVMValueRef emit_mask_i32(Emit *e, LLVMValueRef v32i1); /* <32 x i1> -> i32 */
+LLVMValueRef emit_splat(Emit *e, LLVMValueRef scalar);
+LLVMValueRef emit_lane_iota(Emit *e, LLVMTypeRef elem); /* <0, 1, ..., 31> */
+void emit_unsupported(Emit *e, SrcLoc loc, const char *what);
+void emit_check_error(Emit *e); /* returns from the kernel when w->error != 0 */
+LLVMValueRef emit_intrinsic(Emit *e, const char *name, LLVMTypeRef *over, int nover,
+                            LLVMValueRef *args, int nargs);
+LLVMValueRef emit_first_lane(Emit *e, LLVMValueRef vec); /* value of the first active lane */
+LLVMValueRef emit_alloca(Emit *e, LLVMTypeRef t, const char *name); /* in the entry block */
+
+/* ---------------------------------------------------------- emit_inst.c */
+LLVMTypeRef inst_llvm_type(Emit *e, PtxType t);
+LLVMTypeRef reg_storage_type(Emit *e, const Reg *r, bool varying);
+/* Reads operand i as type t; a vector when want_vec or the value varies. */
+LLVMValueRef inst_operand(Emit *e, const Operand *o, PtxType t, bool want_vec);
+bool operand_varying(Emit *e, const Operand *o);
+void inst_write(Emit *e, const Operand *dst, PtxType t, LLVMValueRef v);
+void inst_emit(Emit *e, const Instr *in);
+
+/* ---------------------------------------------------------- emit_call.c */
+#define P2N_MAX_CALL_DEPTH 256
+void call_emit(Emit *e, const Instr *in);
+/* A .param variable's block: [32 lanes][size] bytes, or NULL if v is not
+ * a parameter, result or staging variable of the current function. */
+LLVMValueRef call_param_block(Emit *e, const Var *v);
+uint32_t call_layout_frame(Emit *e, const Func *f); /* staging vars: bytes per lane */
+LLVMValueRef call_function_address(Emit *e, const Func *f);
+
+/* ----------------------------------------------------------- emit_mem.c */
+void mem_layout_shared(Emit *e);
+void mem_declare_globals(Emit *e);
+uint32_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
+const VarSlot *mem_slot(Emit *e, const Var *v);
+uint32_t mem_param_offset(const Func *f, int index, uint32_t *size, uint32_t *align);
+void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch */
+/* mov r, var: an offset in its window (.shared, .local, .param) or an
+ * address (.global, .const), as an integer of `bits` bits. */
+LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
+
+#endif

@@ -1,0 +1,417 @@
+/* emit_call.c — calls: direct, indirect, and the device runtime functions
+ * nvcc calls (vprintf, malloc, free, __assertfail).
+ *
+ * Every .func becomes void f(warp, mask, argv, retv, depth): `mask` the
+ * lanes that make the call, argv[i] and retv[i] the blocks of its i-th
+ * parameter and result.  A .param variable's block is [32 lanes][size]
+ * bytes, so a call passes the caller's staging blocks as they are, and a
+ * lane's value of a scalar parameter is one element of a <32 x T> vector.
+ * After a call the caller's mask loses the lanes that executed exit inside
+ * it.  An indirect call runs the callee once for each distinct target among
+ * the active lanes, with the lanes that chose it.
+ */
+#include <string.h>
+
+#include "emit.h"
+#include "p2n_abi.h"
+
+static LLVMValueRef
+u32c(Emit *e, uint64_t v)
+{
+    return LLVMConstInt(e->t_i32, v, 0);
+}
+
+static LLVMBasicBlockRef
+new_block(Emit *e, const char *name)
+{
+    return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
+}
+
+static int64_t
+param_size(const Var *v)
+{
+    return v->size > 0 ? v->size : 8;
+}
+
+uint32_t
+call_layout_frame(Emit *e, const Func *f)
+{
+    uint64_t off = 0;
+    for (int i = 0; i < f->vars.n; i++) {
+        const Var *v = f->vars.v[i];
+        if (v->space != SP_PARAM)
+            continue;
+        off = (off + 15) & ~(uint64_t)15;
+        VarSlot s = {v, (int64_t)off, NULL};
+        vec_push(e->arena, &e->slots, s);
+        off += (uint64_t)param_size(v) * WARP;
+    }
+    return (uint32_t)off;
+}
+
+LLVMValueRef
+call_param_block(Emit *e, const Var *v)
+{
+    const Func *f = e->f;
+    if (!f->is_entry) {
+        for (int i = 0; i < f->params.n; i++)
+            if (f->params.v[i] == v) {
+                LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
+                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->argv, &idx, 1, ""), "");
+            }
+        for (int i = 0; i < f->rets.n; i++)
+            if (f->rets.v[i] == v) {
+                LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
+                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->retv, &idx, 1, ""), "");
+            }
+    }
+    if (v->owner != f || !e->param_frame)
+        return NULL;
+    const VarSlot *s = mem_slot(e, v);
+    if (!s)
+        return NULL;
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)s->offset, 0);
+    return LLVMBuildGEP2(e->b, e->t_i8, e->param_frame, &off, 1, "");
+}
+
+LLVMValueRef
+call_function_address(Emit *e, const Func *f)
+{
+    char *name = arena_printf(e->arena, "p2n.func.%s", f->name);
+    return LLVMGetNamedFunction(e->mod, name);
+}
+
+static LLVMValueRef
+cur_mask(Emit *e)
+{
+    return e->imask ? e->imask : emit_mask(e);
+}
+
+/* ------------------------------------------------------ argument blocks */
+
+/* The block an argument or result operand names: a staging variable's, or
+ * a temporary filled from a register or immediate. */
+static LLVMValueRef
+operand_block(Emit *e, const Operand *o, PtxType ty, bool is_arg)
+{
+    if (o->kind == OPD_VAR) {
+        LLVMValueRef b = call_param_block(e, o->var);
+        if (b)
+            return b;
+    }
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    LLVMValueRef blk = emit_alloca(e, LLVMVectorType(t, WARP), "arg.tmp");
+    if (is_arg && o->kind != OPD_SINK)
+        LLVMBuildStore(e->b, inst_operand(e, o, ty, true), blk);
+    return blk;
+}
+
+/* The type a register or immediate operand of a call carries. */
+static PtxType
+operand_type(Emit *e, const Operand *o)
+{
+    if (o->kind == OPD_REG)
+        return e->f->regs.v[o->reg].type;
+    return TY_B64;
+}
+
+static LLVMValueRef
+block_array(Emit *e, const Operand *list, LLVMValueRef *blocks)
+{
+    int n = list ? list->nsub : 0;
+    LLVMValueRef arr = emit_alloca(e, LLVMArrayType(e->t_ptr, (unsigned)(n > 0 ? n : 1)), "argv");
+    for (int i = 0; i < n; i++) {
+        LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
+        LLVMBuildStore(e->b, blocks[i], LLVMBuildGEP2(e->b, e->t_ptr, arr, &idx, 1, ""));
+    }
+    return arr;
+}
+
+/* <32 x T> from an argument operand. */
+static LLVMValueRef
+arg_vector(Emit *e, const Operand *o, PtxType ty)
+{
+    if (o->kind == OPD_VAR) {
+        LLVMValueRef b = call_param_block(e, o->var);
+        if (b) {
+            LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, ty), WARP);
+            LLVMValueRef v = LLVMBuildLoad2(e->b, vt, b, "");
+            LLVMSetAlignment(v, (unsigned)type_bits(ty) / 8);
+            return v;
+        }
+    }
+    return inst_operand(e, o, ty, true);
+}
+
+/* Stores <32 x T> into a result operand, active lanes only. */
+static void
+ret_vector(Emit *e, const Operand *o, PtxType ty, LLVMValueRef v)
+{
+    if (o->kind == OPD_VAR) {
+        LLVMValueRef b = call_param_block(e, o->var);
+        if (b) {
+            LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, ty), WARP);
+            LLVMTypeRef over[] = {vt, e->t_ptr};
+            LLVMValueRef args[] = {v, b, u32c(e, (uint64_t)type_bits(ty) / 8), emit_mask_vec(e, cur_mask(e))};
+            emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
+            return;
+        }
+    }
+    inst_write(e, o, ty, v);
+}
+
+/* ---------------------------------------------- device runtime functions */
+
+static LLVMValueRef
+lane_array(Emit *e, LLVMValueRef vec, LLVMTypeRef elem, const char *name)
+{
+    LLVMValueRef a = emit_alloca(e, LLVMVectorType(elem, WARP), name);
+    if (vec)
+        LLVMBuildStore(e->b, vec, a);
+    return a;
+}
+
+static bool
+args_ok(Emit *e, const Instr *in, const Operand *args, int n)
+{
+    if ((args ? args->nsub : 0) == n)
+        return true;
+    diag_error(e->d, in->loc, "wrong number of arguments in this call");
+    e->failed = true;
+    return false;
+}
+
+static void
+emit_vprintf(Emit *e, const Instr *in, const Operand *rets, const Operand *args)
+{
+    if (!args_ok(e, in, args, 2))
+        return;
+    LLVMValueRef lanes = cur_mask(e);
+    LLVMTypeRef vp = LLVMVectorType(e->t_ptr, WARP);
+    LLVMValueRef fmt = LLVMBuildIntToPtr(e->b, arg_vector(e, &args->sub[0], TY_B64), vp, "");
+    LLVMValueRef buf = LLVMBuildIntToPtr(e->b, arg_vector(e, &args->sub[1], TY_B64), vp, "");
+    LLVMValueRef fa = lane_array(e, fmt, e->t_ptr, "fmt");
+    LLVMValueRef ba = lane_array(e, buf, e->t_ptr, "args");
+    LLVMValueRef ra = lane_array(e, NULL, e->t_i32, "ret");
+    LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_ptr};
+    LLVMValueRef av[] = {e->warp, lanes, fa, ba, ra};
+    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 5, 0), abi_service(e, S_VPRINTF), av, 5, "");
+    emit_check_error(e);
+    if (rets && rets->nsub > 0)
+        ret_vector(e, &rets->sub[0], TY_B32, LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i32, WARP), ra, ""));
+}
+
+static void
+emit_malloc(Emit *e, const Instr *in, const Operand *rets, const Operand *args, bool is_free)
+{
+    if (!args_ok(e, in, args, 1))
+        return;
+    LLVMValueRef lanes = cur_mask(e);
+    LLVMValueRef a = lane_array(e, arg_vector(e, &args->sub[0], TY_B64), e->t_i64, "in");
+    if (is_free) {
+        LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr};
+        LLVMValueRef av[] = {e->warp, lanes, a};
+        LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 3, 0), abi_service(e, S_FREE), av, 3, "");
+        return;
+    }
+    LLVMValueRef out = lane_array(e, NULL, e->t_i64, "out");
+    LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr};
+    LLVMValueRef av[] = {e->warp, lanes, a, out};
+    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 4, 0), abi_service(e, S_MALLOC), av, 4, "");
+    if (rets && rets->nsub > 0)
+        ret_vector(e, &rets->sub[0], TY_B64, LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i64, WARP), out, ""));
+}
+
+/* __assertfail(message, file, line, function, charSize): the launch fails. */
+static void
+emit_assertfail(Emit *e, const Instr *in, const Operand *args)
+{
+    if (!args_ok(e, in, args, 5))
+        return;
+    LLVMValueRef v[4];
+    PtxType tys[] = {TY_B64, TY_B64, TY_B32, TY_B64};
+    for (int i = 0; i < 4; i++)
+        v[i] = emit_first_lane(e, arg_vector(e, &args->sub[i], tys[i]));
+    LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_i32, e->t_ptr, e->t_i32};
+    LLVMValueRef av[] = {e->warp, cur_mask(e), LLVMBuildIntToPtr(e->b, v[0], e->t_ptr, ""),
+                         LLVMBuildIntToPtr(e->b, v[1], e->t_ptr, ""), v[2],
+                         LLVMBuildIntToPtr(e->b, v[3], e->t_ptr, ""), u32c(e, (uint64_t)in->loc.line)};
+    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 7, 0), abi_service(e, S_ASSERTFAIL), av, 7, "");
+    emit_check_error(e);
+}
+
+/* ------------------------------------------------------------- calls */
+
+/* After a call: drop lanes that exited inside it; with none left, this path
+ * is over. */
+static void
+after_call(Emit *e)
+{
+    emit_check_error(e);
+    LLVMValueRef m = LLVMBuildAnd(e->b, emit_mask(e), LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBasicBlockRef go = new_block(e, "after.call");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, u32c(e, 0), ""), e->bb[e->f->cfg->exit], go);
+    LLVMPositionBuilderAtEnd(e->b, go);
+}
+
+static void
+call_direct(Emit *e, LLVMValueRef fn, LLVMValueRef lanes, LLVMValueRef argv, LLVMValueRef retv)
+{
+    LLVMValueRef depth = LLVMBuildAdd(e->b, e->depth, u32c(e, 1), "");
+    LLVMValueRef av[] = {e->warp, lanes, argv, retv, depth};
+    LLVMBuildCall2(e->b, e->t_func_fn, fn, av, 5, "");
+}
+
+static void
+report(Emit *e, int32_t code, LLVMValueRef lanes, const Instr *in)
+{
+    LLVMValueRef args[] = {e->warp, u32c(e, (uint64_t)code), lanes, u32c(e, (uint64_t)in->loc.line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+}
+
+/* The functions an indirect call may reach: its .calltargets list, or every
+ * defined .func of the module. */
+static void
+candidates(Emit *e, const Operand *tlist, ValueVec *out)
+{
+    if (tlist && (tlist->kind == OPD_TARGETS || tlist->kind == OPD_LABEL)) {
+        const Label *l = &e->f->labels.v[tlist->label];
+        if (l->kind == LBL_CALLTARGETS) {
+            for (int i = 0; i < l->ntargets; i++)
+                if (l->targets[i].func && l->targets[i].func->has_body)
+                    vec_push(e->arena, out, call_function_address(e, l->targets[i].func));
+            return;
+        }
+    }
+    for (int i = 0; i < e->m->funcs.n; i++) {
+        const Func *f = e->m->funcs.v[i];
+        if (f->has_body && !f->is_entry)
+            vec_push(e->arena, out, call_function_address(e, f));
+    }
+}
+
+static void
+call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tlist,
+              LLVMValueRef lanes, LLVMValueRef argv, LLVMValueRef retv)
+{
+    ValueVec cands = {0};
+    candidates(e, tlist, &cands);
+    bool closed = tlist && (tlist->kind == OPD_TARGETS || tlist->kind == OPD_LABEL) &&
+                  e->f->labels.v[tlist->label].kind == LBL_CALLTARGETS;
+    LLVMValueRef ptrs = inst_operand(e, target, TY_U64, true);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
+    LLVMBasicBlockRef head = new_block(e, "icall"), body = new_block(e, "icall.one"),
+                      done = new_block(e, "icall.done"), bad = new_block(e, "icall.bad");
+    LLVMBuildBr(e->b, head);
+
+    LLVMPositionBuilderAtEnd(e->b, head);
+    LLVMValueRef rem = LLVMBuildPhi(e->b, e->t_i32, "rem");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rem, u32c(e, 0), ""), done, body);
+
+    LLVMPositionBuilderAtEnd(e->b, body);
+    LLVMValueRef cz[] = {rem, LLVMConstInt(e->t_i1, 1, 0)};
+    LLVMTypeRef t32 = e->t_i32;
+    LLVMValueRef first = emit_intrinsic(e, "llvm.cttz", &t32, 1, cz, 2);
+    LLVMValueRef p = LLVMBuildExtractElement(e->b, ptrs, first, "");
+    LLVMValueRef same = LLVMBuildAnd(e->b, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, ptrs, emit_splat(e, p), "")), rem, "");
+    /* a known function: call it directly */
+    LLVMBasicBlockRef next = new_block(e, "icall.next");
+    LLVMBasicBlockRef miss = new_block(e, "icall.other");
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, p, miss, (unsigned)cands.n);
+    for (int i = 0; i < cands.n; i++) {
+        LLVMBasicBlockRef cb = new_block(e, "icall.case");
+        LLVMAddCase(sw, LLVMConstPtrToInt(cands.v[i], e->t_i64), cb);
+        LLVMPositionBuilderAtEnd(e->b, cb);
+        call_direct(e, cands.v[i], same, argv, retv);
+        LLVMBuildBr(e->b, next);
+    }
+    /* else: a function of another module, if the runtime knows it */
+    LLVMPositionBuilderAtEnd(e->b, miss);
+    if (closed) {
+        LLVMBuildBr(e->b, bad);
+    } else {
+        LLVMTypeRef rt[] = {e->t_ptr, e->t_i64, e->t_ptr};
+        LLVMValueRef ra[] = {e->warp, p, LLVMConstNull(e->t_ptr)};
+        LLVMValueRef fn = LLVMBuildCall2(e->b, LLVMFunctionType(e->t_ptr, rt, 3, 0), abi_service(e, S_RESOLVE), ra, 3, "");
+        LLVMBasicBlockRef ok = new_block(e, "icall.remote");
+        LLVMBuildCondBr(e->b, LLVMBuildIsNull(e->b, fn, ""), bad, ok);
+        LLVMPositionBuilderAtEnd(e->b, ok);
+        call_direct(e, fn, same, argv, retv);
+        LLVMBuildBr(e->b, next);
+    }
+
+    LLVMPositionBuilderAtEnd(e->b, bad);
+    report(e, P2N_KERR_BAD_FUNCPTR, same, in);
+    LLVMBuildBr(e->b, e->return_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, next);
+    LLVMValueRef err = abi_warp_field(e, W_ERROR);
+    LLVMBasicBlockRef cont = new_block(e, "icall.cont");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, err, u32c(e, 0), ""), e->return_bb, cont);
+    LLVMPositionBuilderAtEnd(e->b, cont);
+    LLVMValueRef rest = LLVMBuildAnd(e->b, rem, LLVMBuildNot(e->b, same, ""), "");
+    LLVMBuildBr(e->b, head);
+
+    LLVMValueRef iv[] = {lanes, rest};
+    LLVMBasicBlockRef ib[] = {pre, cont};
+    LLVMAddIncoming(rem, iv, ib, 2);
+    LLVMPositionBuilderAtEnd(e->b, done);
+}
+
+void
+call_emit(Emit *e, const Instr *in)
+{
+    const Operand *rets = NULL, *target, *args = NULL, *tlist = NULL;
+    int k = 0;
+    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
+        rets = &in->opnd[k++];
+    target = &in->opnd[k++];
+    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
+        args = &in->opnd[k++];
+    if (k < in->nopnd)
+        tlist = &in->opnd[k];
+
+    if (target->kind == OPD_FUNC && !target->func->has_body) {
+        const char *n = target->func->name;
+        if (strcmp(n, "vprintf") == 0)
+            emit_vprintf(e, in, rets, args);
+        else if (strcmp(n, "malloc") == 0 || strcmp(n, "free") == 0)
+            emit_malloc(e, in, rets, args, n[0] == 'f');
+        else if (strcmp(n, "__assertfail") == 0)
+            emit_assertfail(e, in, args);
+        else
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "a call to the external function '%s'", n));
+        return;
+    }
+
+    /* blocks of the arguments and results */
+    int na = args ? args->nsub : 0, nr = rets ? rets->nsub : 0;
+    LLVMValueRef *ab = arena_alloc(e->arena, sizeof *ab * (size_t)(na + 1));
+    LLVMValueRef *rb = arena_alloc(e->arena, sizeof *rb * (size_t)(nr + 1));
+    for (int i = 0; i < na; i++)
+        ab[i] = operand_block(e, &args->sub[i], operand_type(e, &args->sub[i]), true);
+    for (int i = 0; i < nr; i++)
+        rb[i] = operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i]), false);
+    LLVMValueRef argv = block_array(e, args, ab), retv = block_array(e, rets, rb);
+    LLVMValueRef lanes = cur_mask(e);
+
+    if (target->kind == OPD_FUNC) {
+        call_direct(e, call_function_address(e, target->func), lanes, argv, retv);
+    } else if (target->kind == OPD_REG) {
+        call_indirect(e, in, target, tlist, lanes, argv, retv);
+    } else {
+        emit_unsupported(e, in->loc, "this call target");
+        return;
+    }
+    /* results passed in registers come back from their temporaries */
+    for (int i = 0; i < nr; i++) {
+        const Operand *o = &rets->sub[i];
+        if (o->kind == OPD_REG) {
+            PtxType ty = operand_type(e, o);
+            LLVMValueRef v = LLVMBuildLoad2(e->b, LLVMVectorType(inst_llvm_type(e, ty), WARP), rb[i], "");
+            inst_write(e, o, ty, v);
+        }
+    }
+    after_call(e);
+}

@@ -1,0 +1,1654 @@
+/* emit_inst.c — PTX instructions other than control flow and memory.
+ *
+ * An instruction is scalar when its destination is uniform (its sources
+ * then are too), and a <32 x T> vector operation otherwise, with uniform
+ * sources splatted.  A write to a varying register in a block that may run
+ * with some lanes off keeps the other lanes' values (a select on the mask).
+ */
+#include <string.h>
+
+#include "emit.h"
+#include "p2n_abi.h"
+
+static bool
+is_vec(LLVMValueRef v)
+{
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
+}
+
+static LLVMTypeRef
+elem_type(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return is_vec(v) ? LLVMGetElementType(t) : t;
+}
+
+static LLVMTypeRef
+like(LLVMTypeRef elem, bool vec)
+{
+    return vec ? LLVMVectorType(elem, WARP) : elem;
+}
+
+static bool
+has_mod(const Instr *in, Mod m)
+{
+    for (int i = 0; i < in->nmods; i++)
+        if (in->mods[i] == m)
+            return true;
+    return false;
+}
+
+static Mod
+mod_of_class(const Instr *in, unsigned cls)
+{
+    for (int i = 0; i < in->nmods; i++)
+        if ((mod_classes(in->mods[i]) & cls) && !(cls != MC_TYPE && mod_type(in->mods[i])))
+            return in->mods[i];
+    return MOD_NONE;
+}
+
+LLVMTypeRef
+inst_llvm_type(Emit *e, PtxType t)
+{
+    switch (t) {
+    case TY_PRED: return e->t_i1;
+    case TY_F16: return e->t_f16;
+    case TY_BF16: return e->t_bf16;
+    case TY_F32:
+    case TY_TF32: return e->t_f32;
+    case TY_F64: return e->t_f64;
+    default: return LLVMIntTypeInContext(e->ctx, (unsigned)(type_bits(t) ? type_bits(t) : 32));
+    }
+}
+
+LLVMTypeRef
+reg_storage_type(Emit *e, const Reg *r, bool varying)
+{
+    LLVMTypeRef t = inst_llvm_type(e, r->type);
+    return like(t, varying);
+}
+
+bool
+operand_varying(Emit *e, const Operand *o)
+{
+    switch (o->kind) {
+    case OPD_REG: return e->fi->reg_varying[o->reg];
+    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0;
+    case OPD_VEC:
+        for (int i = 0; i < o->nsub; i++)
+            if (operand_varying(e, &o->sub[i]))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
+/* Converts v (scalar or vector) to element type t: same width is a bitcast,
+ * integers widen (sign by `sign`) or truncate. */
+static LLVMValueRef
+convert_bits(Emit *e, LLVMValueRef v, LLVMTypeRef t, bool sign)
+{
+    LLVMTypeRef from = elem_type(v);
+    if (from == t)
+        return v;
+    bool vec = is_vec(v);
+    LLVMTypeRef to = like(t, vec);
+    unsigned fb = (unsigned)LLVMSizeOfTypeInBits(e->td, from);
+    unsigned tb = (unsigned)LLVMSizeOfTypeInBits(e->td, t);
+    if (from == e->t_i1)
+        fb = 1;
+    if (t == e->t_i1)
+        tb = 1;
+    if (fb == tb)
+        return LLVMBuildBitCast(e->b, v, to, "");
+    /* through integers of each width */
+    LLVMTypeRef fi = like(LLVMIntTypeInContext(e->ctx, fb), vec);
+    LLVMTypeRef ti = like(LLVMIntTypeInContext(e->ctx, tb), vec);
+    if (LLVMGetTypeKind(from) != LLVMIntegerTypeKind)
+        v = LLVMBuildBitCast(e->b, v, fi, "");
+    if (tb == 1)
+        v = LLVMBuildICmp(e->b, LLVMIntNE, v, LLVMConstNull(fi), "");
+    else
+        v = tb < fb ? LLVMBuildTrunc(e->b, v, ti, "")
+            : sign  ? LLVMBuildSExt(e->b, v, ti, "")
+                    : LLVMBuildZExt(e->b, v, ti, "");
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+        v = LLVMBuildBitCast(e->b, v, to, "");
+    return v;
+}
+
+/* ---------------------------------------------------- special registers */
+
+static LLVMValueRef
+sreg_value(Emit *e, const Operand *o)
+{
+    LLVMValueRef c;
+    LLVMValueRef zero = LLVMConstInt(e->t_i32, 0, 0);
+    LLVMValueRef comp = LLVMConstInt(e->t_i32, (unsigned long long)o->comp, 0);
+    switch (o->sreg) {
+    case SREG_TID: {
+        LLVMValueRef idx[] = {zero, comp, zero};
+        LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
+        LLVMValueRef p = LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, "");
+        LLVMValueRef v = LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i32, WARP), p, "tid");
+        LLVMSetAlignment(v, 4);
+        return v;
+    }
+    case SREG_NTID:
+    case SREG_CTAID:
+    case SREG_NCTAID: {
+        int f = o->sreg == SREG_NTID ? W_NTID : o->sreg == SREG_CTAID ? W_CTAID : W_NCTAID;
+        LLVMValueRef idx[] = {zero, comp};
+        LLVMValueRef p = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, f), idx, 2, "");
+        return LLVMBuildLoad2(e->b, e->t_i32, p, "");
+    }
+    case SREG_LANEID: return emit_lane_iota(e, e->t_i32);
+    case SREG_WARPID: return abi_warp_field(e, W_WARPID);
+    case SREG_NWARPID: return abi_warp_field(e, W_NWARPID);
+    case SREG_SMID: return abi_warp_field(e, W_SMID);
+    case SREG_NSMID: return abi_warp_field(e, W_NSMID);
+    case SREG_GRIDID: return abi_warp_field(e, W_GRIDID);
+    case SREG_DYNAMIC_SMEM_SIZE: return abi_warp_field(e, W_DYNAMIC_SMEM);
+    case SREG_TOTAL_SMEM_SIZE:
+    case SREG_AGGR_SMEM_SIZE: return abi_warp_field(e, W_TOTAL_SMEM);
+    case SREG_LANEMASK_EQ:
+    case SREG_LANEMASK_LE:
+    case SREG_LANEMASK_LT:
+    case SREG_LANEMASK_GE:
+    case SREG_LANEMASK_GT: {
+        LLVMValueRef lanes[WARP];
+        for (unsigned i = 0; i < WARP; i++) {
+            uint32_t m = o->sreg == SREG_LANEMASK_EQ   ? 1u << i
+                         : o->sreg == SREG_LANEMASK_LE ? (uint32_t)((2ull << i) - 1)
+                         : o->sreg == SREG_LANEMASK_LT ? (1u << i) - 1
+                         : o->sreg == SREG_LANEMASK_GE ? ~((1u << i) - 1)
+                                                       : (uint32_t)~((2ull << i) - 1);
+            lanes[i] = LLVMConstInt(e->t_i32, m, 0);
+        }
+        return LLVMConstVector(lanes, WARP);
+    }
+    case SREG_CLOCK:
+    case SREG_CLOCK_HI:
+    case SREG_CLOCK64:
+    case SREG_GLOBALTIMER:
+    case SREG_GLOBALTIMER_LO:
+    case SREG_GLOBALTIMER_HI: {
+        bool timer = o->sreg >= SREG_GLOBALTIMER;
+        LLVMValueRef args[] = {e->warp};
+        c = LLVMBuildCall2(e->b, e->t_clock_fn, abi_service(e, timer ? S_GLOBALTIMER : S_CLOCK64), args, 1, "");
+        if (o->sreg == SREG_CLOCK || o->sreg == SREG_GLOBALTIMER_LO)
+            c = LLVMBuildTrunc(e->b, c, e->t_i32, "");
+        else if (o->sreg == SREG_CLOCK_HI || o->sreg == SREG_GLOBALTIMER_HI)
+            c = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), ""), e->t_i32, "");
+        return emit_splat(e, c);
+    }
+    case SREG_ENVREG:
+    case SREG_NCLUSTERID:
+    case SREG_CLUSTERID:
+    case SREG_CLUSTER_CTARANK:
+    case SREG_IS_EXPLICIT_CLUSTER: return zero;
+    case SREG_CLUSTER_NCTARANK: return LLVMConstInt(e->t_i32, 1, 0);
+    case SREG_CLUSTER_CTAID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
+    case SREG_CLUSTER_NCTAID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
+    default:
+        emit_unsupported(e, o->loc, arena_printf(e->arena, "special register %%%s", sreg_name(o->sreg)));
+        return zero;
+    }
+}
+
+/* ------------------------------------------------------------ operands */
+
+static bool
+type_signed(PtxType t)
+{
+    return type_kind(t) == TK_SINT;
+}
+
+LLVMValueRef
+inst_operand(Emit *e, const Operand *o, PtxType ty, bool want_vec)
+{
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    LLVMValueRef v;
+    switch (o->kind) {
+    case OPD_REG:
+        v = LLVMBuildLoad2(e->b, e->reg_type[o->reg], e->reg_slot[o->reg], "");
+        v = convert_bits(e, v, t, type_signed(ty));
+        if (o->neg)
+            v = LLVMBuildNot(e->b, v, "");
+        break;
+    case OPD_IMM:
+        if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind)
+            v = LLVMConstInt(t, (unsigned long long)o->imm, 1);
+        else
+            v = LLVMConstReal(t, (double)o->imm);
+        break;
+    case OPD_FIMM: {
+        double d;
+        if (o->is_double) {
+            memcpy(&d, &o->fbits, sizeof d);
+        } else {
+            uint32_t b = (uint32_t)o->fbits;
+            float f;
+            memcpy(&f, &b, sizeof f);
+            d = f;
+        }
+        if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind) /* mov.b32 %r, 0f3F800000 */
+            v = LLVMConstInt(t, o->fbits, 0);
+        else
+            v = LLVMConstReal(t, d);
+        break;
+    }
+    case OPD_SREG:
+        v = convert_bits(e, sreg_value(e, o), t, false);
+        break;
+    case OPD_VAR: {
+        int bits = type_bits(ty) >= 64 ? 64 : 32;
+        v = mem_var_address(e, o->var, bits);
+        if (o->imm)
+            v = LLVMBuildAdd(e->b, v, LLVMConstInt(LLVMTypeOf(v), (uint64_t)o->imm, 1), "");
+        v = convert_bits(e, v, t, false);
+        break;
+    }
+    default:
+        emit_unsupported(e, o->loc, "this kind of operand here");
+        v = LLVMGetUndef(t);
+        break;
+    }
+    return want_vec ? emit_splat(e, v) : v;
+}
+
+void
+inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
+{
+    if (dst->kind == OPD_SINK)
+        return;
+    if (dst->kind != OPD_REG) {
+        emit_unsupported(e, dst->loc, "this kind of destination");
+        return;
+    }
+    int r = dst->reg;
+    LLVMTypeRef st = e->reg_type[r];
+    bool vary = LLVMGetTypeKind(st) == LLVMVectorTypeKind;
+    LLVMTypeRef se = vary ? LLVMGetElementType(st) : st;
+    v = convert_bits(e, v, se, type_signed(ty));
+    if (vary) {
+        v = emit_splat(e, v);
+        if (e->partial) {
+            LLVMValueRef old = LLVMBuildLoad2(e->b, st, e->reg_slot[r], "");
+            LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
+            v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");
+        }
+    } else if (is_vec(v)) {
+        v = emit_first_lane(e, v); /* uniform by analysis: every lane agrees */
+    }
+    LLVMBuildStore(e->b, v, e->reg_slot[r]);
+}
+
+/* ---------------------------------------------------------- arithmetic */
+
+typedef struct Ops {
+    LLVMValueRef a[4];
+    bool vec;
+    PtxType ty;
+    LLVMTypeRef t; /* element type */
+} Ops;
+
+/* Reads sources 1..n of `in` as type ty, vectors when the destination or
+ * any source varies. */
+static Ops
+sources(Emit *e, const Instr *in, PtxType ty, int n)
+{
+    Ops s = {.ty = ty, .t = inst_llvm_type(e, ty)};
+    s.vec = operand_varying(e, &in->opnd[0]);
+    if (in->opnd[0].kind == OPD_PAIR)
+        s.vec = e->fi->reg_varying[in->opnd[0].sub[0].reg];
+    for (int i = 1; i <= n && i < in->nopnd; i++)
+        s.vec |= operand_varying(e, &in->opnd[i]);
+    for (int i = 1; i <= n && i < in->nopnd; i++)
+        s.a[i - 1] = inst_operand(e, &in->opnd[i], ty, s.vec);
+    return s;
+}
+
+static PtxType
+itype(const Instr *in)
+{
+    return in->ntype > 0 ? in->type[in->ntype - 1] : TY_B32;
+}
+
+static bool
+is_float(PtxType t)
+{
+    return type_kind(t) == TK_FLOAT;
+}
+
+static LLVMValueRef
+call1(Emit *e, const char *name, LLVMValueRef a)
+{
+    LLVMTypeRef t = LLVMTypeOf(a);
+    return emit_intrinsic(e, name, &t, 1, &a, 1);
+}
+
+static LLVMValueRef
+call2(Emit *e, const char *name, LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMTypeRef t = LLVMTypeOf(a);
+    LLVMValueRef args[] = {a, b};
+    return emit_intrinsic(e, name, &t, 1, args, 2);
+}
+
+static LLVMValueRef
+call3(Emit *e, const char *name, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    LLVMTypeRef t = LLVMTypeOf(a);
+    LLVMValueRef args[] = {a, b, c};
+    return emit_intrinsic(e, name, &t, 1, args, 3);
+}
+
+/* A constant shaped like like_v: scalar, or a vector of its length. */
+static LLVMValueRef
+cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
+{
+    LLVMTypeRef t = elem_type(like_v);
+    LLVMValueRef c = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMConstInt(t, i, 0) : LLVMConstReal(t, f);
+    if (!is_vec(like_v))
+        return c;
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(like_v));
+    LLVMValueRef lanes[2 * WARP];
+    for (unsigned k = 0; k < n; k++)
+        lanes[k] = c;
+    return LLVMConstVector(lanes, n);
+}
+
+/* .ftz: single-precision subnormal inputs and results become zero of the
+ * same sign. */
+static LLVMValueRef
+ftz(Emit *e, LLVMValueRef v)
+{
+    if (elem_type(v) != e->t_f32)
+        return v;
+    LLVMValueRef small = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", v), cst(e, v, 1.17549435e-38, 0), "");
+    LLVMValueRef zero = call2(e, "llvm.copysign", cst(e, v, 0.0, 0), v);
+    return LLVMBuildSelect(e->b, small, zero, v, "");
+}
+
+/* .sat for floats: clamp to [0, 1], NaN to 0. */
+static LLVMValueRef
+fsat(Emit *e, LLVMValueRef v)
+{
+    LLVMValueRef lo = call2(e, "llvm.maxnum", v, cst(e, v, 0.0, 0));
+    LLVMValueRef r = call2(e, "llvm.minnum", lo, cst(e, v, 1.0, 0));
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, v, v, "");
+    return LLVMBuildSelect(e->b, nan, cst(e, v, 0.0, 0), r, "");
+}
+
+
+/* ------------------------------------------------- directed rounding
+ *
+ * .rz .rm .rp: take the round-to-nearest result r (single rounding, or
+ * double rounding through f64 for f32, which still lands on one of the two
+ * neighbours of the exact result) and t, a value with the sign of
+ * exact - r, computed exactly with error-free transformations (TwoSum, the
+ * fma residual of a product, quotient or square root).  Then step r one ulp
+ * toward the mode's direction when it lies on the wrong side. */
+
+static LLVMValueRef
+fstep(Emit *e, LLVMValueRef r, bool up)
+{
+    LLVMTypeRef ft = elem_type(r);
+    unsigned w = ft == e->t_f64 ? 64 : 32;
+    bool vec = is_vec(r);
+    LLVMTypeRef it = like(LLVMIntTypeInContext(e->ctx, w), vec);
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, r, it, "");
+    LLVMValueRef inc = LLVMBuildAdd(e->b, bits, cst(e, bits, 0, 1), "");
+    LLVMValueRef dec = LLVMBuildSub(e->b, bits, cst(e, bits, 0, 1), "");
+    LLVMValueRef pos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef tiny = cst(e, bits, 0, up ? 1 : (1ull << (w - 1)) | 1);
+    LLVMValueRef nb = up ? LLVMBuildSelect(e->b, pos, inc, dec, "") : LLVMBuildSelect(e->b, pos, dec, inc, "");
+    nb = LLVMBuildSelect(e->b, zero, tiny, nb, "");
+    LLVMValueRef nr = LLVMBuildBitCast(e->b, nb, LLVMTypeOf(r), "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, "");
+    return LLVMBuildSelect(e->b, nan, r, nr, "");
+}
+
+/* t: same shape as r (any float type); its sign is that of exact - r. */
+static LLVMValueRef
+round_dir(Emit *e, LLVMValueRef r, LLVMValueRef t, Mod mode)
+{
+    LLVMValueRef tz = cst(e, t, 0.0, 0), rz = cst(e, r, 0.0, 0);
+    LLVMValueRef tneg = LLVMBuildFCmp(e->b, LLVMRealOLT, t, tz, "");
+    LLVMValueRef tpos = LLVMBuildFCmp(e->b, LLVMRealOGT, t, tz, "");
+    switch (mode) {
+    case MOD_RM: return LLVMBuildSelect(e->b, tneg, fstep(e, r, false), r, "");
+    case MOD_RP: return LLVMBuildSelect(e->b, tpos, fstep(e, r, true), r, "");
+    case MOD_RZ: {
+        LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, rz, "");
+        LLVMValueRef rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, r, rz, "");
+        LLVMValueRef down = LLVMBuildAnd(e->b, rpos, tneg, ""), up = LLVMBuildAnd(e->b, rneg, tpos, "");
+        LLVMValueRef v = LLVMBuildSelect(e->b, down, fstep(e, r, false), r, "");
+        return LLVMBuildSelect(e->b, up, fstep(e, r, true), v, "");
+    }
+    default: return r;
+    }
+}
+
+static LLVMValueRef
+fma3(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    return call3(e, "llvm.fma", a, b, c);
+}
+
+/* Knuth's TwoSum: s + err == a + b exactly. */
+static LLVMValueRef
+two_sum_err(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef s)
+{
+    LLVMValueRef bb = LLVMBuildFSub(e->b, s, a, "");
+    LLVMValueRef ab = LLVMBuildFSub(e->b, s, bb, "");
+    return LLVMBuildFAdd(e->b, LLVMBuildFSub(e->b, a, ab, ""), LLVMBuildFSub(e->b, b, bb, ""), "");
+}
+
+/* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
+ * works in f64 (exact products, TwoSum); f64 works with residuals. */
+static LLVMValueRef
+directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool f64)
+{
+    LLVMValueRef x = a[0], y = a[1], z = a[2];
+    LLVMTypeRef dt = like(e->t_f64, is_vec(x));
+    if (!f64) {
+        x = LLVMBuildFPExt(e->b, x, dt, "");
+        if (y)
+            y = LLVMBuildFPExt(e->b, y, dt, "");
+        if (z)
+            z = LLVMBuildFPExt(e->b, z, dt, "");
+    }
+    LLVMValueRef s, t;
+    switch (op) {
+    case OP_ADD:
+    case OP_SUB:
+        if (op == OP_SUB)
+            y = LLVMBuildFNeg(e->b, y, "");
+        s = LLVMBuildFAdd(e->b, x, y, "");
+        t = two_sum_err(e, x, y, s);
+        break;
+    case OP_MUL:
+        s = LLVMBuildFMul(e->b, x, y, "");
+        t = f64 ? fma3(e, x, y, LLVMBuildFNeg(e->b, s, "")) : cst(e, s, 0.0, 0);
+        break;
+    case OP_FMA:
+    case OP_MAD:
+        if (f64) {
+            emit_unsupported(e, in->loc, "directed rounding on fma.f64");
+            return a[0];
+        }
+        {
+            LLVMValueRef p = LLVMBuildFMul(e->b, x, y, ""); /* exact */
+            s = LLVMBuildFAdd(e->b, p, z, "");
+            t = two_sum_err(e, p, z, s);
+        }
+        break;
+    case OP_DIV:
+    case OP_RCP:
+        if (op == OP_RCP)
+            y = x, x = cst(e, y, 1.0, 0);
+        s = LLVMBuildFDiv(e->b, x, y, "");
+        /* x - s*y exactly; its sign times y's is that of x/y - s */
+        t = LLVMBuildFMul(e->b, fma3(e, LLVMBuildFNeg(e->b, s, ""), y, x), y, "");
+        break;
+    case OP_SQRT:
+        s = call1(e, "llvm.sqrt", x);
+        t = fma3(e, LLVMBuildFNeg(e->b, s, ""), s, x);
+        break;
+    default:
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "directed rounding on %s", opcode_name(op)));
+        return a[0];
+    }
+    if (f64)
+        return round_dir(e, s, t, mode);
+    LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, is_vec(s)), "");
+    LLVMValueRef back = LLVMBuildFPExt(e->b, r, dt, "");
+    LLVMValueRef d = LLVMBuildFSub(e->b, s, back, "");
+    LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
+    t = LLVMBuildSelect(e->b, nz, d, t, "");
+    return round_dir(e, r, t, mode);
+}
+
+/* Integer to float with a directed mode: r is the nearest; the sign of
+ * exact - r comes from converting r back (saturating) and comparing. */
+static LLVMValueRef
+directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, Mod mode)
+{
+    bool sg = type_signed(st), vec = is_vec(x);
+    unsigned w = LLVMGetIntTypeWidth(elem_type(x));
+    LLVMValueRef r = sg ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
+    LLVMTypeRef IT = LLVMTypeOf(x);
+    LLVMTypeRef over[] = {IT, T};
+    LLVMValueRef back = emit_intrinsic(e, sg ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &r, 1);
+    double lim = w == 64 ? (sg ? 9223372036854775808.0 : 18446744073709551616.0)
+                         : (sg ? 2147483648.0 : 4294967296.0);
+    LLVMValueRef over_top = LLVMBuildFCmp(e->b, LLVMRealOGE, r, cst(e, r, lim, 0), "");
+    LLVMValueRef gt = LLVMBuildICmp(e->b, sg ? LLVMIntSGT : LLVMIntUGT, x, back, "");
+    LLVMValueRef lt = LLVMBuildICmp(e->b, sg ? LLVMIntSLT : LLVMIntULT, x, back, "");
+    lt = LLVMBuildOr(e->b, lt, over_top, "");
+    gt = LLVMBuildAnd(e->b, gt, LLVMBuildNot(e->b, over_top, ""), "");
+    LLVMValueRef t = LLVMBuildSelect(e->b, gt, cst(e, r, 1.0, 0), cst(e, r, 0.0, 0), "");
+    t = LLVMBuildSelect(e->b, lt, cst(e, r, -1.0, 0), t, "");
+    (void)vec;
+    return round_dir(e, r, t, mode);
+}
+
+static bool
+directed(Mod m)
+{
+    return m == MOD_RZ || m == MOD_RM || m == MOD_RP;
+}
+
+static bool
+plain_rounding(Emit *e, const Instr *in)
+{
+    Mod r = mod_of_class(in, MC_ROUND);
+    if (r == MOD_NONE || r == MOD_RN)
+        return true;
+    emit_unsupported(e, in->loc, arena_printf(e->arena, "rounding mode .%s on %s", mod_name(r), opcode_name(in->op)));
+    return false;
+}
+
+/* Float results: .ftz and .sat applied. */
+static LLVMValueRef
+ffinish(Emit *e, const Instr *in, LLVMValueRef r)
+{
+    if (has_mod(in, MOD_FTZ))
+        r = ftz(e, r);
+    if (has_mod(in, MOD_SAT))
+        r = fsat(e, r);
+    return r;
+}
+
+static void
+fsources_ftz(Emit *e, const Instr *in, Ops *s, int n)
+{
+    if (has_mod(in, MOD_FTZ))
+        for (int i = 0; i < n; i++)
+            s->a[i] = ftz(e, s->a[i]);
+}
+
+/* Integer saturating add/sub for .s32 .sat. */
+static LLVMValueRef
+int_sat(Emit *e, const char *name, LLVMValueRef a, LLVMValueRef b)
+{
+    return call2(e, name, a, b);
+}
+
+static LLVMValueRef
+widen(Emit *e, LLVMValueRef v, bool sign)
+{
+    unsigned w = LLVMGetIntTypeWidth(elem_type(v));
+    LLVMTypeRef t = like(LLVMIntTypeInContext(e->ctx, 2 * w), is_vec(v));
+    return sign ? LLVMBuildSExt(e->b, v, t, "") : LLVMBuildZExt(e->b, v, t, "");
+}
+
+static LLVMValueRef
+high_half(Emit *e, LLVMValueRef wide, LLVMTypeRef narrow)
+{
+    unsigned w = LLVMGetIntTypeWidth(narrow);
+    LLVMValueRef sh = LLVMBuildLShr(e->b, wide, cst(e, wide, 0, w), "");
+    return LLVMBuildTrunc(e->b, sh, like(narrow, is_vec(wide)), "");
+}
+
+/* mul and mad: .lo .hi .wide for integers; the product, then the addend. */
+static LLVMValueRef
+int_mul(Emit *e, const Instr *in, Ops *s, PtxType *out_ty)
+{
+    bool sign = type_signed(s->ty);
+    *out_ty = s->ty;
+    if (has_mod(in, MOD_WIDE)) {
+        LLVMValueRef p = LLVMBuildMul(e->b, widen(e, s->a[0], sign), widen(e, s->a[1], sign), "");
+        *out_ty = type_bits(s->ty) == 16 ? (sign ? TY_S32 : TY_U32) : (sign ? TY_S64 : TY_U64);
+        return p;
+    }
+    if (has_mod(in, MOD_HI)) {
+        LLVMValueRef p = LLVMBuildMul(e->b, widen(e, s->a[0], sign), widen(e, s->a[1], sign), "");
+        return high_half(e, p, s->t);
+    }
+    return LLVMBuildMul(e->b, s->a[0], s->a[1], "");
+}
+
+/* add.cc addc sub.cc subc mad.lo.cc madc: the carry flag CC.CF lives in a
+ * <32 x i1> slot; sub and subc take the borrow. */
+static void
+emit_carry(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    if (type_bits(ty) != 32 && type_bits(ty) != 64) {
+        emit_unsupported(e, in->loc, "carry arithmetic of this type");
+        return;
+    }
+    bool mad = in->op == OP_MAD || in->op == OP_MADC;
+    Ops s = sources(e, in, ty, mad ? 3 : 2);
+    bool use_cf = in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC;
+    bool set_cf = has_mod(in, MOD_CC);
+    bool sub = in->op == OP_SUB || in->op == OP_SUBC;
+    LLVMValueRef a = s.a[0], b = s.a[1];
+    if (mad) {
+        if (has_mod(in, MOD_HI)) {
+            bool sg = type_signed(ty);
+            a = high_half(e, LLVMBuildMul(e->b, widen(e, s.a[0], sg), widen(e, s.a[1], sg), ""), s.t);
+        } else {
+            a = LLVMBuildMul(e->b, s.a[0], s.a[1], "");
+        }
+        b = s.a[2];
+    }
+    LLVMValueRef cf = NULL;
+    if (use_cf) {
+        LLVMValueRef c = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "cf");
+        cf = s.vec ? c : LLVMBuildExtractElement(e->b, c, LLVMConstInt(e->t_i32, 0, 0), "");
+        cf = LLVMBuildZExt(e->b, cf, LLVMTypeOf(a), "");
+    }
+    const char *op = sub ? "llvm.usub.with.overflow" : "llvm.uadd.with.overflow";
+    LLVMValueRef r1 = call2(e, op, a, b);
+    LLVMValueRef r = LLVMBuildExtractValue(e->b, r1, 0, "");
+    LLVMValueRef o = LLVMBuildExtractValue(e->b, r1, 1, "");
+    if (cf) {
+        LLVMValueRef r2 = call2(e, op, r, cf);
+        r = LLVMBuildExtractValue(e->b, r2, 0, "");
+        o = LLVMBuildOr(e->b, o, LLVMBuildExtractValue(e->b, r2, 1, ""), "");
+    }
+    if (set_cf) {
+        LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "");
+        LLVMValueRef nv = emit_splat(e, o);
+        if (s.vec && e->partial)
+            nv = LLVMBuildSelect(e->b, emit_mask_vec(e, e->imask ? e->imask : emit_mask(e)), nv, old, "");
+        LLVMBuildStore(e->b, nv, e->carry_slot);
+    }
+    inst_write(e, &in->opnd[0], ty, r);
+}
+
+static void
+emit_arith(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    const Operand *d = &in->opnd[0];
+    int nsrc = in->nopnd - 1;
+    if (has_mod(in, MOD_CC) || in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) {
+        emit_carry(e, in);
+        return;
+    }
+    bool packed = ty == TY_F16X2 || ty == TY_BF16X2;
+    if (packed && (in->op == OP_DIV || in->op == OP_REM || in->op == OP_SAD)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+        return;
+    }
+    if ((ty == TY_BF16 || ty == TY_BF16X2) && !(in->op == OP_FMA || in->op == OP_ADD || in->op == OP_SUB ||
+                                                in->op == OP_MUL || in->op == OP_MIN || in->op == OP_MAX ||
+                                                in->op == OP_NEG || in->op == OP_ABS)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+        return;
+    }
+    Ops s = sources(e, in, packed ? TY_B32 : ty, nsrc);
+    if (packed) /* two halves a register: <2 x half>, or <64 x half> a warp */
+        for (int i = 0; i < nsrc; i++)
+            s.a[i] = LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(ty == TY_F16X2 ? e->t_f16 : e->t_bf16, s.vec ? 2 * WARP : 2), "");
+    bool f = is_float(ty) || packed;
+    bool sign = type_signed(ty);
+    LLVMValueRef r = NULL;
+    PtxType rty = ty;
+    if (f) {
+        fsources_ftz(e, in, &s, nsrc);
+        Mod rm = mod_of_class(in, MC_ROUND);
+        if (directed(rm) && !packed && (ty == TY_F32 || ty == TY_F64)) {
+            r = directed_op(e, in, in->op, rm, s.a, ty == TY_F64);
+            inst_write(e, d, ty, ffinish(e, in, r));
+            return;
+        }
+        if (!plain_rounding(e, in))
+            return;
+    }
+    switch (in->op) {
+    case OP_ADD:
+        r = f ? LLVMBuildFAdd(e->b, s.a[0], s.a[1], "")
+            : has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", s.a[0], s.a[1])
+                                   : LLVMBuildAdd(e->b, s.a[0], s.a[1], "");
+        break;
+    case OP_SUB:
+        r = f ? LLVMBuildFSub(e->b, s.a[0], s.a[1], "")
+            : has_mod(in, MOD_SAT) ? int_sat(e, "llvm.ssub.sat", s.a[0], s.a[1])
+                                   : LLVMBuildSub(e->b, s.a[0], s.a[1], "");
+        break;
+    case OP_MUL:
+        r = f ? LLVMBuildFMul(e->b, s.a[0], s.a[1], "") : int_mul(e, in, &s, &rty);
+        break;
+    case OP_MAD:
+    case OP_FMA:
+        if (f) {
+            r = call3(e, "llvm.fma", s.a[0], s.a[1], s.a[2]);
+        } else {
+            r = int_mul(e, in, &s, &rty);
+            LLVMValueRef c = rty != ty ? inst_operand(e, &in->opnd[3], rty, s.vec) : s.a[2];
+            r = has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", r, c) : LLVMBuildAdd(e->b, r, c, "");
+        }
+        break;
+    case OP_MUL24:
+    case OP_MAD24: {
+        /* 24-bit operands: the low 24 bits, sign- or zero-extended */
+        for (int i = 0; i < 2; i++) {
+            LLVMValueRef sh = cst(e, s.a[i], 0, 8);
+            s.a[i] = sign ? LLVMBuildAShr(e->b, LLVMBuildShl(e->b, s.a[i], sh, ""), sh, "")
+                          : LLVMBuildAnd(e->b, s.a[i], cst(e, s.a[i], 0, 0xffffff), "");
+        }
+        LLVMValueRef p;
+        if (has_mod(in, MOD_HI)) {
+            p = LLVMBuildMul(e->b, widen(e, s.a[0], sign), widen(e, s.a[1], sign), "");
+            p = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, p, cst(e, p, 0, 16), ""), like(s.t, s.vec), "");
+        } else {
+            p = LLVMBuildMul(e->b, s.a[0], s.a[1], "");
+        }
+        r = in->op == OP_MAD24 ? LLVMBuildAdd(e->b, p, s.a[2], "") : p;
+        break;
+    }
+    case OP_SAD: {
+        LLVMValueRef lt = LLVMBuildICmp(e->b, sign ? LLVMIntSLT : LLVMIntULT, s.a[0], s.a[1], "");
+        LLVMValueRef diff = LLVMBuildSelect(e->b, lt, LLVMBuildSub(e->b, s.a[1], s.a[0], ""),
+                                            LLVMBuildSub(e->b, s.a[0], s.a[1], ""), "");
+        r = LLVMBuildAdd(e->b, diff, s.a[2], "");
+        break;
+    }
+    case OP_DIV:
+        if (f) {
+            r = LLVMBuildFDiv(e->b, s.a[0], s.a[1], "");
+        } else {
+            /* PTX: x / 0 is all ones for unsigned; never a host trap.  Lanes
+             * that are off divide by 1. */
+            LLVMValueRef zero = cst(e, s.a[1], 0, 0);
+            LLVMValueRef isz = LLVMBuildICmp(e->b, LLVMIntEQ, s.a[1], zero, "");
+            LLVMValueRef safe = LLVMBuildSelect(e->b, isz, cst(e, s.a[1], 0, 1), s.a[1], "");
+            if (sign) { /* INT_MIN / -1 overflows: PTX gives INT_MIN */
+                unsigned w = LLVMGetIntTypeWidth(s.t);
+                LLVMValueRef m1 = LLVMBuildICmp(e->b, LLVMIntEQ, safe, cst(e, safe, 0, ~0ull), "");
+                safe = LLVMBuildSelect(e->b, m1, cst(e, safe, 0, 1), safe, "");
+                LLVMValueRef q = LLVMBuildSDiv(e->b, s.a[0], safe, "");
+                q = LLVMBuildSelect(e->b, m1, LLVMBuildNeg(e->b, s.a[0], ""), q, "");
+                (void)w;
+                r = LLVMBuildSelect(e->b, isz, cst(e, q, 0, ~0ull), q, "");
+            } else {
+                LLVMValueRef q = LLVMBuildUDiv(e->b, s.a[0], safe, "");
+                r = LLVMBuildSelect(e->b, isz, cst(e, q, 0, ~0ull), q, "");
+            }
+        }
+        break;
+    case OP_REM: {
+        LLVMValueRef zero = cst(e, s.a[1], 0, 0);
+        LLVMValueRef isz = LLVMBuildICmp(e->b, LLVMIntEQ, s.a[1], zero, "");
+        LLVMValueRef safe = LLVMBuildSelect(e->b, isz, cst(e, s.a[1], 0, 1), s.a[1], "");
+        if (sign) {
+            LLVMValueRef m1 = LLVMBuildICmp(e->b, LLVMIntEQ, safe, cst(e, safe, 0, ~0ull), "");
+            safe = LLVMBuildSelect(e->b, m1, cst(e, safe, 0, 1), safe, "");
+            r = LLVMBuildSRem(e->b, s.a[0], safe, ""); /* x % -1 == 0 == x % 1 */
+        } else {
+            r = LLVMBuildURem(e->b, s.a[0], safe, "");
+        }
+        r = LLVMBuildSelect(e->b, isz, s.a[0], r, "");
+        break;
+    }
+    case OP_ABS:
+        r = f ? call1(e, "llvm.fabs", s.a[0])
+              : call2(e, "llvm.abs", s.a[0], LLVMConstInt(e->t_i1, 0, 0));
+        if (!f) { /* llvm.abs's second operand must be a scalar constant */
+        }
+        break;
+    case OP_NEG: r = f ? LLVMBuildFNeg(e->b, s.a[0], "") : LLVMBuildNeg(e->b, s.a[0], ""); break;
+    case OP_MIN:
+    case OP_MAX: {
+        bool mx = in->op == OP_MAX;
+        if (f)
+            r = call2(e, mx ? "llvm.maxnum" : "llvm.minnum", s.a[0], s.a[1]);
+        else
+            r = call2(e, mx ? (sign ? "llvm.smax" : "llvm.umax") : (sign ? "llvm.smin" : "llvm.umin"), s.a[0], s.a[1]);
+        if (has_mod(in, MOD_RELU))
+            r = f ? call2(e, "llvm.maxnum", r, cst(e, r, 0.0, 0)) : call2(e, "llvm.smax", r, cst(e, r, 0, 0));
+        break;
+    }
+    default: die("emit_arith: %s", opcode_name(in->op));
+    }
+    if (f)
+        r = ffinish(e, in, r);
+    if (packed)
+        r = LLVMBuildBitCast(e->b, r, like(e->t_i32, s.vec), "");
+    else if (!f && has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.sat", opcode_name(in->op)));
+        return;
+    }
+    inst_write(e, d, rty, r);
+}
+
+/* rcp sqrt rsqrt sin cos lg2 ex2 tanh: .approx within PTX's bounds is the
+ * exact result here (and correctly rounded .rn is exact too). */
+static void
+emit_math(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    if (!is_float(ty) || ty == TY_F16 || ty == TY_BF16) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+        return;
+    }
+    Mod r = mod_of_class(in, MC_ROUND);
+    Ops s = sources(e, in, ty, 1);
+    fsources_ftz(e, in, &s, 1);
+    if (directed(r) && (in->op == OP_SQRT || in->op == OP_RCP)) {
+        s.a[1] = s.a[2] = NULL;
+        LLVMValueRef v = directed_op(e, in, in->op, r, s.a, ty == TY_F64);
+        inst_write(e, &in->opnd[0], ty, ffinish(e, in, v));
+        return;
+    }
+    if (r != MOD_NONE && r != MOD_RN) {
+        plain_rounding(e, in);
+        return;
+    }
+    LLVMValueRef x = s.a[0], v;
+    switch (in->op) {
+    case OP_RCP: v = LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), x, ""); break;
+    case OP_SQRT: v = call1(e, "llvm.sqrt", x); break;
+    case OP_RSQRT: v = LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), call1(e, "llvm.sqrt", x), ""); break;
+    case OP_SIN: v = call1(e, "llvm.sin", x); break;
+    case OP_COS: v = call1(e, "llvm.cos", x); break;
+    case OP_LG2: v = call1(e, "llvm.log2", x); break;
+    case OP_EX2: v = call1(e, "llvm.exp2", x); break;
+    case OP_TANH: {
+        /* tanh x = 1 - 2 / (exp(2x) + 1), exact at the ends */
+        LLVMValueRef e2 = call1(e, "llvm.exp", LLVMBuildFMul(e->b, x, cst(e, x, 2.0, 0), ""));
+        v = LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
+                          LLVMBuildFDiv(e->b, cst(e, x, 2.0, 0), LLVMBuildFAdd(e->b, e2, cst(e, x, 1.0, 0), ""), ""), "");
+        break;
+    }
+    default: die("emit_math");
+    }
+    inst_write(e, &in->opnd[0], ty, ffinish(e, in, v));
+}
+
+/* ------------------------------------------------------------- compare */
+
+static LLVMValueRef
+compare(Emit *e, const Instr *in, Mod cmp, PtxType ty, LLVMValueRef a, LLVMValueRef b)
+{
+    if (is_float(ty)) {
+        LLVMRealPredicate p;
+        switch (cmp) {
+        case MOD_EQ: p = LLVMRealOEQ; break;
+        case MOD_NE: p = LLVMRealONE; break;
+        case MOD_LT: p = LLVMRealOLT; break;
+        case MOD_LE: p = LLVMRealOLE; break;
+        case MOD_GT: p = LLVMRealOGT; break;
+        case MOD_GE: p = LLVMRealOGE; break;
+        case MOD_EQU: p = LLVMRealUEQ; break;
+        case MOD_NEU: p = LLVMRealUNE; break;
+        case MOD_LTU: p = LLVMRealULT; break;
+        case MOD_LEU: p = LLVMRealULE; break;
+        case MOD_GTU: p = LLVMRealUGT; break;
+        case MOD_GEU: p = LLVMRealUGE; break;
+        case MOD_NUM: p = LLVMRealORD; break;
+        case MOD_NAN: p = LLVMRealUNO; break;
+        default: emit_unsupported(e, in->loc, "this comparison"); return a;
+        }
+        if (has_mod(in, MOD_FTZ))
+            a = ftz(e, a), b = ftz(e, b);
+        return LLVMBuildFCmp(e->b, p, a, b, "");
+    }
+    bool sg = type_signed(ty);
+    LLVMIntPredicate p;
+    switch (cmp) {
+    case MOD_EQ: p = LLVMIntEQ; break;
+    case MOD_NE: p = LLVMIntNE; break;
+    case MOD_LT: p = sg ? LLVMIntSLT : LLVMIntULT; break;
+    case MOD_LE: p = sg ? LLVMIntSLE : LLVMIntULE; break;
+    case MOD_GT: p = sg ? LLVMIntSGT : LLVMIntUGT; break;
+    case MOD_GE: p = sg ? LLVMIntSGE : LLVMIntUGE; break;
+    case MOD_LO: p = LLVMIntULT; break;
+    case MOD_LS: p = LLVMIntULE; break;
+    case MOD_HI: p = LLVMIntUGT; break;
+    case MOD_HS: p = LLVMIntUGE; break;
+    default: emit_unsupported(e, in->loc, "this comparison"); return a;
+    }
+    return LLVMBuildICmp(e->b, p, a, b, "");
+}
+
+static LLVMValueRef
+combine(Emit *e, Mod op, LLVMValueRef a, LLVMValueRef c)
+{
+    switch (op) {
+    case MOD_AND: return LLVMBuildAnd(e->b, a, c, "");
+    case MOD_OR: return LLVMBuildOr(e->b, a, c, "");
+    case MOD_XOR: return LLVMBuildXor(e->b, a, c, "");
+    default: return a;
+    }
+}
+
+static Mod
+cmp_mod(const Instr *in)
+{
+    for (int i = 0; i < in->nmods; i++)
+        if (mod_classes(in->mods[i]) & MC_CMP)
+            return in->mods[i];
+    return MOD_NONE;
+}
+
+static Mod
+bool_mod(const Instr *in)
+{
+    bool seen_cmp = false;
+    for (int i = 0; i < in->nmods; i++) {
+        if (!seen_cmp && (mod_classes(in->mods[i]) & MC_CMP)) {
+            seen_cmp = true;
+            continue;
+        }
+        if (in->mods[i] == MOD_AND || in->mods[i] == MOD_OR || in->mods[i] == MOD_XOR)
+            return in->mods[i];
+    }
+    return MOD_NONE;
+}
+
+/* setp.CMP[.BOOL].T p[|q], a, b[, c]  and  set.CMP[.BOOL].D.T d, a, b[, c] */
+static void
+emit_setp(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    Mod cmp = cmp_mod(in), bop = bool_mod(in);
+    bool set = in->op == OP_SET;
+    PtxType dty = set ? in->type[0] : TY_PRED;
+    const Operand *d = &in->opnd[0];
+    Ops s = {.ty = ty, .t = inst_llvm_type(e, ty)};
+    s.vec = d->kind == OPD_PAIR ? e->fi->reg_varying[d->sub[0].reg] : operand_varying(e, d);
+    for (int i = 1; i < in->nopnd; i++)
+        s.vec |= operand_varying(e, &in->opnd[i]);
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, s.vec);
+    LLVMValueRef b = inst_operand(e, &in->opnd[2], ty, s.vec);
+    LLVMValueRef c = in->nopnd > 3 ? inst_operand(e, &in->opnd[3], TY_PRED, s.vec) : NULL;
+    LLVMValueRef r = compare(e, in, cmp, ty, a, b);
+    LLVMValueRef p = c ? combine(e, bop, r, c) : r;
+    if (set) {
+        LLVMTypeRef dt = inst_llvm_type(e, dty);
+        LLVMValueRef one = is_float(dty) ? LLVMConstReal(dt, 1.0) : LLVMConstInt(dt, ~0ull, 0);
+        LLVMValueRef v = LLVMBuildSelect(e->b, p, s.vec ? emit_splat(e, one) : one,
+                                         LLVMConstNull(like(dt, s.vec)), "");
+        inst_write(e, d, dty, v);
+        return;
+    }
+    if (d->kind == OPD_PAIR) {
+        inst_write(e, &d->sub[0], TY_PRED, p);
+        LLVMValueRef nr = LLVMBuildNot(e->b, r, "");
+        inst_write(e, &d->sub[1], TY_PRED, c ? combine(e, bop, nr, c) : nr);
+        return;
+    }
+    inst_write(e, d, TY_PRED, p);
+}
+
+static void
+emit_selp(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    Ops s = sources(e, in, ty, 2);
+    s.vec |= operand_varying(e, &in->opnd[3]);
+    if (s.vec)
+        s.a[0] = emit_splat(e, s.a[0]), s.a[1] = emit_splat(e, s.a[1]);
+    LLVMValueRef c;
+    if (in->op == OP_SELP) {
+        c = inst_operand(e, &in->opnd[3], TY_PRED, s.vec);
+    } else { /* slct.d.s: c >= 0 */
+        PtxType cty = in->type[1];
+        LLVMValueRef cv = inst_operand(e, &in->opnd[3], cty, s.vec);
+        c = is_float(cty) ? LLVMBuildFCmp(e->b, LLVMRealOGE, has_mod(in, MOD_FTZ) ? ftz(e, cv) : cv, cst(e, cv, 0.0, 0), "")
+                          : LLVMBuildICmp(e->b, LLVMIntSGE, cv, cst(e, cv, 0, 0), "");
+        ty = in->type[0];
+    }
+    inst_write(e, &in->opnd[0], ty, LLVMBuildSelect(e->b, c, s.a[0], s.a[1], ""));
+}
+
+/* --------------------------------------------------------------- logic */
+
+static void
+emit_logic(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    int n = in->op == OP_NOT || in->op == OP_CNOT ? 1 : 2;
+    Ops s = sources(e, in, ty, n);
+    LLVMValueRef r;
+    switch (in->op) {
+    case OP_AND: r = LLVMBuildAnd(e->b, s.a[0], s.a[1], ""); break;
+    case OP_OR: r = LLVMBuildOr(e->b, s.a[0], s.a[1], ""); break;
+    case OP_XOR: r = LLVMBuildXor(e->b, s.a[0], s.a[1], ""); break;
+    case OP_NOT: r = LLVMBuildNot(e->b, s.a[0], ""); break;
+    case OP_CNOT:
+        r = LLVMBuildZExt(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, s.a[0], cst(e, s.a[0], 0, 0), ""),
+                          LLVMTypeOf(s.a[0]), "");
+        break;
+    default: die("emit_logic");
+    }
+    inst_write(e, &in->opnd[0], ty, r);
+}
+
+/* shl, shr: shift amounts past the width give 0 (or the sign). */
+static void
+emit_shift(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    Ops s = sources(e, in, ty, 1);
+    LLVMValueRef amt = inst_operand(e, &in->opnd[2], TY_U32, s.vec);
+    unsigned w = LLVMGetIntTypeWidth(s.t);
+    LLVMValueRef a = convert_bits(e, amt, s.t, false);
+    if (w < 32)
+        amt = LLVMBuildTrunc(e->b, amt, like(s.t, s.vec), ""), a = amt;
+    LLVMValueRef big = LLVMBuildICmp(e->b, LLVMIntUGE, amt, cst(e, amt, 0, w), "");
+    LLVMValueRef clamped = LLVMBuildSelect(e->b, big, cst(e, a, 0, w - 1), a, "");
+    LLVMValueRef r;
+    if (in->op == OP_SHL) {
+        r = LLVMBuildSelect(e->b, big, cst(e, s.a[0], 0, 0), LLVMBuildShl(e->b, s.a[0], clamped, ""), "");
+    } else if (type_signed(ty)) {
+        r = LLVMBuildAShr(e->b, s.a[0], clamped, "");
+    } else {
+        r = LLVMBuildSelect(e->b, big, cst(e, s.a[0], 0, 0), LLVMBuildLShr(e->b, s.a[0], clamped, ""), "");
+    }
+    inst_write(e, &in->opnd[0], ty, r);
+}
+
+static void
+emit_bits(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    Ops s = sources(e, in, ty, in->nopnd - 1);
+    unsigned w = LLVMGetIntTypeWidth(s.t);
+    LLVMValueRef r;
+    PtxType rty = ty;
+    switch (in->op) {
+    case OP_POPC:
+        r = call1(e, "llvm.ctpop", s.a[0]);
+        rty = TY_U32;
+        break;
+    case OP_CLZ:
+        r = call2(e, "llvm.ctlz", s.a[0], LLVMConstInt(e->t_i1, 0, 0));
+        rty = TY_U32;
+        break;
+    case OP_BREV: r = call1(e, "llvm.bitreverse", s.a[0]); break;
+    case OP_BFIND: {
+        /* position of the most significant non-sign bit, 0xffffffff if none */
+        LLVMValueRef x = s.a[0];
+        if (type_signed(ty))
+            x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, cst(e, x, 0, 0), ""), LLVMBuildNot(e->b, x, ""), x, "");
+        LLVMValueRef lz = call2(e, "llvm.ctlz", x, LLVMConstInt(e->t_i1, 0, 0));
+        LLVMValueRef pos = LLVMBuildSub(e->b, cst(e, lz, 0, w - 1), lz, "");
+        if (has_mod(in, MOD_SHIFTAMT))
+            pos = LLVMBuildSub(e->b, cst(e, lz, 0, w - 1), pos, "");
+        LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, x, cst(e, x, 0, 0), "");
+        r = LLVMBuildSelect(e->b, none, cst(e, pos, 0, ~0ull), pos, "");
+        r = convert_bits(e, r, e->t_i32, false);
+        rty = TY_U32;
+        break;
+    }
+    case OP_BFE: {
+        /* bfe d, a, pos, len: pos and len are .u32, their low 8 bits */
+        LLVMValueRef pos = inst_operand(e, &in->opnd[2], TY_U32, s.vec);
+        LLVMValueRef len = inst_operand(e, &in->opnd[3], TY_U32, s.vec);
+        pos = LLVMBuildAnd(e->b, pos, cst(e, pos, 0, 255), "");
+        len = LLVMBuildAnd(e->b, len, cst(e, len, 0, 255), "");
+        LLVMValueRef x = s.a[0];
+        LLVMTypeRef T = LLVMTypeOf(x);
+        LLVMValueRef p = convert_bits(e, call2(e, "llvm.umin", pos, cst(e, pos, 0, w - 1)), s.t, false);
+        LLVMValueRef l = convert_bits(e, call2(e, "llvm.umin", len, cst(e, len, 0, w)), s.t, false);
+        LLVMValueRef sh = LLVMBuildLShr(e->b, x, p, "");
+        /* mask of l bits (l == w: all) */
+        LLVMValueRef lw = LLVMBuildICmp(e->b, LLVMIntEQ, l, cst(e, l, 0, w), "");
+        LLVMValueRef safe_l = LLVMBuildSelect(e->b, lw, cst(e, l, 0, 0), l, "");
+        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, x, 0, 1), safe_l, ""), cst(e, x, 0, 1), "");
+        m = LLVMBuildSelect(e->b, lw, LLVMConstAllOnes(T), m, "");
+        LLVMValueRef field = LLVMBuildAnd(e->b, sh, m, "");
+        if (type_signed(ty)) {
+            /* sign bit: bit min(pos + len - 1, w - 1) of a; len 0 gives 0 */
+            LLVMValueRef top = LLVMBuildAdd(e->b, pos, LLVMBuildSub(e->b, len, cst(e, len, 0, 1), ""), "");
+            top = call2(e, "llvm.umin", top, cst(e, top, 0, w - 1));
+            LLVMValueRef sbit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, x, convert_bits(e, top, s.t, false), ""), cst(e, x, 0, 1), "");
+            LLVMValueRef neg = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, sbit, cst(e, x, 0, 0), ""),
+                                            LLVMBuildICmp(e->b, LLVMIntNE, len, cst(e, len, 0, 0), ""), "");
+            field = LLVMBuildSelect(e->b, neg, LLVMBuildOr(e->b, field, LLVMBuildNot(e->b, m, ""), ""), field, "");
+            field = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, len, cst(e, len, 0, 0), ""), cst(e, x, 0, 0), field, "");
+        }
+        r = field;
+        break;
+    }
+    case OP_BFI: {
+        /* bfi d, a(insert), b(base), pos, len */
+        LLVMValueRef pos = inst_operand(e, &in->opnd[3], TY_U32, s.vec);
+        LLVMValueRef len = inst_operand(e, &in->opnd[4], TY_U32, s.vec);
+        pos = LLVMBuildAnd(e->b, pos, cst(e, pos, 0, 255), "");
+        len = LLVMBuildAnd(e->b, len, cst(e, len, 0, 255), "");
+        LLVMValueRef a = s.a[0], b = s.a[1];
+        LLVMValueRef big_p = LLVMBuildICmp(e->b, LLVMIntUGE, pos, cst(e, pos, 0, w), "");
+        LLVMValueRef p = convert_bits(e, LLVMBuildSelect(e->b, big_p, cst(e, pos, 0, 0), pos, ""), s.t, false);
+        LLVMValueRef l = convert_bits(e, call2(e, "llvm.umin", len, cst(e, len, 0, w)), s.t, false);
+        LLVMValueRef lw = LLVMBuildICmp(e->b, LLVMIntEQ, l, cst(e, l, 0, w), "");
+        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, a, 0, 1), LLVMBuildSelect(e->b, lw, cst(e, l, 0, 0), l, ""), ""), cst(e, a, 0, 1), "");
+        m = LLVMBuildSelect(e->b, lw, LLVMConstAllOnes(LLVMTypeOf(a)), m, "");
+        m = LLVMBuildShl(e->b, m, p, "");
+        LLVMValueRef ins = LLVMBuildAnd(e->b, LLVMBuildShl(e->b, a, p, ""), m, "");
+        r = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, b, LLVMBuildNot(e->b, m, ""), ""), ins, "");
+        r = LLVMBuildSelect(e->b, big_p, b, r, "");
+        break;
+    }
+    default: die("emit_bits");
+    }
+    inst_write(e, &in->opnd[0], rty, r);
+}
+
+/* prmt.b32 d, a, b, c (default mode): byte i of d is byte (c >> 4i) & 7 of
+ * {b, a}, or its sign replicated when bit 3 is set. */
+static void
+emit_prmt(Emit *e, const Instr *in)
+{
+    if (in->nmods > 1 && mod_of_class(in, MC_MISC) != MOD_NONE) {
+        emit_unsupported(e, in->loc, "prmt with a mode");
+        return;
+    }
+    Ops s = sources(e, in, TY_B32, 3);
+    LLVMTypeRef i64 = like(e->t_i64, s.vec);
+    LLVMValueRef both = LLVMBuildOr(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, s.a[1], i64, ""), cst(e, LLVMBuildZExt(e->b, s.a[1], i64, ""), 0, 32), ""),
+                                    LLVMBuildZExt(e->b, s.a[0], i64, ""), "");
+    LLVMValueRef r = cst(e, s.a[0], 0, 0);
+    for (unsigned i = 0; i < 4; i++) {
+        LLVMValueRef sel = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, s.a[2], cst(e, s.a[2], 0, 4 * i), ""), cst(e, s.a[2], 0, 15), "");
+        LLVMValueRef idx = LLVMBuildAnd(e->b, sel, cst(e, sel, 0, 7), "");
+        LLVMValueRef byte = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, both, LLVMBuildZExt(e->b, LLVMBuildShl(e->b, idx, cst(e, idx, 0, 3), ""), i64, ""), ""), like(e->t_i32, s.vec), "");
+        byte = LLVMBuildAnd(e->b, byte, cst(e, byte, 0, 0xff), "");
+        LLVMValueRef signb = LLVMBuildAnd(e->b, byte, cst(e, byte, 0, 0x80), "");
+        LLVMValueRef rep = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, signb, cst(e, signb, 0, 0), ""), cst(e, byte, 0, 0xff), cst(e, byte, 0, 0), "");
+        LLVMValueRef msb = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, sel, cst(e, sel, 0, 8), ""), cst(e, sel, 0, 0), "");
+        byte = LLVMBuildSelect(e->b, msb, rep, byte, "");
+        r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, byte, cst(e, byte, 0, 8 * i), ""), "");
+    }
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
+/* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: funnel shift of {b:a}. */
+static void
+emit_shf(Emit *e, const Instr *in)
+{
+    Ops s = sources(e, in, TY_B32, 3);
+    LLVMValueRef n = s.a[2];
+    if (has_mod(in, MOD_CLAMP))
+        n = call2(e, "llvm.umin", n, cst(e, n, 0, 32));
+    else
+        n = LLVMBuildAnd(e->b, n, cst(e, n, 0, 31), "");
+    LLVMValueRef r;
+    bool right = has_mod(in, MOD_R);
+    if (right)
+        r = call3(e, "llvm.fshr", s.a[1], s.a[0], n);
+    else
+        r = call3(e, "llvm.fshl", s.a[1], s.a[0], n);
+    /* fsh* take the amount modulo 32; clamp at 32 gives the other word */
+    if (has_mod(in, MOD_CLAMP)) {
+        LLVMValueRef is32 = LLVMBuildICmp(e->b, LLVMIntEQ, n, cst(e, n, 0, 32), "");
+        r = LLVMBuildSelect(e->b, is32, right ? s.a[1] : s.a[0], r, "");
+        if (!right) /* shf.l by 32: the high word is a */
+            r = LLVMBuildSelect(e->b, is32, s.a[0], r, "");
+    }
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
+/* lop3.b32 d, a, b, c, immLut: d = LUT[(a,b,c) bits]. */
+static void
+emit_lop3(Emit *e, const Instr *in)
+{
+    if (in->nopnd != 5 || in->opnd[4].kind != OPD_IMM) {
+        emit_unsupported(e, in->loc, "this form of lop3");
+        return;
+    }
+    Ops s = sources(e, in, TY_B32, 3);
+    unsigned lut = (unsigned)in->opnd[4].imm & 0xff;
+    LLVMValueRef r = cst(e, s.a[0], 0, 0);
+    for (unsigned i = 0; i < 8; i++) {
+        if (!(lut >> i & 1))
+            continue;
+        LLVMValueRef a = (i & 4) ? s.a[0] : LLVMBuildNot(e->b, s.a[0], "");
+        LLVMValueRef b = (i & 2) ? s.a[1] : LLVMBuildNot(e->b, s.a[1], "");
+        LLVMValueRef c = (i & 1) ? s.a[2] : LLVMBuildNot(e->b, s.a[2], "");
+        r = LLVMBuildOr(e->b, r, LLVMBuildAnd(e->b, a, LLVMBuildAnd(e->b, b, c, ""), ""), "");
+    }
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
+/* ----------------------------------------------------------------- cvt */
+
+static LLVMValueRef
+round_int(Emit *e, Mod rnd, LLVMValueRef x)
+{
+    switch (rnd) {
+    case MOD_RNI: return call1(e, "llvm.roundeven", x);
+    case MOD_RZI: return call1(e, "llvm.trunc", x);
+    case MOD_RMI: return call1(e, "llvm.floor", x);
+    case MOD_RPI: return call1(e, "llvm.ceil", x);
+    default: return x;
+    }
+}
+
+/* f32 -> bf16, round to nearest even; NaN stays a (quiet) NaN. */
+static LLVMValueRef
+f32_to_bf16_bits(Emit *e, LLVMValueRef x)
+{
+    bool vec = is_vec(x);
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, vec), "");
+    LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 1), "");
+    LLVMValueRef r = LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
+    r = LLVMBuildLShr(e->b, r, cst(e, bits, 0, 16), "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
+    LLVMValueRef qnan = LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), "");
+    r = LLVMBuildSelect(e->b, nan, qnan, r, "");
+    return LLVMBuildTrunc(e->b, r, like(e->t_i16, vec), "");
+}
+
+static LLVMValueRef
+bf16_bits_to_f32(Emit *e, LLVMValueRef h)
+{
+    bool vec = is_vec(h);
+    LLVMValueRef w = LLVMBuildZExt(e->b, h, like(e->t_i32, vec), "");
+    w = LLVMBuildShl(e->b, w, cst(e, w, 0, 16), "");
+    return LLVMBuildBitCast(e->b, w, like(e->t_f32, vec), "");
+}
+
+/* cvt to or from bf16, through f32 (exact both ways for f32 sources). */
+static void
+emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
+{
+    Mod rnd = mod_of_class(in, MC_ROUND);
+    bool ok_rnd = rnd == MOD_NONE || rnd == MOD_RN;
+    if (dt == TY_BF16 && st == TY_F32 && ok_rnd) {
+        Ops s = sources(e, in, TY_F32, 1);
+        LLVMValueRef x = has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+        if (has_mod(in, MOD_SAT))
+            x = fsat(e, x);
+        inst_write(e, &in->opnd[0], TY_B16, f32_to_bf16_bits(e, x));
+        return;
+    }
+    if (st == TY_BF16 && (dt == TY_F32 || dt == TY_F64)) {
+        Ops s = sources(e, in, TY_B16, 1);
+        LLVMValueRef f = bf16_bits_to_f32(e, s.a[0]);
+        if (dt == TY_F64)
+            f = LLVMBuildFPExt(e->b, f, like(e->t_f64, s.vec), "");
+        inst_write(e, &in->opnd[0], dt, f);
+        return;
+    }
+    emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
+}
+
+/* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower. */
+static void
+emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
+{
+    Ops s = sources(e, in, TY_F32, 2);
+    LLVMValueRef h[2];
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef x = s.a[i];
+        if (has_mod(in, MOD_RELU))
+            x = call2(e, "llvm.maxnum", x, cst(e, x, 0.0, 0));
+        if (has_mod(in, MOD_SAT))
+            x = fsat(e, x);
+        h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x)
+                               : LLVMBuildBitCast(e->b, LLVMBuildFPTrunc(e->b, x, like(e->t_f16, s.vec), ""),
+                                                  like(e->t_i16, s.vec), "");
+        h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
+    }
+    LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], "");
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
+static void
+emit_cvt(Emit *e, const Instr *in)
+{
+    if (in->ntype < 2) {
+        emit_unsupported(e, in->loc, "this form of cvt");
+        return;
+    }
+    PtxType dt = in->type[0], st = in->type[1];
+    Mod rnd = mod_of_class(in, MC_ROUND);
+    bool sat = has_mod(in, MOD_SAT);
+    if ((dt == TY_F16X2 || dt == TY_BF16X2) && st == TY_F32 && in->nopnd == 3) {
+        emit_cvt_pack(e, in, dt);
+        return;
+    }
+    if (dt == TY_BF16 || st == TY_BF16) {
+        emit_cvt_bf16(e, in, dt, st);
+        return;
+    }
+    Ops s = sources(e, in, st, 1);
+    LLVMValueRef x = s.a[0];
+    LLVMTypeRef T = like(inst_llvm_type(e, dt), s.vec);
+    bool fd = is_float(dt), fs = is_float(st);
+    bool half = dt == TY_F16 || dt == TY_BF16 || st == TY_F16 || st == TY_BF16 || dt == TY_TF32 || st == TY_TF32;
+    if (type_kind(dt) == TK_PACKED || type_kind(st) == TK_PACKED || (half && !(rnd == MOD_NONE || rnd == MOD_RN))) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
+        return;
+    }
+    if (fs && has_mod(in, MOD_FTZ))
+        x = ftz(e, x);
+    LLVMValueRef r;
+    if (fd && fs) {
+        x = round_int(e, rnd, x);
+        unsigned db = (unsigned)type_bits(dt), sb = (unsigned)type_bits(st);
+        if (directed(rnd) && db < sb && dt == TY_F32) {
+            r = LLVMBuildFPTrunc(e->b, x, T, "");
+            LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r, LLVMTypeOf(x), ""), "");
+            r = round_dir(e, r, t, rnd);
+        } else if (directed(rnd) && db < sb) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt), type_name(st)));
+            return;
+        } else {
+            r = db < sb ? LLVMBuildFPTrunc(e->b, x, T, "") : db > sb ? LLVMBuildFPExt(e->b, x, T, "") : x;
+        }
+        if (has_mod(in, MOD_FTZ))
+            r = ftz(e, r);
+        if (sat)
+            r = fsat(e, r);
+    } else if (fd) { /* integer to float */
+        if (directed(rnd) && (dt == TY_F32 || dt == TY_F64)) {
+            r = directed_itof(e, x, st, T, rnd);
+        } else if (rnd != MOD_NONE && rnd != MOD_RN) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt), type_name(st)));
+            return;
+        } else {
+            r = type_signed(st) ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
+        }
+        if (sat)
+            r = fsat(e, r);
+    } else if (fs) { /* float to integer: saturating, NaN to 0 */
+        x = round_int(e, rnd == MOD_NONE ? MOD_RZI : rnd, x);
+        LLVMTypeRef over[] = {T, LLVMTypeOf(x)};
+        LLVMValueRef args[] = {x};
+        r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, args, 1);
+    } else { /* integer to integer: truncate or extend; .sat clamps */
+        unsigned db = (unsigned)type_bits(dt), sb = (unsigned)type_bits(st);
+        if (sat) {
+            /* clamp x into the destination range, in the wider type */
+            unsigned w = db > sb ? db : sb;
+            LLVMTypeRef W = like(LLVMIntTypeInContext(e->ctx, w), s.vec);
+            LLVMValueRef xw = sb < w ? (type_signed(st) ? LLVMBuildSExt(e->b, x, W, "") : LLVMBuildZExt(e->b, x, W, "")) : x;
+            bool ds = type_signed(dt), ss = type_signed(st);
+            unsigned long long hi = ds ? (1ull << (db - 1)) - 1 : (db == 64 ? ~0ull : (1ull << db) - 1);
+            long long lo = ds ? -(long long)(1ull << (db - 1)) : 0;
+            if (db < w || (ds != ss)) {
+                LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, (unsigned long long)lo);
+                if (ss) {
+                    if (db < w || !ds)
+                        xw = call2(e, "llvm.smin", xw, hiv);
+                    xw = call2(e, "llvm.smax", xw, lov);
+                } else {
+                    xw = call2(e, "llvm.umin", xw, hiv);
+                }
+            }
+            r = db < w ? LLVMBuildTrunc(e->b, xw, T, "") : xw;
+        } else if (db < sb) {
+            r = LLVMBuildTrunc(e->b, x, T, "");
+        } else if (db > sb) {
+            r = type_signed(st) ? LLVMBuildSExt(e->b, x, T, "") : LLVMBuildZExt(e->b, x, T, "");
+        } else {
+            r = x;
+        }
+    }
+    inst_write(e, &in->opnd[0], dt, r);
+}
+
+/* ----------------------------------------------------------------- mov */
+
+static void
+emit_mov(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    const Operand *d = &in->opnd[0], *a = &in->opnd[1];
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    if (d->kind == OPD_VEC) { /* unpack: mov.b64 {lo, hi}, x */
+        bool vec = operand_varying(e, a) || operand_varying(e, d);
+        LLVMValueRef x = inst_operand(e, a, ty, vec);
+        unsigned part = (unsigned)type_bits(ty) / (unsigned)d->nsub;
+        LLVMTypeRef pt = like(LLVMIntTypeInContext(e->ctx, part), vec);
+        x = convert_bits(e, x, LLVMIntTypeInContext(e->ctx, (unsigned)type_bits(ty)), false);
+        for (int i = 0; i < d->nsub; i++) {
+            LLVMValueRef p = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, x, cst(e, x, 0, part * (unsigned)i), ""), pt, "");
+            inst_write(e, &d->sub[i], part == 16 ? TY_B16 : part == 32 ? TY_B32 : TY_B8, p);
+        }
+        return;
+    }
+    if (a->kind == OPD_VEC) { /* pack: mov.b64 x, {lo, hi} */
+        bool vec = operand_varying(e, a) || operand_varying(e, d);
+        unsigned part = (unsigned)type_bits(ty) / (unsigned)a->nsub;
+        PtxType pty = part == 16 ? TY_B16 : part == 32 ? TY_B32 : TY_B8;
+        LLVMTypeRef wt = like(LLVMIntTypeInContext(e->ctx, (unsigned)type_bits(ty)), vec);
+        LLVMValueRef r = LLVMConstNull(wt);
+        for (int i = 0; i < a->nsub; i++) {
+            LLVMValueRef p = LLVMBuildZExt(e->b, inst_operand(e, &a->sub[i], pty, vec), wt, "");
+            r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, p, cst(e, p, 0, part * (unsigned)i), ""), "");
+        }
+        inst_write(e, d, ty, r);
+        return;
+    }
+    if (a->kind == OPD_FUNC) {
+        LLVMValueRef fn = a->func->has_body ? call_function_address(e, a->func) : NULL;
+        if (!fn) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "the address of '%s'", a->func->name));
+            return;
+        }
+        inst_write(e, d, ty, LLVMBuildPtrToInt(e->b, fn, e->t_i64, ""));
+        return;
+    }
+    (void)t;
+    bool vec = operand_varying(e, d);
+    inst_write(e, d, ty, inst_operand(e, a, ty, vec));
+}
+
+/* ---------------------------------------------------------- warp level */
+
+static LLVMValueRef
+u32c(Emit *e, uint64_t v)
+{
+    return LLVMConstInt(e->t_i32, v, 0);
+}
+
+static LLVMValueRef
+cur_mask(Emit *e)
+{
+    return e->imask ? e->imask : emit_mask(e);
+}
+
+/* shfl.sync.MODE.b32 d[|p], a, b, c, membermask */
+static void
+emit_shfl(Emit *e, const Instr *in)
+{
+    const Operand *d = &in->opnd[0];
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], TY_B32, true);
+    LLVMValueRef b = inst_operand(e, &in->opnd[2], TY_U32, true);
+    LLVMValueRef c = inst_operand(e, &in->opnd[3], TY_U32, true);
+    LLVMValueRef lane = emit_lane_iota(e, e->t_i32);
+    LLVMValueRef clamp = LLVMBuildAnd(e->b, c, emit_splat(e, u32c(e, 31)), "");
+    LLVMValueRef segmask = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, emit_splat(e, u32c(e, 8)), ""),
+                                        emit_splat(e, u32c(e, 31)), "");
+    LLVMValueRef maxl = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, lane, segmask, ""),
+                                    LLVMBuildAnd(e->b, clamp, LLVMBuildNot(e->b, segmask, ""), ""), "");
+    LLVMValueRef minl = LLVMBuildAnd(e->b, lane, segmask, "");
+    LLVMValueRef j, ok;
+    Mod mode = mod_of_class(in, MC_SHFL);
+    switch (mode) {
+    case MOD_UP:
+        j = LLVMBuildSub(e->b, lane, b, "");
+        ok = LLVMBuildICmp(e->b, LLVMIntSGE, j, maxl, "");
+        ok = LLVMBuildICmp(e->b, LLVMIntSGE, j, minl, "");
+        break;
+    case MOD_DOWN:
+        j = LLVMBuildAdd(e->b, lane, b, "");
+        ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
+        break;
+    case MOD_BFLY:
+        j = LLVMBuildXor(e->b, lane, b, "");
+        ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
+        break;
+    case MOD_IDX:
+        j = LLVMBuildOr(e->b, minl, LLVMBuildAnd(e->b, b, LLVMBuildNot(e->b, segmask, ""), ""), "");
+        ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
+        break;
+    default: emit_unsupported(e, in->loc, "this shfl mode"); return;
+    }
+    j = LLVMBuildSelect(e->b, ok, j, lane, "");
+    j = LLVMBuildAnd(e->b, j, emit_splat(e, u32c(e, 31)), "");
+    /* gather a[j] through memory: one store, one gather */
+    LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
+    LLVMValueRef tmp = emit_alloca(e, vt, "shfl");
+    LLVMBuildStore(e->b, a, tmp);
+    LLVMValueRef ptrs = LLVMBuildGEP2(e->b, e->t_i32, tmp, &j, 1, "");
+    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef args[] = {ptrs, u32c(e, 4), LLVMConstAllOnes(e->t_v32i1), LLVMGetUndef(vt)};
+    LLVMValueRef r = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+    /* a source lane that is not active gives an undefined value: take it */
+    if (d->kind == OPD_PAIR) {
+        inst_write(e, &d->sub[0], TY_B32, r);
+        inst_write(e, &d->sub[1], TY_PRED, ok);
+    } else {
+        inst_write(e, d, TY_B32, r);
+    }
+}
+
+static void
+emit_vote(Emit *e, const Instr *in)
+{
+    Mod mode = mod_of_class(in, MC_VOTE);
+    LLVMValueRef m = cur_mask(e);
+    int src = 1;
+    LLVMValueRef p = inst_operand(e, &in->opnd[src], TY_PRED, false);
+    LLVMValueRef bits = LLVMBuildAnd(e->b, emit_mask_i32(e, p), m, "");
+    if (in->opnd[src].neg) { /* already negated by inst_operand */
+    }
+    LLVMValueRef r;
+    switch (mode) {
+    case MOD_BALLOT: inst_write(e, &in->opnd[0], TY_B32, bits); return;
+    case MOD_ALL: r = LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, ""); break;
+    case MOD_ANY: r = LLVMBuildICmp(e->b, LLVMIntNE, bits, u32c(e, 0), ""); break;
+    case MOD_UNI:
+        r = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, ""),
+                        LLVMBuildICmp(e->b, LLVMIntEQ, bits, u32c(e, 0), ""), "");
+        break;
+    default: emit_unsupported(e, in->loc, "this vote mode"); return;
+    }
+    inst_write(e, &in->opnd[0], TY_PRED, r);
+}
+
+/* bar.sync / barrier.sync / bar.arrive / bar.red: the runtime schedules. */
+static void
+emit_barrier(Emit *e, const Instr *in)
+{
+    bool arrive = has_mod(in, MOD_ARRIVE), red = has_mod(in, MOD_RED);
+    int first = red ? 1 : 0;
+    LLVMValueRef id = inst_operand(e, &in->opnd[first], TY_U32, false);
+    id = emit_first_lane(e, id);
+    LLVMValueRef count = u32c(e, 0);
+    LLVMValueRef pred = u32c(e, 0);
+    uint32_t op = arrive ? P2N_BAR_ARRIVE : P2N_BAR_SYNC;
+    int np = in->nopnd - first;
+    if (red) {
+        Mod rop = mod_of_class(in, MC_ATOMOP);
+        op = rop == MOD_POPC ? P2N_BAR_RED_POPC : rop == MOD_AND ? P2N_BAR_RED_AND : P2N_BAR_RED_OR;
+        const Operand *po = &in->opnd[in->nopnd - 1];
+        pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, po, TY_PRED, false)), cur_mask(e), "");
+        np--;
+    }
+    if (np >= 2)
+        count = emit_first_lane(e, inst_operand(e, &in->opnd[first + 1], TY_U32, false));
+    LLVMValueRef args[] = {e->warp, u32c(e, op), id, count, cur_mask(e), pred, u32c(e, (uint64_t)in->loc.line)};
+    LLVMValueRef r = LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
+    emit_check_error(e);
+    if (red) {
+        if (op == P2N_BAR_RED_POPC)
+            inst_write(e, &in->opnd[0], TY_U32, r);
+        else
+            inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildICmp(e->b, LLVMIntNE, r, u32c(e, 0), ""));
+    }
+}
+
+static void
+emit_nanosleep(Emit *e, const Instr *in)
+{
+    LLVMValueRef ns = emit_first_lane(e, inst_operand(e, &in->opnd[0], TY_U32, false));
+    LLVMValueRef args[] = {e->warp, ns};
+    LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), args, 2, "");
+    emit_check_error(e);
+}
+
+void
+inst_emit(Emit *e, const Instr *in)
+{
+    switch (in->op) {
+    case OP_ADD:
+    case OP_SUB:
+    case OP_ADDC:
+    case OP_SUBC:
+    case OP_MUL:
+    case OP_MAD:
+    case OP_MADC:
+    case OP_MUL24:
+    case OP_MAD24:
+    case OP_SAD:
+    case OP_DIV:
+    case OP_REM:
+    case OP_ABS:
+    case OP_NEG:
+    case OP_MIN:
+    case OP_MAX:
+    case OP_FMA: emit_arith(e, in); break;
+    case OP_RCP:
+    case OP_SQRT:
+    case OP_RSQRT:
+    case OP_SIN:
+    case OP_COS:
+    case OP_LG2:
+    case OP_EX2:
+    case OP_TANH: emit_math(e, in); break;
+    case OP_SETP:
+    case OP_SET: emit_setp(e, in); break;
+    case OP_SELP:
+    case OP_SLCT: emit_selp(e, in); break;
+    case OP_AND:
+    case OP_OR:
+    case OP_XOR:
+    case OP_NOT:
+    case OP_CNOT: emit_logic(e, in); break;
+    case OP_SHL:
+    case OP_SHR: emit_shift(e, in); break;
+    case OP_POPC:
+    case OP_CLZ:
+    case OP_BREV:
+    case OP_BFIND:
+    case OP_BFE:
+    case OP_BFI: emit_bits(e, in); break;
+    case OP_PRMT: emit_prmt(e, in); break;
+    case OP_SHF: emit_shf(e, in); break;
+    case OP_LOP3: emit_lop3(e, in); break;
+    case OP_CVT: emit_cvt(e, in); break;
+    case OP_MOV: emit_mov(e, in); break;
+    case OP_LD:
+    case OP_LDU:
+    case OP_ST:
+    case OP_ATOM:
+    case OP_RED:
+    case OP_CVTA:
+    case OP_ISSPACEP:
+    case OP_PREFETCH:
+    case OP_PREFETCHU: mem_emit(e, in); break;
+    case OP_SHFL: emit_shfl(e, in); break;
+    case OP_VOTE: emit_vote(e, in); break;
+    case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, cur_mask(e)); break;
+    case OP_BAR:
+    case OP_BARRIER:
+        if (in->op == OP_BAR && in->nmods > 0 && in->mods[0] == MOD_NONE)
+            break;
+        emit_barrier(e, in);
+        break;
+    case OP_BAR_WARP_SYNC: break; /* a warp runs in lockstep here */
+    case OP_MEMBAR:
+    case OP_FENCE: LLVMBuildFence(e->b, LLVMAtomicOrderingSequentiallyConsistent, 0, ""); break;
+    case OP_NANOSLEEP: emit_nanosleep(e, in); break;
+    case OP_CALL: call_emit(e, in); break;
+    case OP_BRKPT:
+    case OP_PMEVENT: break;
+    default:
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "instruction '%s'", opcode_name(in->op)));
+        break;
+    }
+}

@@ -1,0 +1,750 @@
+/* emit_mem.c — where variables live, addresses, loads, stores, atomics,
+ * cvta and isspacep.
+ *
+ * Windows: .shared variables are offsets in the CTA's block (w->shared),
+ * .local ones offsets in each lane's window (w->local + lane * stride),
+ * kernel .param ones offsets in the parameter buffer (w->params); .global
+ * and .const variables are LLVM globals, so their addresses are host
+ * addresses, as generic addresses of every window are.
+ *
+ * An access through addresses that differ across lanes is a masked vector
+ * load or store when, at run time, every active lane's address is
+ * base + lane * size (one compare and a reduction); otherwise a masked
+ * gather or scatter.  A uniform address is one scalar access.
+ */
+#include <string.h>
+
+#include "emit.h"
+
+static int64_t
+align_up(int64_t x, int64_t a)
+{
+    return a > 1 ? (x + a - 1) / a * a : x;
+}
+
+static int
+var_align(const Var *v)
+{
+    if (v->align > 0)
+        return v->align;
+    int bits = type_bits(v->type) * (v->vec > 0 ? v->vec : 1);
+    return bits >= 8 ? bits / 8 : 1;
+}
+
+static bool
+unsized(const Var *v)
+{
+    return v->size < 0 || (v->ndims > 0 && v->dims[0] < 0);
+}
+
+const VarSlot *
+mem_slot(Emit *e, const Var *v)
+{
+    for (int i = 0; i < e->slots.n; i++)
+        if (e->slots.v[i].var == v)
+            return &e->slots.v[i];
+    return NULL;
+}
+
+static void
+add_slot(Emit *e, const Var *v, int64_t off, LLVMValueRef g)
+{
+    VarSlot s = {v, off, g};
+    vec_push(e->arena, &e->slots, s);
+}
+
+/* One layout for every .shared variable of the module, module scope and
+ * function scope alike: each kernel's block holds them all, sized ones in
+ * source order, and unsized .extern ones alias the dynamic part after them
+ * (16-aligned, as the runtime places it). */
+void
+mem_layout_shared(Emit *e)
+{
+    int64_t off = 0;
+    const Module *m = e->m;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < m->vars.n; i++) {
+            Var *v = m->vars.v[i];
+            if (v->space != SP_SHARED || unsized(v) != (pass == 1))
+                continue;
+            if (pass == 1) {
+                add_slot(e, v, align_up(off, 16), NULL);
+                continue;
+            }
+            off = align_up(off, var_align(v));
+            add_slot(e, v, off, NULL);
+            off += v->size;
+        }
+        for (int i = 0; i < m->funcs.n; i++) {
+            Func *f = m->funcs.v[i];
+            for (int j = 0; j < f->vars.n; j++) {
+                Var *v = f->vars.v[j];
+                if (v->space != SP_SHARED || unsized(v) != (pass == 1))
+                    continue;
+                if (pass == 1) {
+                    add_slot(e, v, align_up(off, 16), NULL);
+                    continue;
+                }
+                off = align_up(off, var_align(v));
+                add_slot(e, v, off, NULL);
+                off += v->size;
+            }
+        }
+        if (pass == 0)
+            e->static_smem = (uint32_t)off;
+    }
+}
+
+uint32_t
+mem_layout_locals(Emit *e, const Func *f)
+{
+    int64_t off = 0;
+    for (int j = 0; j < f->vars.n; j++) {
+        Var *v = f->vars.v[j];
+        if (v->space != SP_LOCAL)
+            continue;
+        off = align_up(off, var_align(v));
+        add_slot(e, v, off, NULL);
+        off += v->size > 0 ? v->size : 0;
+    }
+    return (uint32_t)align_up(off, 16);
+}
+
+/* ----------------------------------------------------------- globals */
+
+static void
+flatten_init(Emit *e, const Var *v, const Init *in, LLVMTypeRef t, ValueVec *out)
+{
+    if (in->kind == INIT_LIST) {
+        for (int i = 0; i < in->nelems; i++)
+            flatten_init(e, v, &in->elems[i], t, out);
+        return;
+    }
+    LLVMValueRef c = NULL;
+    bool is_float = LLVMGetTypeKind(t) == LLVMFloatTypeKind ||
+                    LLVMGetTypeKind(t) == LLVMDoubleTypeKind ||
+                    LLVMGetTypeKind(t) == LLVMHalfTypeKind;
+    switch (in->kind) {
+    case INIT_INT:
+        c = is_float ? LLVMConstReal(t, (double)in->i) : LLVMConstInt(t, (uint64_t)in->i, 1);
+        break;
+    case INIT_FLOAT: {
+        double d;
+        if (in->is_double) {
+            memcpy(&d, &in->fbits, sizeof d);
+        } else {
+            uint32_t bits = (uint32_t)in->fbits;
+            float f;
+            memcpy(&f, &bits, sizeof f);
+            d = f;
+        }
+        if (is_float) {
+            c = LLVMConstReal(t, d);
+        } else if (LLVMGetIntTypeWidth(t) == 64 && in->is_double) {
+            c = LLVMConstInt(t, in->fbits, 0);
+        } else {
+            c = LLVMConstInt(t, in->fbits, 0);
+        }
+        break;
+    }
+    case INIT_VAR:
+    case INIT_GENERIC: {
+        const VarSlot *s = mem_slot(e, in->var);
+        if (!s || !s->global || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
+            LLVMGetIntTypeWidth(t) != 64) {
+            emit_unsupported(e, in->loc, "this address initializer");
+            return;
+        }
+        LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)in->i, 1);
+        LLVMValueRef p = LLVMConstGEP2(e->t_i8, s->global, &off, 1);
+        c = LLVMConstPtrToInt(p, t);
+        break;
+    }
+    case INIT_FUNC: {
+        LLVMValueRef fn = in->func->has_body ? call_function_address(e, in->func) : NULL;
+        if (!fn || LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) != 64) {
+            emit_unsupported(e, in->loc, "this function address initializer");
+            return;
+        }
+        c = LLVMConstPtrToInt(fn, t);
+        break;
+    }
+    default:
+        emit_unsupported(e, in->loc, "a mask() initializer");
+        return;
+    }
+    vec_push(e->arena, out, c);
+}
+
+/* .global and .const variables: one LLVM global each, typed as an array of
+ * the variable's element type so initializers keep their addresses. */
+void
+mem_declare_globals(Emit *e)
+{
+    const Module *m = e->m;
+    for (int i = 0; i < m->vars.n; i++) {
+        const Var *v = m->vars.v[i];
+        if (v->space != SP_GLOBAL && v->space != SP_CONST)
+            continue;
+        if (v->linkage == LK_EXTERN) {
+            emit_unsupported(e, v->loc, "an .extern variable (linking several inputs)");
+            continue;
+        }
+        LLVMTypeRef t = inst_llvm_type(e, v->type);
+        if (v->type == TY_PRED)
+            t = e->t_i8;
+        int esize = (int)LLVMABISizeOfType(e->td, t);
+        int64_t size = v->size > 0 ? v->size : esize;
+        int64_t n = (size + esize - 1) / esize;
+        LLVMTypeRef at = LLVMArrayType2(t, (uint64_t)n);
+        char *name = arena_printf(e->arena, "p2n.var.%s", v->name);
+        LLVMValueRef g = LLVMAddGlobal(e->mod, at, name);
+        LLVMSetLinkage(g, LLVMInternalLinkage);
+        LLVMSetAlignment(g, (unsigned)(var_align(v) > 16 ? var_align(v) : 16));
+        add_slot(e, v, 0, g);
+    }
+    /* initializers after every global exists: they may name each other */
+    for (int i = 0; i < m->vars.n; i++) {
+        const Var *v = m->vars.v[i];
+        const VarSlot *s = mem_slot(e, v);
+        if (!s || !s->global)
+            continue;
+        LLVMTypeRef at = LLVMGlobalGetValueType(s->global);
+        LLVMTypeRef t = LLVMGetElementType(at);
+        uint64_t n = LLVMGetArrayLength2(at);
+        ValueVec elems = {0};
+        if (v->init)
+            flatten_init(e, v, v->init, t, &elems);
+        if ((uint64_t)elems.n > n) {
+            diag_error(e->d, v->loc, "too many initializers for '%s'", v->name);
+            e->failed = true;
+            continue;
+        }
+        while ((uint64_t)elems.n < n)
+            vec_push(e->arena, &elems, LLVMConstNull(t));
+        LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
+        if (v->space == SP_CONST)
+            LLVMSetGlobalConstant(s->global, 1);
+    }
+}
+
+/* --------------------------------------------------------- addresses */
+
+/* Offset of parameter i in an entry's parameter buffer (abi.c writes the
+ * same layout into the descriptor). */
+uint32_t
+mem_param_offset(const Func *f, int index, uint32_t *size_out, uint32_t *align_out)
+{
+    uint32_t off = 0;
+    for (int i = 0; i <= index; i++) {
+        const Var *p = f->params.v[i];
+        uint32_t size = p->size > 0 ? (uint32_t)p->size : 8;
+        uint32_t align = p->align > 0 ? (uint32_t)p->align : size > 8 ? 8 : size;
+        off = (off + align - 1) / align * align;
+        if (i == index) {
+            if (size_out)
+                *size_out = size;
+            if (align_out)
+                *align_out = align;
+            return off;
+        }
+        off += size;
+    }
+    return 0;
+}
+
+static bool
+param_of(const Func *f, const Var *v, uint32_t *off)
+{
+    for (int i = 0; i < f->params.n; i++)
+        if (f->params.v[i] == v) {
+            *off = mem_param_offset(f, i, NULL, NULL);
+            return true;
+        }
+    return false;
+}
+
+LLVMValueRef
+mem_var_address(Emit *e, const Var *v, int bits)
+{
+    LLVMTypeRef t = LLVMIntTypeInContext(e->ctx, (unsigned)bits);
+    uint32_t poff;
+    if (v->space == SP_PARAM && param_of(e->f, v, &poff))
+        return LLVMConstInt(t, poff, 0);
+    const VarSlot *s = mem_slot(e, v);
+    if (!s) {
+        emit_unsupported(e, e->in ? e->in->loc : v->loc, "the address of this variable");
+        return LLVMConstInt(t, 0, 0);
+    }
+    if (s->global)
+        return LLVMBuildPtrToInt(e->b, s->global, t, "");
+    return LLVMConstInt(t, (uint64_t)s->offset, 0);
+}
+
+/* <32 x ptr>: each lane's local window. */
+static LLVMValueRef
+lane_windows(Emit *e)
+{
+    LLVMValueRef base = e->local_ptr;
+    LLVMValueRef stride = e->local_stride;
+    LLVMValueRef offs = LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, stride), "");
+    return LLVMBuildGEP2(e->b, e->t_i8, emit_splat(e, base), &offs, 1, "lanewin");
+}
+
+static Space
+access_space(const Instr *in)
+{
+    return in->space == SP_NONE ? SP_GENERIC : in->space;
+}
+
+/* The address of a memory operand for `space`: a ptr when it is the same
+ * for every lane, else <32 x ptr>. */
+static LLVMValueRef
+address(Emit *e, const Operand *o, Space space)
+{
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)o->imm, 1);
+    LLVMValueRef base = NULL; /* i64 or <32 x i64> offset/address */
+    const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
+
+    if (b && b->kind == OPD_VAR && b->var->space == SP_PARAM && call_param_block(e, b->var)) {
+        /* a .func parameter or result, or a call's staging variable:
+         * [32 lanes][size] */
+        const Var *v = b->var;
+        LLVMValueRef blk = call_param_block(e, v);
+        int64_t size = v->size > 0 ? v->size : 8;
+        LLVMValueRef offs = LLVMBuildAdd(e->b, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)size, 0)), ""),
+                                         emit_splat(e, off), "");
+        return LLVMBuildGEP2(e->b, e->t_i8, blk, &offs, 1, "");
+    }
+    if (b && b->kind == OPD_VAR) {
+        const Var *v = b->var;
+        base = mem_var_address(e, v, 64);
+        space = v->space == SP_PARAM ? SP_PARAM : space;
+        if (space == SP_GENERIC || space == SP_GLOBAL || space == SP_CONST)
+            space = (v->space == SP_SHARED || v->space == SP_LOCAL || v->space == SP_PARAM) ? v->space
+                                                                                           : SP_GLOBAL;
+    } else if (b && b->kind == OPD_REG) {
+        bool vary = operand_varying(e, b);
+        int bits = type_bits(e->f->regs.v[b->reg].type) == 32 ? 32 : 64;
+        base = inst_operand(e, b, bits == 32 ? TY_U32 : TY_U64, vary);
+        if (bits == 32)
+            base = LLVMBuildZExt(e->b, base, vary ? LLVMVectorType(e->t_i64, WARP) : e->t_i64, "");
+    } else {
+        base = LLVMConstInt(e->t_i64, 0, 0);
+    }
+    bool vary = LLVMGetTypeKind(LLVMTypeOf(base)) == LLVMVectorTypeKind;
+    LLVMValueRef a = LLVMBuildAdd(e->b, base, vary ? emit_splat(e, off) : off, "");
+
+    switch (space) {
+    case SP_SHARED:
+        return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_SHARED), &a, 1, "");
+    case SP_PARAM:
+        if (!e->f->is_entry) {
+            emit_unsupported(e, o->loc, ".param access through a register in a .func");
+            return LLVMConstNull(e->t_ptr);
+        }
+        return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_PARAMS), &a, 1, "");
+    case SP_LOCAL:
+        if (!vary)
+            a = emit_splat(e, a);
+        return LLVMBuildGEP2(e->b, e->t_i8, lane_windows(e), &a, 1, "");
+    default:
+        return vary ? LLVMBuildIntToPtr(e->b, a, LLVMVectorType(e->t_ptr, WARP), "")
+                    : LLVMBuildIntToPtr(e->b, a, e->t_ptr, "");
+    }
+}
+
+static bool
+is_vec(LLVMValueRef v)
+{
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
+}
+
+static LLVMValueRef
+cur_mask(Emit *e)
+{
+    return e->imask ? e->imask : emit_mask(e);
+}
+
+/* True (i1) when every active lane's pointer is p0 + lane * size. */
+static LLVMValueRef
+contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMValueRef *base)
+{
+    LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
+    LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptrs, v64, "");
+    LLVMValueRef args[] = {mask, LLVMConstInt(e->t_i1, 1, 0)};
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef first = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2);
+    first = LLVMBuildAnd(e->b, first, LLVMConstInt(e->t_i32, WARP - 1, 0), "");
+    LLVMValueRef pf = LLVMBuildExtractElement(e->b, ints, first, "");
+    LLVMValueRef p0 = LLVMBuildSub(e->b, pf,
+                                   LLVMBuildMul(e->b, LLVMBuildZExt(e->b, first, e->t_i64, ""),
+                                                LLVMConstInt(e->t_i64, size, 0), ""),
+                                   "");
+    LLVMValueRef want = LLVMBuildAdd(
+        e->b, emit_splat(e, p0),
+        LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""),
+        "");
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, ints, want, "");
+    eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, emit_mask_vec(e, mask), ""), "");
+    LLVMTypeRef vt = e->t_v32i1;
+    LLVMValueRef all = emit_intrinsic(e, "llvm.vector.reduce.and", &vt, 1, &eq, 1);
+    *base = LLVMBuildIntToPtr(e->b, p0, e->t_ptr, "");
+    return all;
+}
+
+static LLVMBasicBlockRef
+new_block(Emit *e, const char *name)
+{
+    return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
+}
+
+/* Loads a value of type t (the LLVM type of one element) from ptr (uniform
+ * or per lane); the result is scalar only for a uniform pointer with
+ * want_vec false and no lane mask in force. */
+static LLVMValueRef
+load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (!is_vec(ptr) && !e->imask) {
+        LLVMValueRef v = LLVMBuildLoad2(e->b, t, ptr, "");
+        LLVMSetAlignment(v, size);
+        if (vol)
+            LLVMSetVolatile(v, 1);
+        return want_vec ? emit_splat(e, v) : v;
+    }
+    if (!is_vec(ptr))
+        ptr = emit_splat(e, ptr);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = cur_mask(e);
+    LLVMValueRef mv = emit_mask_vec(e, mask);
+    LLVMValueRef base;
+    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
+    LLVMBasicBlockRef vb = new_block(e, "ld.vec"), gb = new_block(e, "ld.gather"),
+                      jb = new_block(e, "ld.join");
+    LLVMBuildCondBr(e->b, cont, vb, gb);
+    (void)here;
+
+    LLVMPositionBuilderAtEnd(e->b, vb);
+    LLVMTypeRef over[] = {vt, e->t_ptr};
+    LLVMValueRef a1[] = {base, LLVMConstInt(e->t_i32, size, 0), mv, LLVMGetUndef(vt)};
+    LLVMValueRef v1 = emit_intrinsic(e, "llvm.masked.load", over, 2, a1, 4);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, gb);
+    LLVMTypeRef over2[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef a2[] = {ptr, LLVMConstInt(e->t_i32, size, 0), mv, LLVMGetUndef(vt)};
+    LLVMValueRef v2 = emit_intrinsic(e, "llvm.masked.gather", over2, 2, a2, 4);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMValueRef vals[] = {v1, v2};
+    LLVMBasicBlockRef bbs[] = {vb, gb};
+    LLVMAddIncoming(phi, vals, bbs, 2);
+    return phi;
+}
+
+static void
+store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol)
+{
+    LLVMTypeRef t = is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (!is_vec(ptr) && !is_vec(val) && !e->imask) {
+        LLVMValueRef s = LLVMBuildStore(e->b, val, ptr);
+        LLVMSetAlignment(s, size);
+        if (vol)
+            LLVMSetVolatile(s, 1);
+        return;
+    }
+    if (!is_vec(ptr))
+        ptr = emit_splat(e, ptr);
+    val = emit_splat(e, val);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = cur_mask(e);
+    LLVMValueRef mv = emit_mask_vec(e, mask);
+    LLVMValueRef base;
+    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
+    LLVMBasicBlockRef vb = new_block(e, "st.vec"), sb = new_block(e, "st.scatter"),
+                      jb = new_block(e, "st.join");
+    LLVMBuildCondBr(e->b, cont, vb, sb);
+
+    LLVMPositionBuilderAtEnd(e->b, vb);
+    LLVMTypeRef over[] = {vt, e->t_ptr};
+    LLVMValueRef a1[] = {val, base, LLVMConstInt(e->t_i32, size, 0), mv};
+    emit_intrinsic(e, "llvm.masked.store", over, 2, a1, 4);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, sb);
+    LLVMTypeRef over2[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef a2[] = {val, ptr, LLVMConstInt(e->t_i32, size, 0), mv};
+    emit_intrinsic(e, "llvm.masked.scatter", over2, 2, a2, 4);
+    LLVMBuildBr(e->b, jb);
+    LLVMPositionBuilderAtEnd(e->b, jb);
+}
+
+static LLVMValueRef
+offset_ptr(Emit *e, LLVMValueRef ptr, int64_t bytes)
+{
+    if (bytes == 0)
+        return ptr;
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)bytes, 1);
+    if (is_vec(ptr))
+        off = emit_splat(e, off);
+    return LLVMBuildGEP2(e->b, e->t_i8, ptr, &off, 1, "");
+}
+
+static bool
+has_mod(const Instr *in, Mod m)
+{
+    for (int i = 0; i < in->nmods; i++)
+        if (in->mods[i] == m)
+            return true;
+    return false;
+}
+
+/* The memory type of ld/st: sub-word integers load as themselves and
+ * widen into the register. */
+static PtxType
+mem_type(const Instr *in)
+{
+    return in->ntype > 0 ? in->type[0] : TY_B32;
+}
+
+static void
+emit_ld(Emit *e, const Instr *in)
+{
+    PtxType ty = mem_type(in);
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    const Operand *dst = &in->opnd[0];
+    LLVMValueRef ptr = address(e, &in->opnd[1], access_space(in));
+    bool vol = has_mod(in, MOD_VOLATILE);
+    int n = dst->kind == OPD_VEC ? dst->nsub : 1;
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    for (int i = 0; i < n; i++) {
+        const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
+        if (d->kind == OPD_SINK)
+            continue;
+        bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
+        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, vol);
+        inst_write(e, d, ty, v);
+    }
+}
+
+static void
+emit_st(Emit *e, const Instr *in)
+{
+    PtxType ty = mem_type(in);
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    const Operand *src = &in->opnd[1];
+    LLVMValueRef ptr = address(e, &in->opnd[0], access_space(in));
+    bool vol = has_mod(in, MOD_VOLATILE);
+    int n = src->kind == OPD_VEC ? src->nsub : 1;
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    for (int i = 0; i < n; i++) {
+        const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
+        LLVMValueRef v = inst_operand(e, s, ty, is_vec(ptr) || e->partial);
+        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, vol);
+    }
+}
+
+/* ---------------------------------------------------------------- atom */
+
+static LLVMAtomicOrdering
+ordering(const Instr *in)
+{
+    if (has_mod(in, MOD_ACQ_REL))
+        return LLVMAtomicOrderingAcquireRelease;
+    if (has_mod(in, MOD_ACQUIRE))
+        return LLVMAtomicOrderingAcquire;
+    if (has_mod(in, MOD_RELEASE))
+        return LLVMAtomicOrderingRelease;
+    return LLVMAtomicOrderingMonotonic;
+}
+
+static bool
+atom_op(const Instr *in, PtxType ty, LLVMAtomicRMWBinOp *op, bool *cas)
+{
+    bool fl = type_kind(ty) == TK_FLOAT;
+    bool sg = type_kind(ty) == TK_SINT;
+    *cas = false;
+    for (int i = 0; i < in->nmods; i++) {
+        switch (in->mods[i]) {
+        case MOD_ADD: *op = fl ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd; return true;
+        case MOD_EXCH: *op = LLVMAtomicRMWBinOpXchg; return true;
+        case MOD_AND: *op = LLVMAtomicRMWBinOpAnd; return true;
+        case MOD_OR: *op = LLVMAtomicRMWBinOpOr; return true;
+        case MOD_XOR: *op = LLVMAtomicRMWBinOpXor; return true;
+        case MOD_MIN:
+            *op = fl ? LLVMAtomicRMWBinOpFMin : sg ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
+            return true;
+        case MOD_MAX:
+            *op = fl ? LLVMAtomicRMWBinOpFMax : sg ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax;
+            return true;
+#if LLVM_VERSION_MAJOR >= 16
+        case MOD_INC: *op = LLVMAtomicRMWBinOpUIncWrap; return true;
+        case MOD_DEC: *op = LLVMAtomicRMWBinOpUDecWrap; return true;
+#endif
+        case MOD_CAS: *cas = true; return true;
+        default: break;
+        }
+    }
+    return false;
+}
+
+/* atom and red: one atomic operation per active lane, in lane order. */
+static void
+emit_atom(Emit *e, const Instr *in)
+{
+    bool red = in->op == OP_RED;
+    PtxType ty = in->ntype > 0 ? in->type[in->ntype - 1] : TY_B32;
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpAdd;
+    bool cas;
+    if (!atom_op(in, ty, &op, &cas) || in->vec > 1) {
+        emit_unsupported(e, in->loc, "this atomic operation");
+        return;
+    }
+    int a = red ? 0 : 1;
+    LLVMValueRef ptr = address(e, &in->opnd[a], access_space(in));
+    LLVMValueRef b = inst_operand(e, &in->opnd[a + 1], ty, true);
+    LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], ty, true) : NULL;
+    if (!is_vec(ptr))
+        ptr = emit_splat(e, ptr);
+    LLVMAtomicOrdering ord = ordering(in);
+    LLVMValueRef mask = cur_mask(e);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+
+    /* for (lane = 0; lane < 32; lane++) if (mask >> lane & 1) ... */
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
+    LLVMBasicBlockRef loop = new_block(e, "atom.loop"), act = new_block(e, "atom.lane"),
+                      next = new_block(e, "atom.next"), done = new_block(e, "atom.done");
+    LLVMBuildBr(e->b, loop);
+    LLVMPositionBuilderAtEnd(e->b, loop);
+    LLVMValueRef lane = LLVMBuildPhi(e->b, e->t_i32, "lane");
+    LLVMValueRef acc = LLVMBuildPhi(e->b, vt, "acc");
+    LLVMValueRef bit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, mask, lane, ""), LLVMConstInt(e->t_i32, 1, 0), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, bit, LLVMConstInt(e->t_i32, 0, 0), ""), act, next);
+
+    LLVMPositionBuilderAtEnd(e->b, act);
+    LLVMValueRef p = LLVMBuildExtractElement(e->b, ptr, lane, "");
+    LLVMValueRef bv = LLVMBuildExtractElement(e->b, b, lane, "");
+    LLVMValueRef old;
+    if (cas) {
+        LLVMValueRef cv = LLVMBuildExtractElement(e->b, c, lane, "");
+        LLVMValueRef pair = LLVMBuildAtomicCmpXchg(e->b, p, bv, cv, ord == LLVMAtomicOrderingMonotonic ? ord : LLVMAtomicOrderingSequentiallyConsistent,
+                                                   LLVMAtomicOrderingMonotonic, 0);
+        old = LLVMBuildExtractValue(e->b, pair, 0, "");
+    } else {
+        old = LLVMBuildAtomicRMW(e->b, op, p, bv, ord, 0);
+    }
+    LLVMValueRef acc2 = LLVMBuildInsertElement(e->b, acc, old, lane, "");
+    LLVMBuildBr(e->b, next);
+
+    LLVMPositionBuilderAtEnd(e->b, next);
+    LLVMValueRef accn = LLVMBuildPhi(e->b, vt, "");
+    LLVMValueRef iv[] = {acc, acc2};
+    LLVMBasicBlockRef ib[] = {loop, act};
+    LLVMAddIncoming(accn, iv, ib, 2);
+    LLVMValueRef lane1 = LLVMBuildAdd(e->b, lane, LLVMConstInt(e->t_i32, 1, 0), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, lane1, LLVMConstInt(e->t_i32, WARP, 0), ""), loop, done);
+
+    LLVMValueRef lv[] = {LLVMConstInt(e->t_i32, 0, 0), lane1};
+    LLVMBasicBlockRef lb[] = {pre, next};
+    LLVMAddIncoming(lane, lv, lb, 2);
+    LLVMValueRef av[] = {LLVMGetUndef(vt), accn};
+    LLVMAddIncoming(acc, av, lb, 2);
+
+    LLVMPositionBuilderAtEnd(e->b, done);
+    if (!red)
+        inst_write(e, &in->opnd[0], ty, accn);
+}
+
+/* ---------------------------------------------------------------- cvta */
+
+static void
+emit_cvta(Emit *e, const Instr *in)
+{
+    bool to = has_mod(in, MOD_TO);
+    PtxType ty = in->ntype > 0 ? in->type[0] : TY_U64;
+    int bits = type_bits(ty);
+    bool vary = operand_varying(e, &in->opnd[1]) || in->space == SP_LOCAL;
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, vary);
+    LLVMTypeRef it = vary ? LLVMVectorType(e->t_i64, WARP) : e->t_i64;
+    a = bits < 64 ? LLVMBuildZExt(e->b, a, it, "") : a;
+    LLVMValueRef base;
+    switch (in->space) {
+    case SP_SHARED: base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, ""); break;
+    case SP_PARAM: base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, ""); break;
+    case SP_LOCAL: base = LLVMBuildPtrToInt(e->b, lane_windows(e), it, ""); break;
+    default: base = NULL; break; /* .global, .const: addresses are host addresses */
+    }
+    if (base && vary)
+        base = emit_splat(e, base);
+    LLVMValueRef r = a;
+    if (base)
+        r = to ? LLVMBuildSub(e->b, a, base, "") : LLVMBuildAdd(e->b, a, base, "");
+    if (bits < 64)
+        r = LLVMBuildTrunc(e->b, r, vary ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, "");
+    inst_write(e, &in->opnd[0], ty, r);
+}
+
+static void
+emit_isspacep(Emit *e, const Instr *in)
+{
+    bool vary = operand_varying(e, &in->opnd[1]);
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], TY_U64, vary);
+    LLVMValueRef lo, size;
+    switch (in->space) {
+    case SP_SHARED:
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
+        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, "");
+        break;
+    case SP_LOCAL:
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
+        size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE), LLVMConstInt(e->t_i64, WARP, 0), "");
+        break;
+    case SP_GLOBAL: {
+        /* global: neither shared nor local */
+        Instr sh = *in, lc = *in;
+        (void)sh;
+        (void)lc;
+        LLVMValueRef s0 = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
+        LLVMValueRef s1 = LLVMBuildAdd(e->b, s0, LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, ""), "");
+        LLVMValueRef l0 = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
+        LLVMValueRef l1 = LLVMBuildAdd(e->b, l0, LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE), LLVMConstInt(e->t_i64, WARP, 0), ""), "");
+        if (vary) {
+            s0 = emit_splat(e, s0), s1 = emit_splat(e, s1), l0 = emit_splat(e, l0), l1 = emit_splat(e, l1);
+        }
+        LLVMValueRef in_s = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, a, s0, ""), LLVMBuildICmp(e->b, LLVMIntULT, a, s1, ""), "");
+        LLVMValueRef in_l = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, a, l0, ""), LLVMBuildICmp(e->b, LLVMIntULT, a, l1, ""), "");
+        inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildNot(e->b, LLVMBuildOr(e->b, in_s, in_l, ""), ""));
+        return;
+    }
+    default:
+        emit_unsupported(e, in->loc, "isspacep for this state space");
+        return;
+    }
+    if (vary)
+        lo = emit_splat(e, lo), size = emit_splat(e, size);
+    LLVMValueRef d = LLVMBuildSub(e->b, a, lo, "");
+    inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildICmp(e->b, LLVMIntULT, d, size, ""));
+}
+
+void
+mem_emit(Emit *e, const Instr *in)
+{
+    switch (in->op) {
+    case OP_LD:
+    case OP_LDU: emit_ld(e, in); break;
+    case OP_ST: emit_st(e, in); break;
+    case OP_ATOM:
+    case OP_RED: emit_atom(e, in); break;
+    case OP_CVTA: emit_cvta(e, in); break;
+    case OP_ISSPACEP: emit_isspacep(e, in); break;
+    case OP_PREFETCH:
+    case OP_PREFETCHU: break;
+    default: die("mem_emit: %s", opcode_name(in->op));
+    }
+}
