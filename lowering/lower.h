@@ -32,6 +32,8 @@ typedef struct FuncInfo {
     BranchLowering *lowering; /* [ninstrs] planned treatment of each transfer */
     bool *block_divergent;    /* [nblocks] may run with only some lanes of the
                                  warp (under divergent control) */
+    bool *param_uniform;      /* [nparams] .func: every call passes a uniform
+                                 value (analyze_module); NULL: none proven */
 } FuncInfo;
 
 typedef struct Analysis {
