@@ -384,6 +384,61 @@ loads(void)
     finish(&t);
 }
 
+/* analyze_module proves a .func parameter uniform when every call passes
+ * a uniform value; one call with %tid withdraws it. */
+static void
+call_one(T *caller, T *callee, const char *arg)
+{
+    Var *a0 = arena_alloc(&arena, sizeof *a0);
+    a0->name = "a0";
+    a0->space = SP_PARAM;
+    a0->owner = &caller->f;
+    Instr *st = I(caller, NULL, OP_ST, SP_PARAM, "[%dummy]", arg);
+    st->opnd[0].sub[0].kind = OPD_VAR;
+    st->opnd[0].sub[0].var = st->opnd[0].var = a0;
+    Instr *call = I0(caller, NULL, OP_CALL);
+    call->opnd = arena_alloc(&arena, 2 * sizeof *call->opnd);
+    call->nopnd = 2;
+    call->opnd[0].kind = OPD_FUNC;
+    call->opnd[0].func = &callee->f;
+    call->opnd[1].kind = OPD_LIST;
+    call->opnd[1].sub = arena_alloc(&arena, sizeof *call->opnd[1].sub);
+    call->opnd[1].nsub = 1;
+    call->opnd[1].sub[0].kind = OPD_VAR;
+    call->opnd[1].sub[0].var = a0;
+}
+
+static void
+func_param_proof(const char *name, const char *arg2, bool want_varying)
+{
+    static T g[2], e[2];
+    static int n;
+    T *callee = &g[n], *caller = &e[n];
+    n++;
+    start(callee, name, false);
+    param(callee, "x");
+    I(callee, NULL, OP_LD, SP_PARAM, "%x", "[=x]");
+    I(callee, NULL, OP_SETP, SP_NONE, "%p", "%x", "#");
+    I(callee, "%p", OP_RET, SP_NONE, (const char *)0);
+    I0(callee, NULL, OP_RET);
+    start(caller, "caller", true);
+    I(caller, NULL, OP_MOV, SP_NONE, "%c", "%ctaid");
+    I(caller, NULL, OP_MOV, SP_NONE, "%t", "%tid");
+    call_one(caller, callee, "%c");
+    call_one(caller, callee, arg2);
+    I0(caller, NULL, OP_RET);
+
+    static Module m; /* its arena holds the analysis the report reads later */
+    memset(&m, 0, sizeof m);
+    vec_push(&arena, &m.funcs, &callee->f);
+    vec_push(&arena, &m.funcs, &caller->f);
+    Analysis *an = analyze_module(&m);
+    callee->info = an->funcs[0];
+    expect_reg(callee, "%x", want_varying);
+    expect_branch(callee, 3, want_varying ? BR_DIVERGENT : BR_UNIFORM_PROVEN, "exit", LOWER_STACK);
+    finish(callee);
+}
+
 /* The report needs the PTX printer, which this test does not link. */
 void
 ptx_print_instr(FILE *out, const Func *f, const Instr *in)
@@ -431,6 +486,8 @@ main(int argc, char **argv)
     func_param_and_guard();
     vote_atom_uni();
     loads();
+    func_param_proof("func_param_proven", "#", false);
+    func_param_proof("func_param_withdrawn", "%t", true);
     report_schema(argc > 1 ? argv[1] : "xmllint");
     arena_free(&arena);
     return nfail_total > 0;
