@@ -148,6 +148,8 @@ instr_text(Arena *a, const Func *f, const Instr *in)
 static void
 write_label_ref(Xw *x, const Func *f, int label)
 {
+    if (label < 0 || label >= f->labels.n)
+        die("label %d out of range in %s", label, f->name);
     const Label *l = &f->labels.v[label];
     x_str(x, "label", l->name);
     x_int(x, "line", l->loc.line);
@@ -163,7 +165,7 @@ write_targets(Xw *x, const Func *f, const Instr *in)
             write_label_ref(x, f, o->label);
             x_close(x);
         }
-        if (in->op == OP_BRX && o->kind == OPD_TARGETS) {
+        if (in->op == OP_BRX && o->kind == OPD_TARGETS && o->label >= 0 && o->label < f->labels.n) {
             const Label *t = &f->labels.v[o->label];
             for (int k = 0; k < t->ntargets; k++) {
                 if (t->targets[k].kind != OPD_LABEL)
@@ -188,7 +190,7 @@ write_callee(Xw *x, const Func *f, const Instr *in)
             x_close(x);
             return;
         }
-        if (o->kind == OPD_REG) {
+        if (o->kind == OPD_REG && o->reg >= 0 && o->reg < f->regs.n) {
             x_open(x, E_CALLEE);
             x_str(x, "register", f->regs.v[o->reg].name);
             x_bool(x, "indirect", true);
@@ -228,7 +230,7 @@ write_transfer(Xw *x, Arena *a, const Func *f, const FuncInfo *fi, int i, Totals
     x_loc(x, in->loc);
     x_str(x, "class", class_names[c]);
     x_str(x, "lowering", lowering_names[fi->lowering[i]]);
-    if (in->guard >= 0) {
+    if (in->guard >= 0 && in->guard < f->regs.n) {
         x_str(x, "guard", f->regs.v[in->guard].name);
         x_bool(x, "guard-negated", in->guard_neg);
     }

@@ -57,6 +57,8 @@ typedef struct State {
     bool carry_varying;
     bool changed;
     bool *in_region; /* [nblocks] scratch */
+    bool *synced;    /* [nblocks] sync dependence of its branch applied (once
+                        divergent, a branch stays so; its region is fixed) */
     int *stack;      /* [nblocks] scratch */
 } State;
 
@@ -343,8 +345,11 @@ divergent_regions(State *s)
         if (bl->first == bl->last || bl->rpo < 0 || bl->ipdom < 0)
             continue;
         int last = bl->last - 1;
-        if (s->info->branch[last] == BR_DIVERGENT && (opcode_flags(s->f->instrs.v[last].op) & OF_TERM))
+        if (!s->synced[b] && s->info->branch[last] == BR_DIVERGENT &&
+            (opcode_flags(s->f->instrs.v[last].op) & OF_TERM)) {
+            s->synced[b] = true;
             sync_dependence(s, b);
+        }
     }
 }
 
@@ -418,6 +423,7 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     info->block_divergent = arena_alloc(a, (size_t)nb * sizeof *info->block_divergent);
     s.in_region = arena_alloc(a, (size_t)nb * sizeof *s.in_region);
     s.stack = arena_alloc(a, (size_t)nb * sizeof *s.stack);
+    s.synced = arena_alloc(a, (size_t)nb * sizeof *s.synced);
 
     do {
         s.changed = false;
