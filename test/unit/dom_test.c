@@ -609,6 +609,34 @@ ptx_print_instr(FILE *out, const Func *f, const Instr *in)
     fputs(opcode_name(in->op), out);
 }
 
+/* 3000 diamonds in a row inside one loop: must be quick and exact */
+static void
+many_diamonds(void)
+{
+    T t;
+    enum { N = 3000 };
+    start(&t, "many_diamonds");
+    label(&t, "TOP");
+    for (int i = 0; i < N; i++) {
+        char *e = arena_printf(&arena, "E%d", i), *j = arena_printf(&arena, "J%d", i);
+        bra(&t, e, true);
+        plain(&t);
+        bra(&t, j, false);
+        label(&t, e);
+        plain(&t);
+        label(&t, j);
+    }
+    bra(&t, "TOP", true);
+    label(&t, "R");
+    ret(&t, false);
+    build(&t);
+    expect(&t, "E0", "entry", "J0");
+    expect(&t, "J1", "J0", "J2");
+    expect(&t, arena_printf(&arena, "J%d", N - 1), arena_printf(&arena, "J%d", N - 2), "R");
+    expect(&t, "TOP", "-", "J0"); /* TOP is the entry */
+    finish(&t);
+}
+
 int
 main(void)
 {
@@ -628,6 +656,7 @@ main(void)
     never_returns();
     dead_code();
     bra_to_next();
+    many_diamonds();
     arena_free(&arena);
     return nfail_total > 0;
 }
