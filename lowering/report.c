@@ -201,7 +201,7 @@ write_callee(Xw *x, const Func *f, const Instr *in)
 }
 
 static void
-write_reconverge(Xw *x, const Func *f, int block)
+write_reconverge(Xw *x, const Func *f, const Instr *in, int block)
 {
     const Cfg *g = f->cfg;
     x_open(x, E_RECONVERGE);
@@ -213,8 +213,10 @@ write_reconverge(Xw *x, const Func *f, int block)
     } else if (block >= 0) {
         x_str(x, "at", "block");
         x_int(x, "line", g->blocks[block].loc.line);
-    } else {
+    } else if (in->op == OP_CALL) {
         x_str(x, "at", "after-call");
+    } else {
+        x_str(x, "at", "unreachable"); /* dead code: no post-dominator */
     }
     x_close(x);
 }
@@ -241,7 +243,7 @@ write_transfer(Xw *x, Arena *a, const Func *f, const FuncInfo *fi, int i, Totals
     if (in->op == OP_CALL)
         write_callee(x, f, in);
     if (c == BR_DIVERGENT)
-        write_reconverge(x, f, fi->reconverge[i]);
+        write_reconverge(x, f, in, fi->reconverge[i]);
     x_close(x);
 
     t->transfers++;
