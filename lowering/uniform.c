@@ -13,16 +13,16 @@
  *     (call results);
  *   - the carry of add.cc/sub.cc/mad.cc with a varying input, read by addc...;
  *   - a destination written under a varying guard (@p with p varying);
- *   - sync dependence: every register written in the region of a divergent
- *     branch (the blocks reachable from its successors before its ipdom) is
- *     varying, since lanes that took different paths meet at the ipdom with
- *     different values.  This covers loops with a divergent exit (the region
- *     is the loop body).  It is a superset of the registers live at the
- *     ipdom: no liveness is computed.  One refinement: successors that only
- *     leave the function (the synthetic exit, or blocks of ret/exit/trap and
- *     unguarded bra leading there) merge with nothing, so when at most one
- *     successor remains ("if (i >= n) return;") the branch adds no sync
- *     dependence; the region still runs with a partial warp.
+ *   - sync dependence: lanes that took different ways from a divergent
+ *     branch meet at its joins (blocks of its region, or its ipdom, that two
+ *     of its successors reach); a register written in the region (the
+ *     blocks reachable from the branch before its ipdom) and live into a
+ *     join is varying.  This covers loops with a divergent exit (the loop is
+ *     in the region and its header is a join) and exits nested inside an
+ *     if.  A successor that only leaves the function reaches no join where
+ *     anything is live, so "if (i >= n) return;" makes nothing varying; a
+ *     uniform loop inside a divergent if stays uniform when its counter is
+ *     dead after the if.
  * Uniform by construction: %ctaid, %ntid, %nctaid and the other non-varying
  * special registers, kernel (.entry) parameters, constants, symbol
  * addresses, vote (all/any/uni/ballot), activemask, redux, and ld/ldu of
@@ -59,6 +59,9 @@ typedef struct State {
     bool *in_region; /* [nblocks] scratch */
     bool *synced;    /* [nblocks] sync dependence of its branch applied (once
                         divergent, a branch stays so; its region is fixed) */
+    int nwords;        /* of a register bit set */
+    uint64_t *live_in; /* [nblocks * nwords] */
+    int *reach_count, *mark, stamp; /* [nblocks] scratch for joins */
     int *stack;      /* [nblocks] scratch */
 } State;
 
@@ -114,6 +117,19 @@ set_varying(State *s, const Operand *o)
     if (o->kind == OPD_VEC || o->kind == OPD_PAIR)
         for (int i = 0; i < o->nsub; i++)
             set_varying(s, &o->sub[i]);
+}
+
+/* set_varying, only for the registers in `live`. */
+static void
+set_varying_live(State *s, const Operand *o, const uint64_t *live)
+{
+    if (o->kind == OPD_REG && o->reg >= 0 && o->reg < s->f->regs.n) {
+        if ((live[o->reg / 64] >> (o->reg % 64)) & 1)
+            set_varying(s, o);
+    }
+    if (o->kind == OPD_VEC || o->kind == OPD_PAIR)
+        for (int i = 0; i < o->nsub; i++)
+            set_varying_live(s, &o->sub[i], live);
 }
 
 static const Operand *
@@ -248,29 +264,6 @@ classify(State *s)
     }
 }
 
-/* A block that only leaves the function: ret/exit/trap and unguarded bra
- * through to the synthetic exit, writing no register. */
-static bool
-leaves_function(const State *s, int b)
-{
-    const Cfg *g = s->f->cfg;
-    for (int steps = 0; steps <= g->nblocks; steps++) {
-        if (b == g->exit)
-            return true;
-        const Block *bl = &g->blocks[b];
-        if (bl->nsucc != 1)
-            return false;
-        for (int i = bl->first; i < bl->last; i++) {
-            const Instr *in = &s->f->instrs.v[i];
-            bool leave = in->op == OP_RET || in->op == OP_EXIT || in->op == OP_TRAP;
-            if (!leave && !(in->op == OP_BRA && in->guard < 0))
-                return false;
-        }
-        b = bl->succ[0];
-    }
-    return false;
-}
-
 /* in_region[] := blocks reachable from the successors of b before stop
  * (stop and the exit excluded); only successors with keep[] set when keep
  * is given. */
@@ -300,26 +293,130 @@ region(State *s, int b, int stop, const bool *keep)
     }
 }
 
-/* Registers written in the region of a divergent terminator are varying;
- * its blocks may run with part of the warp. */
+/* ---------------------------------------------------------- liveness */
+
+static void
+bit_set(uint64_t *set, int r)
+{
+    set[r / 64] |= (uint64_t)1 << (r % 64);
+}
+
+static bool
+bit_has(const uint64_t *set, int r)
+{
+    return (set[r / 64] >> (r % 64)) & 1;
+}
+
+/* Adds every register an operand names to set (unless in `except`). */
+static void
+opnd_uses(const State *s, const Operand *o, uint64_t *set, const uint64_t *except)
+{
+    if (o->kind == OPD_REG && o->reg >= 0 && o->reg < s->f->regs.n && !bit_has(except, o->reg))
+        bit_set(set, o->reg);
+    for (int i = 0; i < o->nsub; i++)
+        opnd_uses(s, &o->sub[i], set, except);
+}
+
+/* live_in[b] for every block: registers read in b or after it before being
+ * written.  A guarded write does not kill (the old value survives in lanes
+ * whose guard is false). */
+static void
+liveness(State *s)
+{
+    const Cfg *g = s->f->cfg;
+    int nw = s->nwords, nb = g->nblocks;
+    uint64_t *use = arena_alloc(s->a, (size_t)nb * nw * sizeof *use);
+    uint64_t *def = arena_alloc(s->a, (size_t)nb * nw * sizeof *def);
+    uint64_t *none = arena_alloc(s->a, (size_t)nw * sizeof *none);
+
+    s->live_in = arena_alloc(s->a, (size_t)nb * nw * sizeof *s->live_in);
+    for (int b = 0; b < nb; b++) {
+        uint64_t *u = use + (size_t)b * nw, *d = def + (size_t)b * nw;
+        for (int i = g->blocks[b].first; i < g->blocks[b].last; i++) {
+            const Instr *in = &s->f->instrs.v[i];
+            if (in->guard >= 0 && in->guard < s->f->regs.n && !bit_has(d, in->guard))
+                bit_set(u, in->guard);
+            for (int k = has_dest(in); k < in->nopnd; k++)
+                opnd_uses(s, &in->opnd[k], u, d);
+            if (has_dest(in) && in->opnd[0].kind == OPD_MEM)
+                opnd_uses(s, &in->opnd[0], u, d);
+            if (has_dest(in) && in->guard < 0)
+                opnd_uses(s, &in->opnd[0], d, none);
+        }
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int k = g->nrpo - 1; k >= 0; k--) {
+            int b = g->rpo[k];
+            uint64_t *li = s->live_in + (size_t)b * nw;
+            const Block *bl = &g->blocks[b];
+            for (int w = 0; w < nw; w++) {
+                uint64_t out = 0;
+                for (int i = 0; i < bl->nsucc; i++)
+                    out |= s->live_in[(size_t)bl->succ[i] * nw + w];
+                uint64_t in = use[(size_t)b * nw + w] | (out & ~def[(size_t)b * nw + w]);
+                if (in != li[w]) {
+                    li[w] = in;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+/* ----------------------------------------------------- sync dependence */
+
+/* The blocks of a divergent terminator's region (before its ipdom) may run
+ * with part of the warp.  Its joins are the blocks of the region, or the
+ * ipdom, that two different successors reach: lanes that went different
+ * ways meet there.  A register written in the region and live into a join
+ * differs across the lanes that meet: it is varying.  A successor that only
+ * leaves the function reaches no join where anything is live, so
+ * "if (i >= n) return;" makes nothing varying. */
 static void
 sync_dependence(State *s, int b)
 {
     const Cfg *g = s->f->cfg;
     const Block *bl = &g->blocks[b];
-    int stop = bl->ipdom;
-    bool keep[bl->nsucc > 0 ? bl->nsucc : 1];
-    int nkeep = 0;
+    int stop = bl->ipdom, nw = s->nwords, sp;
+    uint64_t *joined = arena_alloc(s->a, (size_t)nw * sizeof *joined);
+    bool any_join = false;
 
     region(s, b, stop, NULL);
-    for (int k = 0; k < g->nblocks; k++)
+    for (int k = 0; k < g->nblocks; k++) {
         if (s->in_region[k])
             s->info->block_divergent[k] = true;
-    for (int i = 0; i < bl->nsucc; i++) {
-        keep[i] = !leaves_function(s, bl->succ[i]);
-        nkeep += keep[i];
+        s->reach_count[k] = 0;
     }
-    if (nkeep <= 1)
+    for (int i = 0; i < bl->nsucc; i++) {
+        int t = bl->succ[i];
+        if (t == g->exit)
+            continue;
+        s->stamp++;
+        sp = 0;
+        s->mark[t] = s->stamp;
+        s->stack[sp++] = t;
+        while (sp > 0) {
+            int k = s->stack[--sp];
+            s->reach_count[k]++;
+            if (k == stop)
+                continue;
+            for (int j = 0; j < g->blocks[k].nsucc; j++) {
+                int u = g->blocks[k].succ[j];
+                if (u != g->exit && s->mark[u] != s->stamp) {
+                    s->mark[u] = s->stamp;
+                    s->stack[sp++] = u;
+                }
+            }
+        }
+    }
+    for (int k = 0; k < g->nblocks; k++)
+        if (s->reach_count[k] >= 2) {
+            any_join = true;
+            for (int w = 0; w < nw; w++)
+                joined[w] |= s->live_in[(size_t)k * nw + w];
+        }
+    if (!any_join)
         return;
     for (int k = 0; k < g->nblocks; k++) {
         if (!s->in_region[k])
@@ -327,7 +424,7 @@ sync_dependence(State *s, int b)
         for (int i = g->blocks[k].first; i < g->blocks[k].last; i++) {
             const Instr *in = &s->f->instrs.v[i];
             if (has_dest(in))
-                set_varying(s, &in->opnd[0]);
+                set_varying_live(s, &in->opnd[0], joined);
             if (has_mod(in, MOD_CC) && !s->carry_varying) {
                 s->carry_varying = true;
                 s->changed = true;
@@ -424,6 +521,10 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     s.in_region = arena_alloc(a, (size_t)nb * sizeof *s.in_region);
     s.stack = arena_alloc(a, (size_t)nb * sizeof *s.stack);
     s.synced = arena_alloc(a, (size_t)nb * sizeof *s.synced);
+    s.reach_count = arena_alloc(a, (size_t)nb * sizeof *s.reach_count);
+    s.mark = arena_alloc(a, (size_t)nb * sizeof *s.mark);
+    s.nwords = (nr + 63) / 64 + 1;
+    liveness(&s);
 
     do {
         s.changed = false;

@@ -384,6 +384,65 @@ loads(void)
     finish(&t);
 }
 
+/* if (tid < 8) for (i = 0; i < n; i++) ...: the counter is not live after
+ * the if, so the loop stays uniform inside the divergent region */
+static void
+uniform_loop_in_divergent_if(void)
+{
+    static T t;
+    start(&t, "uniform_loop_in_divergent_if", true);
+    param(&t, "n");
+    I(&t, NULL, OP_LD, SP_PARAM, "%n", "[=n]");      /* 1 */
+    I(&t, NULL, OP_SETP, SP_NONE, "%p", "%tid", "#"); /* 2 */
+    I(&t, "%p", OP_BRA, SP_NONE, "@END");            /* 3 */
+    I(&t, NULL, OP_MOV, SP_NONE, "%i", "#");         /* 4 */
+    label(&t, "H");
+    I(&t, NULL, OP_SETP, SP_NONE, "%q", "%i", "%n"); /* 5 */
+    I(&t, "%q", OP_BRA, SP_NONE, "@END");            /* 6 */
+    I(&t, NULL, OP_ST, SP_GLOBAL, "[%n]", "%i");     /* 7 */
+    I(&t, NULL, OP_ADD, SP_NONE, "%i", "%i", "#");   /* 8 */
+    I(&t, NULL, OP_BRA, SP_NONE, "@H");              /* 9 */
+    label(&t, "END");
+    I(&t, NULL, OP_ST, SP_GLOBAL, "[%n]", "%n"); /* 10 */
+    I0(&t, NULL, OP_RET);                        /* 11 */
+    run(&t);
+    expect_reg(&t, "%i", false);
+    expect_reg(&t, "%q", false);
+    expect_branch(&t, 3, BR_DIVERGENT, "END", LOWER_STACK);
+    expect_branch(&t, 6, BR_UNIFORM_PROVEN, NULL, LOWER_SCALAR);
+    expect_divergent_block(&t, "H", true);
+    finish(&t);
+}
+
+/* B: @p bra X; Y: @q exit; v = 1; bra Z; X: v = 2; Z: use v.  The ipdom of B
+ * is the function exit (Y may exit), but lanes meet at Z: v is varying. */
+static void
+join_before_exit(void)
+{
+    static T t;
+    start(&t, "join_before_exit", true);
+    I(&t, NULL, OP_SETP, SP_NONE, "%p", "%tid", "#"); /* 1 */
+    I(&t, NULL, OP_SETP, SP_NONE, "%q", "%tid", "#"); /* 2 */
+    I(&t, "%p", OP_BRA, SP_NONE, "@X");              /* 3 */
+    label(&t, "Y");
+    I(&t, "%q", OP_EXIT, SP_NONE, (const char *)0); /* 4 */
+    I(&t, NULL, OP_MOV, SP_NONE, "%v", "#");        /* 5 */
+    I(&t, NULL, OP_BRA, SP_NONE, "@Z");             /* 6 */
+    label(&t, "X");
+    I(&t, NULL, OP_MOV, SP_NONE, "%v", "#"); /* 7 */
+    label(&t, "Z");
+    I(&t, NULL, OP_SETP, SP_NONE, "%r", "%v", "#"); /* 8 */
+    I(&t, "%r", OP_BRA, SP_NONE, "@W");             /* 9 */
+    I(&t, NULL, OP_ADD, SP_NONE, "%w", "#", "#");   /* 10 */
+    label(&t, "W");
+    I0(&t, NULL, OP_RET); /* 11 */
+    run(&t);
+    expect_reg(&t, "%v", true);
+    expect_branch(&t, 3, BR_DIVERGENT, "exit", LOWER_STACK);
+    expect_branch(&t, 9, BR_DIVERGENT, "W", LOWER_PREDICATED);
+    finish(&t);
+}
+
 /* analyze_module proves a .func parameter uniform when every call passes
  * a uniform value; one call with %tid withdraws it. */
 static void
@@ -486,6 +545,8 @@ main(int argc, char **argv)
     func_param_and_guard();
     vote_atom_uni();
     loads();
+    uniform_loop_in_divergent_if();
+    join_before_exit();
     func_param_proof("func_param_proven", "#", false);
     func_param_proof("func_param_withdrawn", "%t", true);
     report_schema(argc > 1 ? argv[1] : "xmllint");
