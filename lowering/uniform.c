@@ -13,16 +13,12 @@
  *     (call results);
  *   - the carry of add.cc/sub.cc/mad.cc with a varying input, read by addc...;
  *   - a destination written under a varying guard (@p with p varying);
- *   - sync dependence: lanes that took different ways from a divergent
- *     branch meet at its joins (blocks of its region, or its ipdom, that two
- *     of its successors reach); a register written in the region (the
- *     blocks reachable from the branch before its ipdom) and live into a
- *     join is varying.  This covers loops with a divergent exit (the loop is
- *     in the region and its header is a join) and exits nested inside an
- *     if.  A successor that only leaves the function reaches no join where
- *     anything is live, so "if (i >= n) return;" makes nothing varying; a
- *     uniform loop inside a divergent if stays uniform when its counter is
- *     dead after the if.
+ *   - sync dependence (see sync_dependence): a register written between a
+ *     divergent branch and its ipdom is varying when lanes that did not
+ *     write it may read it: it is live into a join (a block two successors
+ *     reach, the ipdom included) or into a block only another successor
+ *     reaches.  This covers loops with a divergent exit (values defined in
+ *     the loop and used after it) and exits nested inside an if.
  * Uniform by construction: %ctaid, %ntid, %nctaid and the other non-varying
  * special registers, kernel (.entry) parameters, constants, symbol
  * addresses, vote (all/any/uni/ballot), activemask, redux, and ld/ldu of
@@ -61,7 +57,7 @@ typedef struct State {
                         divergent, a branch stays so; its region is fixed) */
     int nwords;        /* of a register bit set */
     uint64_t *live_in; /* [nblocks * nwords] */
-    int *reach_count, *mark, stamp; /* [nblocks] scratch for joins */
+    int *reach_count, *first_succ, *mark, stamp; /* [nblocks] scratch for joins */
     int *stack;      /* [nblocks] scratch */
 } State;
 
@@ -367,20 +363,22 @@ liveness(State *s)
 /* ----------------------------------------------------- sync dependence */
 
 /* The blocks of a divergent terminator's region (before its ipdom) may run
- * with part of the warp.  Its joins are the blocks of the region, or the
- * ipdom, that two different successors reach: lanes that went different
- * ways meet there.  A register written in the region and live into a join
- * differs across the lanes that meet: it is varying.  A successor that only
- * leaves the function reaches no join where anything is live, so
- * "if (i >= n) return;" makes nothing varying. */
+ * with part of the warp.  The lanes that took one successor run their path
+ * while the others wait (on the divergence stack), and they all meet at
+ * the joins: blocks of the region, or the ipdom, that two successors reach.
+ * Scalar (uniform) storage is shared by all of them, so a register written
+ * in the region is varying when a lane that did not write it may read it:
+ * it is live into a join, or written on the path of one successor and live
+ * into a block only another successor reaches (if/else arms).  A path that
+ * only leaves the function reads nothing, so "if (i >= n) return;" makes
+ * nothing varying, and a loop inside a divergent if stays uniform when its
+ * counter is dead after the if. */
 static void
 sync_dependence(State *s, int b)
 {
     const Cfg *g = s->f->cfg;
     const Block *bl = &g->blocks[b];
-    int stop = bl->ipdom, nw = s->nwords, sp;
-    uint64_t *joined = arena_alloc(s->a, (size_t)nw * sizeof *joined);
-    bool any_join = false;
+    int stop = bl->ipdom, nw = s->nwords, ns = bl->nsucc, sp, paths = 0;
 
     region(s, b, stop, NULL);
     for (int k = 0; k < g->nblocks; k++) {
@@ -388,17 +386,20 @@ sync_dependence(State *s, int b)
             s->info->block_divergent[k] = true;
         s->reach_count[k] = 0;
     }
-    for (int i = 0; i < bl->nsucc; i++) {
+    /* reach_count[k]: successors that reach k; first_succ[k]: one of them */
+    for (int i = 0; i < ns; i++) {
         int t = bl->succ[i];
         if (t == g->exit)
             continue;
+        paths++;
         s->stamp++;
         sp = 0;
         s->mark[t] = s->stamp;
         s->stack[sp++] = t;
         while (sp > 0) {
             int k = s->stack[--sp];
-            s->reach_count[k]++;
+            if (s->reach_count[k]++ == 0)
+                s->first_succ[k] = i;
             if (k == stop)
                 continue;
             for (int j = 0; j < g->blocks[k].nsucc; j++) {
@@ -410,21 +411,35 @@ sync_dependence(State *s, int b)
             }
         }
     }
-    for (int k = 0; k < g->nblocks; k++)
-        if (s->reach_count[k] >= 2) {
-            any_join = true;
-            for (int w = 0; w < nw; w++)
-                joined[w] |= s->live_in[(size_t)k * nw + w];
-        }
-    if (!any_join)
+    if (paths < 2)
         return;
+
+    /* live[c]: registers live into the blocks of class c: 0..ns-1 reached
+     * from that successor only, ns the joins.  conflict[c]: what a write in
+     * a block of class c must not meet. */
+    uint64_t *live = arena_alloc(s->a, (size_t)(ns + 1) * nw * sizeof *live);
+    uint64_t *conflict = arena_alloc(s->a, (size_t)(ns + 1) * nw * sizeof *conflict);
     for (int k = 0; k < g->nblocks; k++) {
-        if (!s->in_region[k])
+        if (s->reach_count[k] == 0)
             continue;
+        int c = s->reach_count[k] >= 2 ? ns : s->first_succ[k];
+        for (int w = 0; w < nw; w++)
+            live[(size_t)c * nw + w] |= s->live_in[(size_t)k * nw + w];
+    }
+    for (int c = 0; c <= ns; c++)
+        for (int o = 0; o <= ns; o++)
+            if (o != c || c == ns)
+                for (int w = 0; w < nw; w++)
+                    conflict[(size_t)c * nw + w] |= live[(size_t)o * nw + w];
+
+    for (int k = 0; k < g->nblocks; k++) {
+        if (!s->in_region[k] || s->reach_count[k] == 0)
+            continue;
+        int c = s->reach_count[k] >= 2 ? ns : s->first_succ[k];
         for (int i = g->blocks[k].first; i < g->blocks[k].last; i++) {
             const Instr *in = &s->f->instrs.v[i];
             if (has_dest(in))
-                set_varying_live(s, &in->opnd[0], joined);
+                set_varying_live(s, &in->opnd[0], conflict + (size_t)c * nw);
             if (has_mod(in, MOD_CC) && !s->carry_varying) {
                 s->carry_varying = true;
                 s->changed = true;
@@ -523,6 +538,7 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     s.synced = arena_alloc(a, (size_t)nb * sizeof *s.synced);
     s.reach_count = arena_alloc(a, (size_t)nb * sizeof *s.reach_count);
     s.mark = arena_alloc(a, (size_t)nb * sizeof *s.mark);
+    s.first_succ = arena_alloc(a, (size_t)nb * sizeof *s.first_succ);
     s.nwords = (nr + 63) / 64 + 1;
     liveness(&s);
 

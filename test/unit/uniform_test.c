@@ -443,6 +443,32 @@ join_before_exit(void)
     finish(&t);
 }
 
+/* t = 3; if (tid) { t = 5; use t } else { use t }: the arms run one after
+ * the other with one scalar t, so the else arm would read the then arm's
+ * 5; t is varying although it is dead after the if. */
+static void
+arms_share_register(void)
+{
+    static T t;
+    start(&t, "arms_share_register", true);
+    I(&t, NULL, OP_MOV, SP_NONE, "%t", "#");          /* 1 */
+    I(&t, NULL, OP_SETP, SP_NONE, "%p", "%tid", "#"); /* 2 */
+    I(&t, "%p", OP_BRA, SP_NONE, "@ELSE");           /* 3 */
+    I(&t, NULL, OP_MOV, SP_NONE, "%t", "#");         /* 4 */
+    I(&t, NULL, OP_ST, SP_GLOBAL, "[%t]", "%t");     /* 5 */
+    I(&t, NULL, OP_BRA, SP_NONE, "@J");              /* 6 */
+    label(&t, "ELSE");
+    I(&t, NULL, OP_ST, SP_GLOBAL, "[%t]", "%t"); /* 7 */
+    label(&t, "J");
+    I(&t, NULL, OP_MOV, SP_NONE, "%u", "#"); /* 8 */
+    I0(&t, NULL, OP_RET);                    /* 9 */
+    run(&t);
+    expect_reg(&t, "%t", true);
+    expect_reg(&t, "%u", false);
+    expect_branch(&t, 3, BR_DIVERGENT, "J", LOWER_STACK);
+    finish(&t);
+}
+
 /* analyze_module proves a .func parameter uniform when every call passes
  * a uniform value; one call with %tid withdraws it. */
 static void
@@ -547,6 +573,7 @@ main(int argc, char **argv)
     loads();
     uniform_loop_in_divergent_if();
     join_before_exit();
+    arms_share_register();
     func_param_proof("func_param_proven", "#", false);
     func_param_proof("func_param_withdrawn", "%t", true);
     report_schema(argc > 1 ? argv[1] : "xmllint");
