@@ -72,6 +72,13 @@ demo: all
 bench: all
 	sh test/bench/bench.sh
 
+# Rewrites test/report/*.xml from the current translator.  The "// expect"
+# annotations in each .ptx are still checked by make check; read the diff
+# (git diff test/report) before committing.
+regen-reports: ptx2native
+	cd test/report && for f in *.ptx; do \
+		../../ptx2native -fsyntax-only --report "$${f%.ptx}.xml" "$$f" || exit 1; done
+
 regen-ptx:
 	sh test/regen-ptx.sh "$(NVCC)"
 
@@ -87,6 +94,6 @@ clean:
 	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -rf test/out
 
-.PHONY: all check check-asan demo regen-ptx install uninstall clean bench
+.PHONY: all check check-asan demo regen-ptx regen-reports install uninstall clean bench
 
 -include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d)

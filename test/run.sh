@@ -127,7 +127,7 @@ t_report() {
 			fail "$name" "expectations in the .ptx: $err"; continue
 		fi
 		if [ ! -e "$exp" ]; then
-			fail "$name" "no golden $exp (review $got, then copy it there)"; continue
+			fail "$name" "no golden $exp (make regen-reports, then review it)"; continue
 		fi
 		if cmp -s "$exp" "$got"; then pass "$name"; else
 			fail "$name" "$(diff "$exp" "$got" | head -n 20)"
