@@ -35,9 +35,10 @@
  * unguarded bra, none with memory, side effects, calls or barriers ->
  * LOWER_PREDICATED (if-conversion under the mask); other divergent
  * transfers -> LOWER_STACK (divergence stack, call-mask or exit-mask).
- * block_divergent: the blocks of every divergent branch's region.  The
- * analysis is intra-procedural: a .func called under divergence is not
- * marked.
+ * block_divergent: the blocks of every divergent branch's region; it is
+ * intra-procedural (a .func called under divergence is not marked).
+ * analyze_module adds one module-level step: .func parameters that every
+ * call passes uniformly.
  */
 #include <string.h>
 
@@ -362,38 +363,24 @@ liveness(State *s)
 
 /* ----------------------------------------------------- sync dependence */
 
-/* The blocks of a divergent terminator's region (before its ipdom) may run
- * with part of the warp.  The lanes that took one successor run their path
- * while the others wait (on the divergence stack), and they all meet at
- * the joins: blocks of the region, or the ipdom, that two successors reach.
- * Scalar (uniform) storage is shared by all of them, so a register written
- * in the region is varying when a lane that did not write it may read it:
- * it is live into a join, or written on the path of one successor and live
- * into a block only another successor reaches (if/else arms).  A path that
- * only leaves the function reads nothing, so "if (i >= n) return;" makes
- * nothing varying, and a loop inside a divergent if stays uniform when its
- * counter is dead after the if. */
-static void
-sync_dependence(State *s, int b)
+/* reach_count[k]: how many successors of b reach block k before b's ipdom
+ * (the ipdom included, the exit not); first_succ[k]: one of them.  Returns
+ * the number of successors other than the exit. */
+static int
+reach_from_successors(State *s, int b)
 {
     const Cfg *g = s->f->cfg;
     const Block *bl = &g->blocks[b];
-    int stop = bl->ipdom, nw = s->nwords, ns = bl->nsucc, sp, paths = 0;
+    int stop = bl->ipdom, paths = 0;
 
-    region(s, b, stop, NULL);
-    for (int k = 0; k < g->nblocks; k++) {
-        if (s->in_region[k])
-            s->info->block_divergent[k] = true;
+    for (int k = 0; k < g->nblocks; k++)
         s->reach_count[k] = 0;
-    }
-    /* reach_count[k]: successors that reach k; first_succ[k]: one of them */
-    for (int i = 0; i < ns; i++) {
-        int t = bl->succ[i];
+    for (int i = 0; i < bl->nsucc; i++) {
+        int t = bl->succ[i], sp = 0;
         if (t == g->exit)
             continue;
         paths++;
         s->stamp++;
-        sp = 0;
         s->mark[t] = s->stamp;
         s->stack[sp++] = t;
         while (sp > 0) {
@@ -411,6 +398,32 @@ sync_dependence(State *s, int b)
             }
         }
     }
+    return paths;
+}
+
+/* The blocks of a divergent terminator's region (before its ipdom) may run
+ * with part of the warp.  The lanes that took one successor run their path
+ * while the others wait (on the divergence stack), and they all meet at
+ * the joins: blocks of the region, or the ipdom, that two successors reach.
+ * Scalar (uniform) storage is shared by all of them, so a register written
+ * in the region is varying when a lane that did not write it may read it:
+ * it is live into a join, or written on the path of one successor and live
+ * into a block only another successor reaches (if/else arms).  A path that
+ * only leaves the function reads nothing, so "if (i >= n) return;" makes
+ * nothing varying, and a loop inside a divergent if stays uniform when its
+ * counter is dead after the if. */
+static void
+sync_dependence(State *s, int b)
+{
+    const Cfg *g = s->f->cfg;
+    const Block *bl = &g->blocks[b];
+    int nw = s->nwords, ns = bl->nsucc, paths;
+
+    region(s, b, bl->ipdom, NULL);
+    for (int k = 0; k < g->nblocks; k++)
+        if (s->in_region[k])
+            s->info->block_divergent[k] = true;
+    paths = reach_from_successors(s, b);
     if (paths < 2)
         return;
 
