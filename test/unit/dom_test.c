@@ -609,6 +609,28 @@ ptx_print_instr(FILE *out, const Func *f, const Instr *in)
     fputs(opcode_name(in->op), out);
 }
 
+/* calls do not end blocks; trap goes to the exit like ret */
+static void
+call_and_trap(void)
+{
+    T t;
+    start(&t, "call_and_trap");
+    plain(&t);
+    emit(&t, OP_CALL, -1);
+    plain(&t);
+    emit(&t, OP_TRAP, 0); /* guarded: exit + fall-through */
+    label(&t, "A");
+    emit(&t, OP_CALL, 0);
+    emit(&t, OP_TRAP, -1);
+    build(&t);
+    expect_nblocks(&t, 3);
+    expect_succs(&t, "entry", 2);
+    expect_succs(&t, "A", 1);
+    expect(&t, "entry", "-", "exit");
+    expect(&t, "A", "entry", "exit");
+    finish(&t);
+}
+
 /* 3000 diamonds in a row inside one loop: must be quick and exact */
 static void
 many_diamonds(void)
@@ -656,6 +678,7 @@ main(void)
     never_returns();
     dead_code();
     bra_to_next();
+    call_and_trap();
     many_diamonds();
     arena_free(&arena);
     return nfail_total > 0;
