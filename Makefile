@@ -22,18 +22,26 @@ CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowerin
 CLI_OBJS = cli/main.o
 TRANSLATOR_OBJS = $(CLI_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS)
 
-RUNTIME_OBJS =
+RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o
+RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 
 ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS)
 UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test
 
-all: ptx2native
+all: ptx2native $(RUNTIME_LIBS)
 
 config.mk:
 	./configure --install-deps
 
 ptx2native: $(TRANSLATOR_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(TRANSLATOR_OBJS) $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+
+runtime/libptx2native.a: $(RUNTIME_OBJS)
+	rm -f $@
+	ar rcs $@ $(RUNTIME_OBJS)
+
+runtime/libptx2native.so: $(RUNTIME_OBJS)
+	$(CC) -shared $(LDFLAGS) -o $@ $(RUNTIME_OBJS) -lpthread -ldl
 
 $(TRANSLATOR_OBJS): %.o: %.c
 	$(CC) $(TRANSLATOR_CFLAGS) -c -o $@ $<
@@ -91,7 +99,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1
 
 clean:
-	rm -f ptx2native $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
+	rm -f ptx2native $(RUNTIME_LIBS) $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -rf test/out
 
 .PHONY: all check check-asan demo regen-ptx regen-reports install uninstall clean bench

@@ -404,7 +404,38 @@ typedef struct Module {
 
 /* ------------------------------------------------------------ the stages */
 
-/* lex.c / parse.c: a module from source text; errors go to d.  Returns NULL
+/* lex.c: tokens.  Punctuation tokens are their own character. */
+typedef enum {
+    TOK_EOF = 0,
+    TOK_ERROR = 1,
+    TOK_IDENT = 256, /* %r1 $L__BB0_1 name */
+    TOK_DOTNAME,     /* .u32 .shared::cta */
+    TOK_INT,
+    TOK_FLOAT,       /* 0f, 0d or decimal (decimal is double) */
+    TOK_STRING,
+} TokKind;
+
+typedef struct Token {
+    TokKind kind;
+    SrcLoc loc;
+    const char *text; /* into the source; len bytes */
+    int len;
+    uint64_t ival;
+    uint64_t fbits;
+    bool is_double;
+} Token;
+
+typedef struct Lexer {
+    const char *file, *text;
+    size_t len, pos;
+    int line, col;
+    Diags *d;
+} Lexer;
+
+void lex_init(Lexer *lx, const char *file, const char *text, size_t len, Diags *d);
+void lex_next(Lexer *lx, Token *t);
+
+/* parse.c: a module from source text; errors go to d.  Returns NULL
  * only when the text could not be read; otherwise a module, possibly
  * partial, and the caller checks d->nerrors. */
 Module *ptx_parse(const char *filename, const char *text, size_t len, Diags *d);

@@ -413,8 +413,6 @@ emit_block(Emit *e, int b)
         LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
         LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, u32c(e, (uint64_t)b), "");
         LLVMBuildCondBr(e->b, here, e->dispatch_bb, e->bb_body[b]);
-    } else {
-        LLVMBuildBr(e->b, e->bb_body[b]);
     }
     LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
 
@@ -567,8 +565,6 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
     const Module *m = an->module;
     e.local_bytes_of = arena_alloc(&arena, sizeof(uint32_t) * (size_t)(m->funcs.n + 1));
     mem_layout_shared(&e);
-    mem_declare_globals(&e);
-
     /* every .func first: calls and function addresses name them */
     for (int i = 0; i < m->funcs.n; i++) {
         Func *f = m->funcs.v[i];
@@ -577,6 +573,8 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
             LLVMSetLinkage(LLVMAddFunction(e.mod, name, e.t_func_fn), LLVMInternalLinkage);
         }
     }
+    mem_declare_globals(&e);
+
     Vec(LLVMValueRef) kernels = {0};
     for (int i = 0; i < m->funcs.n && !e.failed; i++) {
         Func *f = m->funcs.v[i];

@@ -318,14 +318,17 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     /* a known function: call it directly */
     LLVMBasicBlockRef next = new_block(e, "icall.next");
     LLVMBasicBlockRef miss = new_block(e, "icall.other");
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, p, miss, (unsigned)cands.n);
+    /* function addresses are not constant integers: a compare chain */
     for (int i = 0; i < cands.n; i++) {
-        LLVMBasicBlockRef cb = new_block(e, "icall.case");
-        LLVMAddCase(sw, LLVMConstPtrToInt(cands.v[i], e->t_i64), cb);
+        LLVMBasicBlockRef cb = new_block(e, "icall.case"), nb = new_block(e, "icall.try");
+        LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, p, LLVMBuildPtrToInt(e->b, cands.v[i], e->t_i64, ""), "");
+        LLVMBuildCondBr(e->b, eq, cb, nb);
         LLVMPositionBuilderAtEnd(e->b, cb);
         call_direct(e, cands.v[i], same, argv, retv);
         LLVMBuildBr(e->b, next);
+        LLVMPositionBuilderAtEnd(e->b, nb);
     }
+    LLVMBuildBr(e->b, miss);
     /* else: a function of another module, if the runtime knows it */
     LLVMPositionBuilderAtEnd(e->b, miss);
     if (closed) {

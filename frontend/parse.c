@@ -1,0 +1,1664 @@
+/* parse.c — PTX modules: a recursive-descent parser with name resolution
+ * and the checks worth making at parse time.
+ *
+ *   module     := directive*                 (.version first)
+ *   directive  := .version | .target | .address_size | .file | .section
+ *               | [linkage] (entry | func | variable) | .pragma
+ *   entry      := .entry NAME [( params )] perf* (body | ;)
+ *   func       := .func [( params )] NAME [( params )] [.noreturn] perf* (body | ;)
+ *   body       := { stmt* }
+ *   stmt       := body | LABEL : [.branchtargets | .calltargets | .callprototype ...]
+ *               | .reg ... ; | variable | .pragma | .loc
+ *               | [@[!]p] OPCODE{.mod} [operand {, operand}] ;
+ *   operand    := [!] reg | _ | %sreg[.x] | int | float | [addr] | {ops} | (ops)
+ *               | name [+ int] | operand | operand
+ *
+ * Registers, variables and functions are resolved to ids as they are read
+ * (declaration before use, innermost scope first); labels, which may be
+ * named before they are defined, at the end of their function.  After an
+ * error the parser skips to the next ';' or '}' and goes on.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx.h"
+
+enum { B_REG, B_VAR, B_FUNC };
+
+typedef struct Binding Binding;
+struct Binding {
+    const char *name;
+    int kind;
+    int index; /* B_REG */
+    void *ptr; /* Var * or Func * */
+    int depth;
+    Binding *shadow; /* the binding of the same name in an outer scope */
+    Binding *next;   /* hash chain */
+};
+
+enum { NBUCKETS = 4096 };
+
+typedef struct P {
+    Lexer lx;
+    Token tok, ahead;
+    bool has_ahead;
+    Diags *d;
+    Module *m;
+    Arena *a;
+    Func *f;
+    int depth;
+    Binding *buckets[NBUCKETS];
+    Vec(Binding *) scope; /* bindings in declaration order, for popping */
+    Binding *label_buckets[NBUCKETS];
+    bool no_declare; /* parameters: collected first, declared with the body */
+} P;
+
+/* ---------------------------------------------------------------- tokens */
+
+static void
+next(P *p)
+{
+    if (p->has_ahead) {
+        p->tok = p->ahead;
+        p->has_ahead = false;
+        return;
+    }
+    lex_next(&p->lx, &p->tok);
+}
+
+static Token *
+peek(P *p)
+{
+    if (!p->has_ahead) {
+        lex_next(&p->lx, &p->ahead);
+        p->has_ahead = true;
+    }
+    return &p->ahead;
+}
+
+static bool
+is(P *p, int kind)
+{
+    return (int)p->tok.kind == kind;
+}
+
+static bool
+is_dot(P *p, const char *name)
+{
+    return p->tok.kind == TOK_DOTNAME && (size_t)p->tok.len == strlen(name) &&
+           memcmp(p->tok.text, name, (size_t)p->tok.len) == 0;
+}
+
+static const char *
+tok_desc(P *p, const Token *t)
+{
+    switch (t->kind) {
+    case TOK_EOF: return "end of file";
+    case TOK_ERROR: return "an invalid token";
+    default: return arena_printf(p->a, "'%.*s'", t->len > 40 ? 40 : t->len, t->text);
+    }
+}
+
+static void
+error_expected(P *p, const char *what)
+{
+    if (p->tok.kind != TOK_ERROR) /* the lexer has said it */
+        diag_error(p->d, p->tok.loc, "expected %s, found %s", what, tok_desc(p, &p->tok));
+}
+
+static bool
+accept(P *p, int kind)
+{
+    if (!is(p, kind))
+        return false;
+    next(p);
+    return true;
+}
+
+static bool
+expect(P *p, int kind, const char *what)
+{
+    if (accept(p, kind))
+        return true;
+    error_expected(p, what);
+    return false;
+}
+
+/* After an error: past the next ';' at this brace level, or up to a '}'
+ * that closes it. */
+static void
+sync_stmt(P *p)
+{
+    int depth = 0;
+    while (!is(p, TOK_EOF)) {
+        if (is(p, ';') && depth == 0) {
+            next(p);
+            return;
+        }
+        if (is(p, '{'))
+            depth++;
+        if (is(p, '}')) {
+            if (depth == 0)
+                return;
+            depth--;
+        }
+        next(p);
+    }
+}
+
+static const char *
+tok_str(P *p, const Token *t)
+{
+    return arena_strndup(p->a, t->text, (size_t)t->len);
+}
+
+/* ------------------------------------------------------------- symbols */
+
+static unsigned
+hash(const char *s, size_t n)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h % NBUCKETS;
+}
+
+static Binding *
+lookup_in(Binding **buckets, const char *s, size_t n)
+{
+    for (Binding *b = buckets[hash(s, n)]; b; b = b->next)
+        if (strlen(b->name) == n && memcmp(b->name, s, n) == 0)
+            return b;
+    return NULL;
+}
+
+static Binding *
+lookup(P *p, const char *s, size_t n)
+{
+    return lookup_in(p->buckets, s, n);
+}
+
+/* Declares name in the current scope; a second declaration in the same
+ * scope is an error. */
+static Binding *
+declare(P *p, const char *name, SrcLoc loc, int kind)
+{
+    size_t n = strlen(name);
+    Binding *old = lookup(p, name, n);
+    if (old && old->depth == p->depth) {
+        diag_error(p->d, loc, "redefinition of '%s'", name);
+        return NULL;
+    }
+    Binding *b = arena_alloc(p->a, sizeof *b);
+    b->name = name;
+    b->kind = kind;
+    b->depth = p->depth;
+    unsigned h = hash(name, n);
+    if (old) { /* shadow: replace in the chain, remember the outer one */
+        Binding **pp = &p->buckets[h];
+        while (*pp != old)
+            pp = &(*pp)->next;
+        *pp = b;
+        b->next = old->next;
+        b->shadow = old;
+    } else {
+        b->next = p->buckets[h];
+        p->buckets[h] = b;
+    }
+    vec_push(p->a, &p->scope, b);
+    return b;
+}
+
+static void
+open_scope(P *p)
+{
+    p->depth++;
+}
+
+static void
+close_scope(P *p)
+{
+    while (p->scope.n > 0 && p->scope.v[p->scope.n - 1]->depth == p->depth) {
+        Binding *b = p->scope.v[--p->scope.n];
+        size_t n = strlen(b->name);
+        Binding **pp = &p->buckets[hash(b->name, n)];
+        while (*pp != b)
+            pp = &(*pp)->next;
+        if (b->shadow) {
+            *pp = b->shadow;
+            b->shadow->next = b->next;
+        } else {
+            *pp = b->next;
+        }
+    }
+    p->depth--;
+}
+
+/* Labels of the current function: defined anywhere in it. */
+static int
+label_ref(P *p, const char *name, SrcLoc loc)
+{
+    size_t n = strlen(name);
+    Binding *b = lookup_in(p->label_buckets, name, n);
+    if (b)
+        return b->index;
+    Label l = {.name = name, .loc = loc, .instr = -1};
+    vec_push(p->a, &p->f->labels, l);
+    b = arena_alloc(p->a, sizeof *b);
+    b->name = name;
+    b->index = p->f->labels.n - 1;
+    unsigned h = hash(name, n);
+    b->next = p->label_buckets[h];
+    p->label_buckets[h] = b;
+    return b->index;
+}
+
+static Label *
+label_define(P *p, const char *name, SrcLoc loc, LabelKind kind)
+{
+    int i = label_ref(p, name, loc);
+    Label *l = &p->f->labels.v[i];
+    if (l->defined) {
+        diag_error(p->d, loc, "redefinition of label '%s'", name);
+        return NULL;
+    }
+    l->defined = true;
+    l->kind = kind;
+    l->loc = loc;
+    l->instr = p->f->instrs.n;
+    return l;
+}
+
+/* ----------------------------------------------------------- types */
+
+static PtxType
+type_of(P *p)
+{
+    if (p->tok.kind != TOK_DOTNAME)
+        return TY_NONE;
+    Mod m = mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1);
+    return mod_type(m);
+}
+
+static int64_t
+int_const(P *p, bool *ok)
+{
+    bool neg = accept(p, '-');
+    if (!is(p, TOK_INT)) {
+        error_expected(p, "an integer");
+        *ok = false;
+        return 0;
+    }
+    int64_t v = (int64_t)p->tok.ival;
+    next(p);
+    *ok = true;
+    return neg ? -v : v;
+}
+
+/* ------------------------------------------------------- variables */
+
+static Init *parse_init(P *p, PtxType t);
+
+static bool
+parse_init_into(P *p, Init *in, PtxType t)
+{
+    in->loc = p->tok.loc;
+    if (accept(p, '{')) {
+        in->kind = INIT_LIST;
+        Vec(Init) v = {0};
+        if (!is(p, '}')) {
+            do {
+                Init e = {0};
+                if (!parse_init_into(p, &e, t))
+                    return false;
+                vec_push(p->a, &v, e);
+            } while (accept(p, ','));
+        }
+        in->elems = v.v;
+        in->nelems = v.n;
+        return expect(p, '}', "'}' or ','");
+    }
+    bool neg = accept(p, '-');
+    if (is(p, TOK_INT)) {
+        uint64_t v = p->tok.ival;
+        next(p);
+        if (accept(p, '(')) { /* 0xff00(var): a byte of var's address */
+            if (!is(p, TOK_IDENT)) {
+                error_expected(p, "a variable name");
+                return false;
+            }
+            Binding *b = lookup(p, p->tok.text, (size_t)p->tok.len);
+            if (!b || b->kind != B_VAR) {
+                diag_error(p->d, p->tok.loc, "undeclared variable '%.*s'", p->tok.len, p->tok.text);
+                return false;
+            }
+            in->kind = INIT_MASK;
+            in->var = b->ptr;
+            in->i = (int64_t)v;
+            next(p);
+            return expect(p, ')', "')'");
+        }
+        in->kind = INIT_INT;
+        in->i = neg ? -(int64_t)v : (int64_t)v;
+        return true;
+    }
+    if (is(p, TOK_FLOAT)) {
+        in->kind = INIT_FLOAT;
+        in->fbits = p->tok.fbits;
+        in->is_double = p->tok.is_double;
+        if (neg)
+            in->fbits ^= in->is_double ? (1ull << 63) : (1ull << 31);
+        next(p);
+        return true;
+    }
+    if (neg) {
+        error_expected(p, "a number");
+        return false;
+    }
+    if (is(p, TOK_IDENT)) {
+        bool generic = p->tok.len == 7 && memcmp(p->tok.text, "generic", 7) == 0 && peek(p)->kind == '(';
+        if (generic) {
+            next(p);
+            next(p);
+        }
+        Binding *b = lookup(p, p->tok.text, (size_t)p->tok.len);
+        if (!b || b->kind == B_REG) {
+            diag_error(p->d, p->tok.loc, "undeclared identifier '%.*s' in initializer", p->tok.len, p->tok.text);
+            return false;
+        }
+        next(p);
+        if (b->kind == B_FUNC) {
+            in->kind = INIT_FUNC;
+            in->func = b->ptr;
+        } else {
+            in->kind = generic ? INIT_GENERIC : INIT_VAR;
+            in->var = b->ptr;
+        }
+        if (accept(p, '+')) {
+            bool ok;
+            in->i = int_const(p, &ok);
+            if (!ok)
+                return false;
+        }
+        if (generic)
+            return expect(p, ')', "')'");
+        return true;
+    }
+    error_expected(p, "an initializer");
+    return false;
+}
+
+static Init *
+parse_init(P *p, PtxType t)
+{
+    Init *in = arena_alloc(p->a, sizeof *in);
+    return parse_init_into(p, in, t) ? in : NULL;
+}
+
+static int64_t
+init_count(const Init *in)
+{
+    if (in->kind != INIT_LIST)
+        return 1;
+    int64_t n = 0;
+    for (int i = 0; i < in->nelems; i++)
+        n += init_count(&in->elems[i]);
+    return n;
+}
+
+/* The attributes before a variable's type: .align N, .vN, .ptr, .attribute(...). */
+typedef struct Attrs {
+    int align, vec;
+    bool ptr;
+    Space ptr_space;
+    int ptr_align;
+} Attrs;
+
+static bool
+parse_attrs(P *p, Attrs *at)
+{
+    at->vec = 1;
+    for (;;) {
+        if (is_dot(p, ".align")) {
+            next(p);
+            bool ok;
+            int64_t v = int_const(p, &ok);
+            if (!ok)
+                return false;
+            if (v <= 0 || (v & (v - 1)) || v > 4096) {
+                diag_error(p->d, p->tok.loc, "alignment %lld is not a power of two up to 4096", (long long)v);
+                return false;
+            }
+            if (at->ptr)
+                at->ptr_align = (int)v;
+            else
+                at->align = (int)v;
+        } else if (is_dot(p, ".v2") || is_dot(p, ".v4") || is_dot(p, ".v8")) {
+            at->vec = p->tok.text[2] - '0';
+            next(p);
+        } else if (is_dot(p, ".ptr")) {
+            at->ptr = true;
+            next(p);
+            Mod m = is(p, TOK_DOTNAME) ? mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1) : MOD_NONE;
+            if (mod_space(m) != SP_NONE) {
+                at->ptr_space = mod_space(m);
+                next(p);
+            }
+        } else if (is_dot(p, ".attribute")) {
+            next(p);
+            if (!expect(p, '(', "'('"))
+                return false;
+            while (!is(p, ')') && !is(p, TOK_EOF) && !is(p, ';'))
+                next(p);
+            if (!expect(p, ')', "')'"))
+                return false;
+        } else {
+            return true;
+        }
+    }
+}
+
+static void
+var_size(Var *v)
+{
+    int64_t n = type_bits(v->type) / 8;
+    if (v->type == TY_PRED)
+        n = 1;
+    n *= v->vec;
+    for (int i = 0; i < v->ndims; i++) {
+        if (v->dims[i] < 0) {
+            if (i == 0 && v->init && v->init->kind == INIT_LIST) {
+                int64_t inner = n;
+                for (int j = 1; j < v->ndims; j++)
+                    inner *= v->dims[j] > 0 ? v->dims[j] : 1;
+                int64_t elems = init_count(v->init) * (v->vec > 0 ? 1 : 1);
+                int64_t per = inner / (type_bits(v->type) / 8 > 0 ? type_bits(v->type) / 8 : 1);
+                v->dims[0] = per > 0 ? (elems + per - 1) / per : elems;
+                v->size = v->dims[0] * inner;
+                return;
+            }
+            v->size = -1;
+            return;
+        }
+        n *= v->dims[i];
+    }
+    v->size = n;
+}
+
+/* name [dims] [= init] — one declarator of a variable declaration. */
+static Var *
+parse_declarator(P *p, Space sp, Linkage lk, PtxType t, const Attrs *at)
+{
+    if (!is(p, TOK_IDENT)) {
+        error_expected(p, "a variable name");
+        return NULL;
+    }
+    Var *v = arena_alloc(p->a, sizeof *v);
+    v->name = tok_str(p, &p->tok);
+    v->loc = p->tok.loc;
+    v->space = sp;
+    v->linkage = lk;
+    v->type = t;
+    v->vec = at->vec;
+    v->align = at->align;
+    v->is_ptr = at->ptr;
+    v->ptr_space = at->ptr_space;
+    v->ptr_align = at->ptr_align;
+    v->scope = p->depth;
+    v->owner = p->f;
+    next(p);
+    while (accept(p, '[')) {
+        if (v->ndims == 4) {
+            diag_error(p->d, p->tok.loc, "too many array dimensions");
+            return NULL;
+        }
+        if (accept(p, ']')) {
+            if (v->ndims > 0) {
+                diag_error(p->d, p->tok.loc, "only the first array dimension may be unsized");
+                return NULL;
+            }
+            v->dims[v->ndims++] = -1;
+            continue;
+        }
+        bool ok;
+        int64_t n = int_const(p, &ok);
+        if (!ok)
+            return NULL;
+        if (n <= 0 || n > (1ll << 40)) {
+            diag_error(p->d, v->loc, "array dimension %lld of '%s' is out of range", (long long)n, v->name);
+            return NULL;
+        }
+        v->dims[v->ndims++] = n;
+        if (!expect(p, ']', "']'"))
+            return NULL;
+    }
+    if (accept(p, '=')) {
+        if (sp == SP_SHARED || sp == SP_LOCAL || sp == SP_PARAM) {
+            diag_error(p->d, v->loc, "variables in .%s space cannot be initialized", space_name(sp));
+            return NULL;
+        }
+        v->init = parse_init(p, t);
+        if (!v->init)
+            return NULL;
+    }
+    var_size(v);
+    if (p->no_declare)
+        return v;
+    Binding *b = declare(p, v->name, v->loc, B_VAR);
+    if (!b)
+        return NULL;
+    b->ptr = v;
+    return v;
+}
+
+static void
+add_var(P *p, Var *v)
+{
+    if (p->f) {
+        vec_push(p->a, &p->f->vars, v);
+        Stmt s = {.kind = ST_VAR, .index = p->f->vars.n - 1, .var = v};
+        vec_push(p->a, &p->f->body, s);
+    } else {
+        vec_push(p->a, &p->m->vars, v);
+        ModItem it = {MI_VAR, p->m->vars.n - 1};
+        vec_push(p->a, &p->m->items, it);
+    }
+}
+
+/* A variable declaration after its state space token. */
+static bool
+parse_var_decl(P *p, Space sp, Linkage lk)
+{
+    Attrs at = {0};
+    if (!parse_attrs(p, &at))
+        return false;
+    PtxType t = type_of(p);
+    if (t == TY_NONE) {
+        error_expected(p, "a type");
+        return false;
+    }
+    next(p);
+    if (!parse_attrs(p, &at))
+        return false;
+    do {
+        Var *v = parse_declarator(p, sp, lk, t, &at);
+        if (!v)
+            return false;
+        add_var(p, v);
+    } while (accept(p, ','));
+    return expect(p, ';', "';'");
+}
+
+/* .reg .type [.vN] %name[<N>] {, ...} ; */
+static bool
+parse_reg_decl(P *p)
+{
+    Attrs at = {0};
+    if (!parse_attrs(p, &at))
+        return false;
+    PtxType t = type_of(p);
+    if (t == TY_NONE) {
+        error_expected(p, "a register type");
+        return false;
+    }
+    next(p);
+    if (!parse_attrs(p, &at))
+        return false;
+    do {
+        if (!is(p, TOK_IDENT)) {
+            error_expected(p, "a register name");
+            return false;
+        }
+        Token name = p->tok;
+        next(p);
+        int count = 1;
+        bool range = false;
+        if (accept(p, '<')) {
+            bool ok;
+            int64_t n = int_const(p, &ok);
+            if (!ok)
+                return false;
+            if (n <= 0 || n > 1000000) {
+                diag_error(p->d, name.loc, "register range %%<%lld> is out of range (1 to 1000000)", (long long)n);
+                return false;
+            }
+            if (!expect(p, '>', "'>'"))
+                return false;
+            count = (int)n;
+            range = true;
+        }
+        Stmt s = {.kind = ST_REG, .index = p->f->regs.n, .count = range ? count : 0};
+        for (int i = 0; i < count; i++) {
+            Reg r = {.type = t, .vec = at.vec, .loc = name.loc, .scope = p->depth};
+            r.name = range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
+            Binding *b = declare(p, r.name, name.loc, B_REG);
+            if (!b)
+                return false;
+            b->index = p->f->regs.n;
+            vec_push(p->a, &p->f->regs, r);
+        }
+        vec_push(p->a, &p->f->body, s);
+    } while (accept(p, ','));
+    return expect(p, ';', "';'");
+}
+
+/* ---------------------------------------------------------- operands */
+
+static bool parse_operand(P *p, Operand *o);
+
+static bool
+parse_list(P *p, Operand *o, int close, OperandKind kind)
+{
+    o->kind = kind;
+    Vec(Operand) v = {0};
+    if (!is(p, close)) {
+        do {
+            Operand e = {0};
+            if (!parse_operand(p, &e))
+                return false;
+            vec_push(p->a, &v, e);
+        } while (accept(p, ','));
+    }
+    o->sub = v.v;
+    o->nsub = v.n;
+    return expect(p, close, close == '}' ? "'}' or ','" : "')' or ','");
+}
+
+/* %tid.x, %envreg3, %laneid ...: 1 parsed, 0 not a special register
+ * (nothing consumed), -1 an error. */
+static int
+parse_sreg(P *p, Operand *o)
+{
+    const char *s = p->tok.text + 1;
+    size_t n = (size_t)p->tok.len - 1;
+    SReg r = sreg_lookup(s, n);
+    int comp = 0;
+    if (r == SREG_NONE) { /* %envreg3, %pm0 */
+        size_t k = n;
+        while (k > 0 && isdigit((unsigned char)s[k - 1]))
+            k--;
+        if (k == n || k == 0)
+            return 0;
+        r = sreg_lookup(s, k);
+        if (r == SREG_NONE || !(sreg_flags(r) & SRF_INDEXED))
+            return 0;
+        comp = atoi(s + k);
+    }
+    o->kind = OPD_SREG;
+    o->sreg = r;
+    next(p);
+    if (sreg_flags(r) & SRF_VEC) {
+        if (is_dot(p, ".x") || is_dot(p, ".y") || is_dot(p, ".z")) {
+            comp = p->tok.text[1] - 'x';
+            next(p);
+        } else {
+            diag_error(p->d, p->tok.loc, "special register %%%s needs a component .x, .y or .z", sreg_name(r));
+            return -1;
+        }
+    }
+    o->comp = comp;
+    return 1;
+}
+
+static bool
+parse_name_operand(P *p, Operand *o)
+{
+    Token t = p->tok;
+    if (t.len == 1 && t.text[0] == '_') {
+        o->kind = OPD_SINK;
+        next(p);
+        return true;
+    }
+    if (t.len == 7 && memcmp(t.text, "WARP_SZ", 7) == 0) {
+        o->kind = OPD_IMM;
+        o->imm = 32;
+        next(p);
+        return true;
+    }
+    Binding *b = lookup(p, t.text, (size_t)t.len);
+    if (!b && t.text[0] == '%') {
+        int r = parse_sreg(p, o);
+        if (r != 0)
+            return r > 0;
+    }
+    next(p);
+    if (!b) { /* a label, resolved at the end of the function */
+        if (t.text[0] == '%') {
+            diag_error(p->d, t.loc, "undeclared register '%.*s'", t.len, t.text);
+            return false;
+        }
+        o->kind = OPD_LABEL;
+        o->label = label_ref(p, tok_str(p, &t), t.loc);
+        return true;
+    }
+    switch (b->kind) {
+    case B_REG:
+        o->kind = OPD_REG;
+        o->reg = b->index;
+        break;
+    case B_VAR:
+        o->kind = OPD_VAR;
+        o->var = b->ptr;
+        if (is(p, '+') && peek(p)->kind == TOK_INT) {
+            next(p);
+            o->imm = (int64_t)p->tok.ival;
+            next(p);
+        }
+        break;
+    default:
+        o->kind = OPD_FUNC;
+        o->func = b->ptr;
+        break;
+    }
+    return true;
+}
+
+/* [reg], [reg+imm], [reg+-imm], [var], [var+imm], [imm] */
+static bool
+parse_address(P *p, Operand *o)
+{
+    o->kind = OPD_MEM;
+    if (is(p, TOK_IDENT)) {
+        Token t = p->tok;
+        Binding *b = lookup(p, t.text, (size_t)t.len);
+        if (!b) {
+            diag_error(p->d, t.loc, "undeclared %s '%.*s' in address", t.text[0] == '%' ? "register" : "identifier",
+                       t.len, t.text);
+            return false;
+        }
+        if (b->kind == B_FUNC) {
+            diag_error(p->d, t.loc, "function '%.*s' cannot be used as an address", t.len, t.text);
+            return false;
+        }
+        Operand *base = arena_alloc(p->a, sizeof *base);
+        base->loc = t.loc;
+        if (b->kind == B_REG) {
+            base->kind = OPD_REG;
+            base->reg = b->index;
+        } else {
+            base->kind = OPD_VAR;
+            base->var = b->ptr;
+        }
+        o->sub = base;
+        o->nsub = 1;
+        next(p);
+        if (accept(p, '+')) {
+            bool ok;
+            o->imm = int_const(p, &ok);
+            if (!ok)
+                return false;
+        } else if (is(p, '-')) {
+            bool ok;
+            o->imm = int_const(p, &ok);
+            if (!ok)
+                return false;
+        }
+    } else if (is(p, TOK_INT)) {
+        o->imm = (int64_t)p->tok.ival;
+        next(p);
+    } else {
+        error_expected(p, "an address");
+        return false;
+    }
+    return expect(p, ']', "']'");
+}
+
+static bool
+parse_operand1(P *p, Operand *o)
+{
+    o->loc = p->tok.loc;
+    if (accept(p, '!')) {
+        if (!parse_operand1(p, o))
+            return false;
+        if (o->kind != OPD_REG) {
+            diag_error(p->d, o->loc, "'!' applies only to a predicate register");
+            return false;
+        }
+        o->neg = true;
+        return true;
+    }
+    if (accept(p, '{'))
+        return parse_list(p, o, '}', OPD_VEC);
+    if (accept(p, '('))
+        return parse_list(p, o, ')', OPD_LIST);
+    if (accept(p, '['))
+        return parse_address(p, o);
+    bool neg = false;
+    if (is(p, '-')) {
+        neg = true;
+        next(p);
+    }
+    if (is(p, TOK_INT)) {
+        o->kind = OPD_IMM;
+        o->imm = neg ? -(int64_t)p->tok.ival : (int64_t)p->tok.ival;
+        next(p);
+        return true;
+    }
+    if (is(p, TOK_FLOAT)) {
+        o->kind = OPD_FIMM;
+        o->fbits = p->tok.fbits;
+        o->is_double = p->tok.is_double;
+        if (neg)
+            o->fbits ^= o->is_double ? (1ull << 63) : (1ull << 31);
+        next(p);
+        return true;
+    }
+    if (neg) {
+        error_expected(p, "a number after '-'");
+        return false;
+    }
+    if (is(p, TOK_IDENT))
+        return parse_name_operand(p, o);
+    error_expected(p, "an operand");
+    return false;
+}
+
+static bool
+parse_operand(P *p, Operand *o)
+{
+    if (!parse_operand1(p, o))
+        return false;
+    if (accept(p, '|')) { /* d|p */
+        Operand *pair = arena_alloc(p->a, 2 * sizeof *pair);
+        pair[0] = *o;
+        if (!parse_operand1(p, &pair[1]))
+            return false;
+        memset(o, 0, sizeof *o);
+        o->kind = OPD_PAIR;
+        o->loc = pair[0].loc;
+        o->sub = pair;
+        o->nsub = 2;
+    }
+    return true;
+}
+
+/* -------------------------------------------------------- instructions */
+
+/* The longest opcode name that is the identifier plus leading modifiers
+ * ("bar.warp.sync", "cvt.pack"). */
+static Opcode
+match_opcode(P *p, Token *dots, int ndots, int *used)
+{
+    char buf[128];
+    for (int k = ndots < 3 ? ndots : 3; k >= 0; k--) {
+        int n = snprintf(buf, sizeof buf, "%.*s", p->tok.len, p->tok.text);
+        for (int i = 0; i < k && n < (int)sizeof buf; i++)
+            n += snprintf(buf + n, sizeof buf - (size_t)n, "%.*s", dots[i].len, dots[i].text);
+        Opcode op = opcode_lookup(buf, (size_t)n);
+        if (op != OP_NONE) {
+            *used = k;
+            return op;
+        }
+    }
+    return OP_NONE;
+}
+
+static bool
+check_instr(P *p, Instr *in)
+{
+    int nmin = opcode_min_operands(in->op), nmax = opcode_max_operands(in->op);
+    if (in->nopnd < nmin || in->nopnd > nmax) {
+        if (nmin == nmax)
+            diag_error(p->d, in->loc, "'%s' takes %d operand%s, found %d", opcode_name(in->op), nmin,
+                       nmin == 1 ? "" : "s", in->nopnd);
+        else
+            diag_error(p->d, in->loc, "'%s' takes %d to %d operands, found %d", opcode_name(in->op), nmin, nmax,
+                       in->nopnd);
+        return false;
+    }
+    if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {
+        diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
+        return false;
+    }
+    if (in->op == OP_BRA && in->opnd[0].kind != OPD_LABEL) {
+        diag_error(p->d, in->opnd[0].loc, "'bra' needs a label");
+        return false;
+    }
+    bool dst = !(opcode_flags(in->op) & OF_NODST) || (in->op == OP_BAR && in->nopnd > 0 && in->nmods > 0 &&
+                                                      in->mods[0] == MOD_RED);
+    if (dst && in->nopnd > 0) {
+        const Operand *d = &in->opnd[0];
+        bool ok = d->kind == OPD_REG || d->kind == OPD_SINK || d->kind == OPD_VEC || d->kind == OPD_PAIR;
+        if (!ok && !(opcode_flags(in->op) & OF_MEM) && in->op != OP_ACTIVEMASK) {
+            diag_error(p->d, d->loc, "the destination of '%s' must be a register", opcode_name(in->op));
+            return false;
+        }
+    }
+    return true;
+}
+
+static void
+decode_mods(Instr *in)
+{
+    in->vec = 1;
+    for (int i = 0; i < in->nmods; i++) {
+        Mod m = in->mods[i];
+        PtxType t = mod_type(m);
+        if (t != TY_NONE && in->ntype < 3)
+            in->type[in->ntype++] = t;
+        Space s = mod_space(m);
+        if (s != SP_NONE && in->space == SP_NONE)
+            in->space = s;
+        if (m == MOD_V2)
+            in->vec = 2;
+        else if (m == MOD_V4)
+            in->vec = 4;
+        else if (m == MOD_V8)
+            in->vec = 8;
+        else if (m == MOD_UNI && (in->op == OP_BRA || in->op == OP_BRX || in->op == OP_CALL || in->op == OP_RET))
+            in->uni = true;
+    }
+}
+
+static bool
+parse_instr(P *p)
+{
+    Instr in = {.guard = -1, .loc = p->tok.loc};
+    if (accept(p, '@')) {
+        bool neg = accept(p, '!');
+        if (!is(p, TOK_IDENT)) {
+            error_expected(p, "a guard predicate");
+            return false;
+        }
+        Binding *b = lookup(p, p->tok.text, (size_t)p->tok.len);
+        if (!b || b->kind != B_REG) {
+            diag_error(p->d, p->tok.loc, "undeclared register '%.*s'", p->tok.len, p->tok.text);
+            return false;
+        }
+        in.guard = b->index;
+        in.guard_neg = neg;
+        next(p);
+        in.loc = p->tok.loc;
+    }
+    if (!is(p, TOK_IDENT)) {
+        error_expected(p, "an instruction");
+        return false;
+    }
+    Token op = p->tok;
+    Token dots[16];
+    int ndots = 0;
+    next(p);
+    while (is(p, TOK_DOTNAME)) {
+        if (ndots == 16) {
+            diag_error(p->d, p->tok.loc, "too many modifiers");
+            return false;
+        }
+        dots[ndots++] = p->tok;
+        next(p);
+    }
+    int used = 0;
+    Token save = p->tok;
+    p->tok = op;
+    in.op = match_opcode(p, dots, ndots, &used);
+    p->tok = save;
+    if (in.op == OP_NONE) {
+        diag_error(p->d, op.loc, "unknown instruction '%.*s'", op.len, op.text);
+        return false;
+    }
+    unsigned classes = opcode_classes(in.op);
+    for (int i = used; i < ndots; i++) {
+        Mod m = mod_lookup(dots[i].text + 1, (size_t)dots[i].len - 1);
+        if (m == MOD_NONE || !(mod_classes(m) & classes)) {
+            diag_error(p->d, dots[i].loc, "%s modifier '%.*s' for '%s'", m == MOD_NONE ? "unknown" : "invalid",
+                       dots[i].len, dots[i].text, opcode_name(in.op));
+            return false;
+        }
+        in.mods[in.nmods++] = m;
+    }
+    decode_mods(&in);
+    Vec(Operand) ops = {0};
+    if (!is(p, ';')) {
+        do {
+            Operand o = {0};
+            if (!parse_operand(p, &o))
+                return false;
+            vec_push(p->a, &ops, o);
+        } while (accept(p, ','));
+    }
+    if (!expect(p, ';', "';'"))
+        return false;
+    in.opnd = ops.v;
+    in.nopnd = ops.n;
+    if (!check_instr(p, &in))
+        return false;
+    vec_push(p->a, &p->f->instrs, in);
+    Stmt s = {.kind = ST_INSTR, .index = p->f->instrs.n - 1};
+    vec_push(p->a, &p->f->body, s);
+    return true;
+}
+
+/* ------------------------------------------------------------ functions */
+
+static bool parse_params(P *p, Func *f, bool rets);
+
+/* L: .branchtargets a, b;   L: .calltargets f, g;   L: .callprototype ... */
+static bool
+parse_label_decl(P *p, Label *l)
+{
+    if (is_dot(p, ".branchtargets") || is_dot(p, ".calltargets")) {
+        bool calls = is_dot(p, ".calltargets");
+        l->kind = calls ? LBL_CALLTARGETS : LBL_BRANCHTARGETS;
+        next(p);
+        Vec(Operand) v = {0};
+        do {
+            if (!is(p, TOK_IDENT)) {
+                error_expected(p, calls ? "a function name" : "a label");
+                return false;
+            }
+            Operand o = {.loc = p->tok.loc};
+            if (calls) {
+                Binding *b = lookup(p, p->tok.text, (size_t)p->tok.len);
+                if (!b || b->kind != B_FUNC) {
+                    diag_error(p->d, p->tok.loc, "undeclared function '%.*s'", p->tok.len, p->tok.text);
+                    return false;
+                }
+                o.kind = OPD_FUNC;
+                o.func = b->ptr;
+            } else {
+                o.kind = OPD_LABEL;
+                o.label = label_ref(p, tok_str(p, &p->tok), p->tok.loc);
+            }
+            vec_push(p->a, &v, o);
+            next(p);
+        } while (accept(p, ','));
+        l->targets = v.v;
+        l->ntargets = v.n;
+        l->instr = -1;
+        Stmt s = {.kind = ST_TARGETS, .index = (int)(l - p->f->labels.v)};
+        vec_push(p->a, &p->f->body, s);
+        return expect(p, ';', "';'");
+    }
+    if (is_dot(p, ".callprototype")) {
+        next(p);
+        l->kind = LBL_CALLPROTO;
+        l->instr = -1;
+        Func *proto = arena_alloc(p->a, sizeof *proto);
+        proto->name = l->name;
+        proto->loc = l->loc;
+        bool ok = true;
+        p->no_declare = true;
+        if (is(p, '('))
+            ok = parse_params(p, proto, true);
+        if (ok && !(is(p, TOK_IDENT) && p->tok.len == 1 && p->tok.text[0] == '_')) {
+            error_expected(p, "'_'");
+            ok = false;
+        }
+        if (ok) {
+            next(p);
+            if (is(p, '('))
+                ok = parse_params(p, proto, false);
+        }
+        if (ok && is_dot(p, ".noreturn")) {
+            proto->noreturn = true;
+            next(p);
+        }
+        p->no_declare = false;
+        l->proto = proto;
+        Stmt s = {.kind = ST_TARGETS, .index = (int)(l - p->f->labels.v)};
+        vec_push(p->a, &p->f->body, s);
+        return ok && expect(p, ';', "';'");
+    }
+    Stmt s = {.kind = ST_LABEL, .index = (int)(l - p->f->labels.v)};
+    vec_push(p->a, &p->f->body, s);
+    return true;
+}
+
+static bool parse_body(P *p, bool nested);
+
+/* .loc and .pragma: kept as text for the printer. */
+static bool
+parse_text_directive(P *p, StmtKind kind)
+{
+    const char *start = p->tok.text;
+    int line = p->tok.loc.line;
+    if (kind == ST_PRAGMA) {
+        next(p);
+        while (!is(p, ';') && !is(p, TOK_EOF) && !is(p, '}'))
+            next(p);
+        const char *end = p->tok.text;
+        if (!expect(p, ';', "';'"))
+            return false;
+        Stmt s = {.kind = kind, .text = arena_strndup(p->a, start, (size_t)(end - start))};
+        vec_push(p->a, &p->f->body, s);
+        return true;
+    }
+    /* .loc ends at the end of its line */
+    next(p);
+    const char *end = start;
+    while (!is(p, TOK_EOF) && p->tok.loc.line == line) {
+        end = p->tok.text + p->tok.len;
+        next(p);
+    }
+    Stmt s = {.kind = kind, .text = arena_strndup(p->a, start, (size_t)(end - start))};
+    vec_push(p->a, &p->f->body, s);
+    return true;
+}
+
+static bool
+parse_stmt(P *p)
+{
+    if (is(p, '{')) {
+        Stmt s = {.kind = ST_OPEN};
+        vec_push(p->a, &p->f->body, s);
+        return parse_body(p, true);
+    }
+    if (is(p, TOK_IDENT) && peek(p)->kind == ':') {
+        Token t = p->tok;
+        next(p);
+        next(p);
+        Label *l = label_define(p, tok_str(p, &t), t.loc, LBL_CODE);
+        if (!l)
+            return false;
+        return parse_label_decl(p, l);
+    }
+    if (is_dot(p, ".reg")) {
+        next(p);
+        return parse_reg_decl(p);
+    }
+    if (is_dot(p, ".pragma"))
+        return parse_text_directive(p, ST_PRAGMA);
+    if (is_dot(p, ".loc"))
+        return parse_text_directive(p, ST_LOC);
+    if (is(p, TOK_DOTNAME)) {
+        Mod m = mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1);
+        Space sp = mod_space(m);
+        if (sp == SP_LOCAL || sp == SP_SHARED || sp == SP_PARAM || sp == SP_CONST || sp == SP_GLOBAL) {
+            next(p);
+            return parse_var_decl(p, sp, LK_NONE);
+        }
+        if (is_dot(p, ".extern") || is_dot(p, ".weak")) {
+            Linkage lk = is_dot(p, ".extern") ? LK_EXTERN : LK_WEAK;
+            next(p);
+            Mod m2 = is(p, TOK_DOTNAME) ? mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1) : MOD_NONE;
+            if (mod_space(m2) == SP_SHARED || mod_space(m2) == SP_GLOBAL) {
+                next(p);
+                return parse_var_decl(p, mod_space(m2), lk);
+            }
+        }
+        diag_error(p->d, p->tok.loc, "unknown directive '%.*s' in a function body", p->tok.len, p->tok.text);
+        return false;
+    }
+    return parse_instr(p);
+}
+
+/* { stmt* } with its own scope. */
+static bool
+parse_body(P *p, bool nested)
+{
+    SrcLoc open = p->tok.loc;
+    if (!expect(p, '{', "'{'"))
+        return false;
+    if (p->depth > 200) {
+        diag_error(p->d, open, "blocks nested too deeply");
+        return false;
+    }
+    open_scope(p);
+    while (!is(p, '}') && !is(p, TOK_EOF) && !diag_too_many(p->d)) {
+        if (!parse_stmt(p))
+            sync_stmt(p);
+    }
+    close_scope(p);
+    if (!is(p, '}')) {
+        if (!diag_too_many(p->d))
+            diag_error(p->d, open, "unterminated block: '{' without a matching '}'");
+        return false;
+    }
+    next(p);
+    if (nested) {
+        Stmt s = {.kind = ST_CLOSE};
+        vec_push(p->a, &p->f->body, s);
+    }
+    return true;
+}
+
+/* ( .param .b32 a, .reg .u64 b, ... ) */
+static bool
+parse_params(P *p, Func *f, bool rets)
+{
+    if (!expect(p, '(', "'('"))
+        return false;
+    if (!is(p, ')')) {
+        do {
+            Space sp;
+            if (is_dot(p, ".param"))
+                sp = SP_PARAM;
+            else if (is_dot(p, ".reg"))
+                sp = SP_REG;
+            else {
+                error_expected(p, "'.param' or '.reg'");
+                return false;
+            }
+            next(p);
+            Attrs at = {0};
+            if (!parse_attrs(p, &at))
+                return false;
+            PtxType t = type_of(p);
+            if (t == TY_NONE) {
+                error_expected(p, "a parameter type");
+                return false;
+            }
+            next(p);
+            if (!parse_attrs(p, &at))
+                return false;
+            Var *v;
+            if (is(p, TOK_IDENT) && p->tok.len == 1 && p->tok.text[0] == '_') { /* prototype */
+                v = arena_alloc(p->a, sizeof *v);
+                v->name = "_";
+                v->loc = p->tok.loc;
+                v->space = sp;
+                v->type = t;
+                v->vec = at.vec;
+                v->align = at.align;
+                next(p);
+                while (accept(p, '[')) {
+                    bool ok;
+                    v->dims[v->ndims++] = int_const(p, &ok);
+                    if (!ok || !expect(p, ']', "']'") || v->ndims == 4)
+                        return false;
+                }
+                var_size(v);
+            } else {
+                v = parse_declarator(p, sp, LK_NONE, t, &at);
+                if (!v)
+                    return false;
+            }
+            v->owner = f;
+            if (rets)
+                vec_push(p->a, &f->rets, v);
+            else
+                vec_push(p->a, &f->params, v);
+        } while (accept(p, ','));
+    }
+    return expect(p, ')', "')' or ','");
+}
+
+static bool
+parse_dims(P *p, int out[3])
+{
+    for (int i = 0; i < 3; i++) {
+        bool ok;
+        int64_t v = int_const(p, &ok);
+        if (!ok)
+            return false;
+        if (v <= 0 || v > 1024 * 1024) {
+            diag_error(p->d, p->tok.loc, "dimension %lld is out of range", (long long)v);
+            return false;
+        }
+        out[i] = (int)v;
+        if (!accept(p, ','))
+            break;
+    }
+    for (int i = 0; i < 3; i++)
+        if (out[i] == 0)
+            out[i] = 1;
+    return true;
+}
+
+static bool
+parse_perf(P *p, Func *f)
+{
+    for (;;) {
+        bool ok = true;
+        if (is_dot(p, ".maxntid")) {
+            next(p);
+            ok = parse_dims(p, f->perf.maxntid);
+        } else if (is_dot(p, ".reqntid")) {
+            next(p);
+            ok = parse_dims(p, f->perf.reqntid);
+        } else if (is_dot(p, ".reqnctapercluster")) {
+            next(p);
+            ok = parse_dims(p, f->perf.reqnctapercluster);
+        } else if (is_dot(p, ".minnctapersm") || is_dot(p, ".maxnctapersm") || is_dot(p, ".maxnreg") ||
+                   is_dot(p, ".maxclusterrank")) {
+            int *slot = is_dot(p, ".maxnreg") ? &f->perf.maxnreg
+                        : is_dot(p, ".maxclusterrank") ? &f->perf.maxclusterrank
+                                                       : &f->perf.minnctapersm;
+            next(p);
+            *slot = (int)int_const(p, &ok);
+        } else if (is_dot(p, ".explicitcluster")) {
+            next(p);
+            f->perf.explicitcluster = true;
+        } else if (is_dot(p, ".noreturn")) {
+            next(p);
+            f->noreturn = true;
+        } else if (is_dot(p, ".pragma")) {
+            const char *start = p->tok.text;
+            next(p);
+            while (!is(p, ';') && !is(p, TOK_EOF))
+                next(p);
+            vec_push(p->a, &f->pragmas, arena_strndup(p->a, start, (size_t)(p->tok.text - start)));
+            ok = expect(p, ';', "';'");
+        } else {
+            return true;
+        }
+        if (!ok)
+            return false;
+    }
+}
+
+static bool
+same_signature(const Func *a, const Func *b)
+{
+    if (a->params.n != b->params.n || a->rets.n != b->rets.n)
+        return false;
+    for (int i = 0; i < a->params.n; i++)
+        if (a->params.v[i]->size != b->params.v[i]->size)
+            return false;
+    return true;
+}
+
+static void
+declare_params(P *p, Func *f)
+{
+    for (int k = 0; k < 2; k++) {
+        Vec(Var *) *vs = k ? (void *)&f->rets : (void *)&f->params;
+        for (int i = 0; i < vs->n; i++) {
+            Var *v = vs->v[i];
+            v->owner = f;
+            if (strcmp(v->name, "_") == 0)
+                continue;
+            Binding *b = declare(p, v->name, v->loc, B_VAR);
+            if (b)
+                b->ptr = v;
+        }
+    }
+}
+
+/* Labels used but not defined, and label operands in the wrong place. */
+static bool
+check_labels(P *p, Func *f)
+{
+    bool ok = true;
+    for (int i = 0; i < f->labels.n; i++) {
+        Label *l = &f->labels.v[i];
+        if (!l->defined) {
+            diag_error(p->d, l->loc, "undeclared label '%s'", l->name);
+            ok = false;
+        }
+    }
+    for (int i = 0; i < f->instrs.n && ok; i++) {
+        Instr *in = &f->instrs.v[i];
+        for (int j = 0; j < in->nopnd; j++) {
+            Operand *o = &in->opnd[j];
+            if (o->kind != OPD_LABEL)
+                continue;
+            if (f->labels.v[o->label].kind != LBL_CODE) {
+                o->kind = OPD_TARGETS;
+            } else if (in->op != OP_BRA) {
+                diag_error(p->d, o->loc, "undeclared identifier '%s'", f->labels.v[o->label].name);
+                ok = false;
+            }
+        }
+        if (in->op == OP_BRX && (in->nopnd < 2 || in->opnd[1].kind != OPD_TARGETS ||
+                                 f->labels.v[in->opnd[1].label].kind != LBL_BRANCHTARGETS)) {
+            diag_error(p->d, in->loc, "'brx.idx' needs a .branchtargets label");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static bool
+parse_function(P *p, Linkage lk)
+{
+    bool entry = is_dot(p, ".entry");
+    next(p);
+    Func *f = arena_alloc(p->a, sizeof *f);
+    f->is_entry = entry;
+    f->linkage = lk;
+    f->loc = p->tok.loc;
+    bool ok = true;
+    p->no_declare = true;
+    if (!entry && is(p, '('))
+        ok = parse_params(p, f, true);
+    if (ok && !is(p, TOK_IDENT)) {
+        error_expected(p, entry ? "a kernel name" : "a function name");
+        ok = false;
+    }
+    if (ok) {
+        f->name = tok_str(p, &p->tok);
+        f->loc = p->tok.loc;
+        next(p);
+        if (is(p, '('))
+            ok = parse_params(p, f, false);
+    }
+    p->no_declare = false;
+    if (!ok || !parse_perf(p, f))
+        return false;
+
+    /* a declaration and its later definition are one Func: earlier
+     * references keep pointing at it */
+    bool body = is(p, '{');
+    Binding *prev = lookup(p, f->name, strlen(f->name));
+    Func *decl = prev && prev->kind == B_FUNC ? prev->ptr : NULL;
+    if (prev && !decl) {
+        diag_error(p->d, f->loc, "redefinition of '%s'", f->name);
+        return false;
+    }
+    if (decl) {
+        if (decl->has_body && body) {
+            diag_error(p->d, f->loc, "redefinition of function '%s'", f->name);
+            return false;
+        }
+        if (!same_signature(decl, f) || decl->is_entry != f->is_entry) {
+            diag_error(p->d, f->loc, "'%s' does not match its earlier declaration", f->name);
+            return false;
+        }
+        if (body) {
+            decl->params = f->params;
+            decl->rets = f->rets;
+            decl->perf = f->perf;
+            decl->pragmas = f->pragmas;
+            decl->noreturn = f->noreturn;
+            decl->linkage = lk;
+            decl->loc = f->loc;
+            f = decl;
+            /* printed here with its body; the earlier item stays a prototype */
+            for (int i = 0; i < p->m->funcs.n; i++)
+                if (p->m->funcs.v[i] == f) {
+                    ModItem it = {MI_FUNC, i};
+                    vec_push(p->a, &p->m->items, it);
+                }
+        }
+    } else {
+        Binding *b = declare(p, f->name, f->loc, B_FUNC);
+        if (!b)
+            return false;
+        b->ptr = f;
+        vec_push(p->a, &p->m->funcs, f);
+        ModItem it = {MI_FUNC, p->m->funcs.n - 1};
+        vec_push(p->a, &p->m->items, it);
+    }
+    if (!body)
+        return expect(p, ';', "';' or a function body");
+
+    f->has_body = true;
+    p->f = f;
+    memset(p->label_buckets, 0, sizeof p->label_buckets);
+    open_scope(p);
+    declare_params(p, f);
+    ok = parse_body(p, false);
+    close_scope(p);
+    ok = check_labels(p, f) && ok;
+    p->f = NULL;
+    return ok;
+}
+
+/* ---------------------------------------------------------------- module */
+
+static bool
+parse_version(P *p)
+{
+    next(p);
+    if (is(p, TOK_FLOAT) || is(p, TOK_INT)) {
+        int maj = 0, min = 0;
+        if (sscanf(p->tok.text, "%d.%d", &maj, &min) >= 1 && maj >= 1 && maj < 100) {
+            p->m->version_major = maj;
+            p->m->version_minor = min;
+            next(p);
+            return true;
+        }
+    }
+    error_expected(p, "a version number like 8.0");
+    return false;
+}
+
+static bool
+parse_section(P *p)
+{
+    const char *start = p->tok.text;
+    SrcLoc loc = p->tok.loc;
+    next(p);
+    while (!is(p, '{') && !is(p, TOK_EOF))
+        next(p);
+    int depth = 0;
+    while (!is(p, TOK_EOF)) {
+        if (is(p, '{'))
+            depth++;
+        if (is(p, '}') && --depth == 0)
+            break;
+        next(p);
+    }
+    if (!is(p, '}')) {
+        diag_error(p->d, loc, "unterminated .section");
+        return false;
+    }
+    const char *end = p->tok.text + 1;
+    next(p);
+    vec_push(p->a, &p->m->sections, arena_strndup(p->a, start, (size_t)(end - start)));
+    ModItem it = {MI_SECTION, p->m->sections.n - 1};
+    vec_push(p->a, &p->m->items, it);
+    return true;
+}
+
+static bool
+parse_directive(P *p)
+{
+    Module *m = p->m;
+    if (is_dot(p, ".version"))
+        return parse_version(p);
+    if (is_dot(p, ".target")) {
+        next(p);
+        do {
+            if (!is(p, TOK_IDENT)) {
+                error_expected(p, "a target name");
+                return false;
+            }
+            vec_push(p->a, &m->target, tok_str(p, &p->tok));
+            next(p);
+        } while (accept(p, ','));
+        return true;
+    }
+    if (is_dot(p, ".address_size")) {
+        next(p);
+        if (!is(p, TOK_INT) || (p->tok.ival != 32 && p->tok.ival != 64)) {
+            error_expected(p, "32 or 64");
+            return false;
+        }
+        m->address_size = (int)p->tok.ival;
+        next(p);
+        return true;
+    }
+    if (is_dot(p, ".file")) {
+        DebugFile df = {.loc = p->tok.loc};
+        next(p);
+        bool ok;
+        df.id = (int)int_const(p, &ok);
+        if (!ok)
+            return false;
+        if (!is(p, TOK_STRING)) {
+            error_expected(p, "a file name string");
+            return false;
+        }
+        df.name = arena_strndup(p->a, p->tok.text + 1, (size_t)p->tok.len - 2);
+        next(p);
+        while (accept(p, ','))
+            if (!is(p, TOK_INT) || (next(p), false))
+                return false;
+        vec_push(p->a, &m->files, df);
+        ModItem it = {MI_FILE, m->files.n - 1};
+        vec_push(p->a, &m->items, it);
+        return true;
+    }
+    if (is_dot(p, ".section"))
+        return parse_section(p);
+    if (is_dot(p, ".pragma")) {
+        next(p);
+        while (!is(p, ';') && !is(p, TOK_EOF))
+            next(p);
+        return expect(p, ';', "';'");
+    }
+    Linkage lk = LK_NONE;
+    if (is_dot(p, ".visible"))
+        lk = LK_VISIBLE;
+    else if (is_dot(p, ".extern"))
+        lk = LK_EXTERN;
+    else if (is_dot(p, ".weak"))
+        lk = LK_WEAK;
+    else if (is_dot(p, ".common"))
+        lk = LK_COMMON;
+    if (lk != LK_NONE)
+        next(p);
+    if (is_dot(p, ".entry") || is_dot(p, ".func"))
+        return parse_function(p, lk);
+    if (is(p, TOK_DOTNAME)) {
+        Mod md = mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1);
+        Space sp = mod_space(md);
+        if (sp == SP_GLOBAL || sp == SP_CONST || sp == SP_SHARED || sp == SP_TEX) {
+            next(p);
+            return parse_var_decl(p, sp, lk);
+        }
+        if (sp == SP_LOCAL) {
+            diag_error(p->d, p->tok.loc, ".local variables are not allowed at module scope");
+            return false;
+        }
+        diag_error(p->d, p->tok.loc, "unknown directive '%.*s'", p->tok.len, p->tok.text);
+        return false;
+    }
+    error_expected(p, "a directive");
+    return false;
+}
+
+Module *
+ptx_parse(const char *filename, const char *text, size_t len, Diags *d)
+{
+    Module *m = calloc(1, sizeof *m);
+    if (!m)
+        fatal("out of memory:");
+    P *p = calloc(1, sizeof *p);
+    if (!p)
+        fatal("out of memory:");
+    m->filename = filename;
+    m->address_size = 64;
+    p->m = m;
+    p->a = &m->arena;
+    p->d = d;
+    lex_init(&p->lx, filename, text, len, d);
+    next(p);
+    if (!is_dot(p, ".version") && !is(p, TOK_EOF)) {
+        diag_error(d, p->tok.loc, "expected '.version' at the start of the module, found %s", tok_desc(p, &p->tok));
+    } else if (is(p, TOK_EOF)) {
+        diag_error(d, p->tok.loc, "empty module: expected '.version'");
+    }
+    while (!is(p, TOK_EOF) && !diag_too_many(d)) {
+        if (!parse_directive(p)) {
+            sync_stmt(p);
+            if (is(p, '}'))
+                next(p);
+        }
+    }
+    if (d->nerrors == 0 && m->target.n == 0)
+        diag_error(d, p->tok.loc, "missing '.target' directive");
+    free(p);
+    return m;
+}
+
+void
+module_free(Module *m)
+{
+    if (!m)
+        return;
+    arena_free(&m->arena);
+    free(m);
+}

@@ -1,0 +1,262 @@
+/* host.c — the public API of libptx2native (runtime/ptx2native.h): loading
+ * modules, launching kernels, error codes and messages. */
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+static _Thread_local char message[1024];
+
+void
+rt_set_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+}
+
+RT_EXPORT const char *
+p2n_error_message(void)
+{
+    return message;
+}
+
+RT_EXPORT const char *
+p2n_result_string(p2n_result r)
+{
+    switch (r) {
+    case P2N_SUCCESS: return "success";
+    case P2N_ERROR_INVALID_VALUE: return "invalid argument";
+    case P2N_ERROR_LOAD: return "the module could not be loaded";
+    case P2N_ERROR_INVALID_MODULE: return "not a ptx2native module of this ABI version";
+    case P2N_ERROR_NOT_FOUND: return "no kernel or variable of that name";
+    case P2N_ERROR_INVALID_DIM: return "invalid grid or block dimensions";
+    case P2N_ERROR_TOO_MANY_THREADS: return "too many threads per block";
+    case P2N_ERROR_SHARED_SIZE: return "too much shared memory";
+    case P2N_ERROR_OUT_OF_MEMORY: return "out of memory";
+    case P2N_ERROR_TRAP: return "the kernel executed trap";
+    case P2N_ERROR_ASSERT: return "a device-side assertion failed";
+    case P2N_ERROR_DEADLOCK: return "barrier deadlock";
+    case P2N_ERROR_BRANCH_RANGE: return "brx.idx index out of range";
+    case P2N_ERROR_BAD_FUNCTION: return "indirect call through a non-function";
+    case P2N_ERROR_STACK_OVERFLOW: return "stack overflow";
+    case P2N_ERROR_SYSTEM: return "system resources unavailable";
+    case P2N_ERROR_MISALIGNED: return "misaligned access";
+    }
+    return "unknown error";
+}
+
+static p2n_result
+fail(p2n_result r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+/* -------------------------------------------------------------- registry */
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static p2n_module *loaded;
+
+void
+rt_registry_add(p2n_module *m)
+{
+    pthread_mutex_lock(&registry_lock);
+    m->next_loaded = loaded;
+    loaded = m;
+    pthread_mutex_unlock(&registry_lock);
+}
+
+void
+rt_registry_remove(p2n_module *m)
+{
+    pthread_mutex_lock(&registry_lock);
+    for (p2n_module **pp = &loaded; *pp; pp = &(*pp)->next_loaded)
+        if (*pp == m) {
+            *pp = m->next_loaded;
+            break;
+        }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+void *
+rt_registry_resolve(uint64_t addr, const char *signature)
+{
+    void *fn = NULL;
+    pthread_mutex_lock(&registry_lock);
+    for (p2n_module *m = loaded; m && !fn; m = m->next_loaded)
+        for (uint32_t i = 0; i < m->desc->nfuncs; i++) {
+            const p2n_func_desc *f = &m->desc->funcs[i];
+            if ((uint64_t)(uintptr_t)f->fn == addr &&
+                (!signature || !*signature || strcmp(signature, f->signature) == 0)) {
+                fn = f->fn;
+                break;
+            }
+        }
+    pthread_mutex_unlock(&registry_lock);
+    return fn;
+}
+
+/* --------------------------------------------------------------- modules */
+
+RT_EXPORT p2n_result
+p2n_module_load(p2n_module **out, const char *path)
+{
+    if (!out || !path)
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load: null %s", out ? "path" : "module pointer");
+    *out = NULL;
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return fail(P2N_ERROR_LOAD, "cannot load %s: %s", path, dlerror());
+    const p2n_module_desc *d = dlsym(h, P2N_MODULE_SYMBOL);
+    if (!d) {
+        dlclose(h);
+        return fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native (no %s)", path, P2N_MODULE_SYMBOL);
+    }
+    if (d->abi_version != P2N_ABI_VERSION) {
+        dlclose(h);
+        return fail(P2N_ERROR_INVALID_MODULE, "%s has ABI version %u; this library reads version %u: translate it again",
+                    path, d->abi_version, P2N_ABI_VERSION);
+    }
+    p2n_module *m = calloc(1, sizeof *m);
+    if (!m || !(m->path = strdup(path))) {
+        free(m);
+        dlclose(h);
+        return fail(P2N_ERROR_OUT_OF_MEMORY, "p2n_module_load: out of memory");
+    }
+    m->handle = h;
+    m->desc = d;
+    pthread_mutex_init(&m->heap_lock, NULL);
+    rt_registry_add(m);
+    *out = m;
+    return P2N_SUCCESS;
+}
+
+RT_EXPORT void
+p2n_module_unload(p2n_module *m)
+{
+    if (!m)
+        return;
+    rt_registry_remove(m);
+    rt_module_heap_free(m);
+    pthread_mutex_destroy(&m->heap_lock);
+    dlclose(m->handle);
+    free(m->path);
+    free(m);
+}
+
+RT_EXPORT p2n_result
+p2n_module_global(p2n_module *m, const char *name, void **addr, size_t *bytes)
+{
+    if (!m || !name)
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_global: null %s", m ? "name" : "module");
+    for (uint32_t i = 0; i < m->desc->nvars; i++) {
+        const p2n_var_desc *v = &m->desc->vars[i];
+        if (strcmp(v->name, name) == 0) {
+            if (addr)
+                *addr = v->addr;
+            if (bytes)
+                *bytes = (size_t)v->bytes;
+            return P2N_SUCCESS;
+        }
+    }
+    return fail(P2N_ERROR_NOT_FOUND, "%s has no .global or .const variable '%s'", m->path, name);
+}
+
+RT_EXPORT p2n_result
+p2n_set_num_threads(unsigned n)
+{
+    if (n == 0 || n > 4096)
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_set_num_threads: %u is not in 1..4096", n);
+    if (rt_pool_resize(n) != 0)
+        return fail(P2N_ERROR_SYSTEM, "p2n_set_num_threads: cannot start worker threads");
+    return P2N_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- launch */
+
+static p2n_result
+check_dims(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
+{
+    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+        return fail(P2N_ERROR_INVALID_DIM, "kernel '%s': grid (%u,%u,%u) and block (%u,%u,%u) must have no zero dimension",
+                    k->name, grid.x, grid.y, grid.z, block.x, block.y, block.z);
+    if (grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
+        return fail(P2N_ERROR_INVALID_DIM, "kernel '%s': grid (%u,%u,%u) is over the limits (2^31-1, 65535, 65535)",
+                    k->name, grid.x, grid.y, grid.z);
+    if (block.x > 1024 || block.y > 1024 || block.z > 64)
+        return fail(P2N_ERROR_INVALID_DIM, "kernel '%s': block (%u,%u,%u) is over the limits (1024, 1024, 64)", k->name,
+                    block.x, block.y, block.z);
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    if (threads > P2N_MAX_BLOCK_THREADS)
+        return fail(P2N_ERROR_TOO_MANY_THREADS, "kernel '%s': %llu threads per block, at most %u", k->name,
+                    (unsigned long long)threads, P2N_MAX_BLOCK_THREADS);
+    if (k->maxntid[0]) {
+        uint64_t max = (uint64_t)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1) * (k->maxntid[2] ? k->maxntid[2] : 1);
+        if (threads > max)
+            return fail(P2N_ERROR_TOO_MANY_THREADS, "kernel '%s': %llu threads per block, .maxntid allows %llu", k->name,
+                        (unsigned long long)threads, (unsigned long long)max);
+    }
+    if (k->reqntid[0] && (block.x != k->reqntid[0] || block.y != (k->reqntid[1] ? k->reqntid[1] : 1) ||
+                          block.z != (k->reqntid[2] ? k->reqntid[2] : 1)))
+        return fail(P2N_ERROR_TOO_MANY_THREADS, "kernel '%s': block (%u,%u,%u) is not the .reqntid (%u,%u,%u)", k->name,
+                    block.x, block.y, block.z, k->reqntid[0], k->reqntid[1], k->reqntid[2]);
+    uint64_t shared = ((uint64_t)k->static_smem + 15) / 16 * 16 + dyn;
+    if (shared > P2N_MAX_SHARED_BYTES)
+        return fail(P2N_ERROR_SHARED_SIZE, "kernel '%s': %llu bytes of shared memory, at most %u", k->name,
+                    (unsigned long long)shared, P2N_MAX_SHARED_BYTES);
+    return P2N_SUCCESS;
+}
+
+RT_EXPORT p2n_result
+p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params)
+{
+    if (!m || !kernel)
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: null %s", m ? "kernel name" : "module");
+    const p2n_kernel_desc *k = NULL;
+    for (uint32_t i = 0; i < m->desc->nkernels; i++)
+        if (strcmp(m->desc->kernels[i].name, kernel) == 0)
+            k = &m->desc->kernels[i];
+    if (!k)
+        return fail(P2N_ERROR_NOT_FOUND, "%s has no kernel '%s'", m->path, kernel);
+    p2n_result r = check_dims(k, grid, block, dyn);
+    if (r != P2N_SUCCESS)
+        return r;
+    if (k->nparams > 0 && !params)
+        return fail(P2N_ERROR_INVALID_VALUE, "kernel '%s' takes %u parameters but params is null", k->name, k->nparams);
+    for (uint32_t i = 0; i < k->nparams; i++)
+        if (!params[i])
+            return fail(P2N_ERROR_INVALID_VALUE, "kernel '%s': params[%u] (%s) is null", k->name, i, k->params[i].name);
+
+    rt_job *job = calloc(1, sizeof *job);
+    void *buf = aligned_alloc(16, ((size_t)k->param_bytes + 16) & ~(size_t)15);
+    if (!job || !buf) {
+        free(job);
+        free(buf);
+        return fail(P2N_ERROR_OUT_OF_MEMORY, "p2n_launch: out of memory");
+    }
+    for (uint32_t i = 0; i < k->nparams; i++)
+        memcpy((char *)buf + k->params[i].offset, params[i], k->params[i].size);
+    job->mod = m;
+    job->k = k;
+    job->grid = grid;
+    job->block = block;
+    job->dynamic_smem = (uint32_t)dyn;
+    job->params = buf;
+    job->nthreads = block.x * block.y * block.z;
+    job->nwarps = (job->nthreads + P2N_WARP_SIZE - 1) / P2N_WARP_SIZE;
+    job->ncta = (uint64_t)grid.x * grid.y * grid.z;
+    r = rt_run(job);
+    if (r != P2N_SUCCESS)
+        fail(r, "%s", job->message[0] ? job->message : p2n_result_string(r));
+    free(buf);
+    free(job);
+    return r;
+}

@@ -1,0 +1,95 @@
+/* rt.h — the runtime's internals, shared by host.c, sched.c, services.c and
+ * fiber.c.  Nothing here is public; runtime/ptx2native.h is the API. */
+#ifndef RT_H
+#define RT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "p2n_abi.h"
+#include "ptx2native.h"
+
+#define RT_EXPORT __attribute__((visibility("default")))
+#define RT_MAX_WARPS (P2N_MAX_BLOCK_THREADS / P2N_WARP_SIZE)
+#define RT_NBARRIERS 16
+
+/* ------------------------------------------------------------- fiber.c */
+
+typedef struct rt_fiber {
+    void *sp;     /* saved stack pointer (or ucontext, see fiber.c) */
+    void *stack;  /* mmap'd, with a guard page below */
+    size_t size;
+    void *impl;   /* ucontext fallback */
+} rt_fiber;
+
+/* Prepares f to run fn(arg) on its own stack the first time it is switched
+ * to; fn must never return (it switches away for good). */
+int rt_fiber_init(rt_fiber *f, size_t stack_size, void (*fn)(void *), void *arg);
+void rt_fiber_switch(rt_fiber *from, rt_fiber *to);
+void rt_fiber_free(rt_fiber *f);
+
+/* ------------------------------------------------------------- host.c */
+
+struct p2n_module {
+    void *handle;
+    const p2n_module_desc *desc;
+    char *path;
+    pthread_mutex_t heap_lock; /* device malloc */
+    void **heap;
+    size_t nheap, capheap;
+    struct p2n_module *next_loaded;
+};
+
+/* Every loaded module, for indirect calls across modules. */
+void rt_registry_add(p2n_module *m);
+void rt_registry_remove(p2n_module *m);
+void *rt_registry_resolve(uint64_t addr, const char *signature);
+
+void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ------------------------------------------------------------ sched.c */
+
+/* One launch. */
+typedef struct rt_job {
+    p2n_module *mod;
+    const p2n_kernel_desc *k;
+    p2n_dim3 grid, block;
+    uint32_t dynamic_smem;
+    void *params;
+    uint32_t nwarps, nthreads;
+    uint64_t ncta;
+    atomic_uint_fast64_t next_cta;
+    atomic_uint_fast64_t done_cta;
+    uint64_t gridid;
+    /* the first error wins */
+    pthread_mutex_t lock;
+    pthread_cond_t finished;
+    p2n_result error;
+    char message[512];
+    struct rt_job *next; /* in the pool's queue */
+} rt_job;
+
+p2n_result rt_run(rt_job *job); /* runs the grid on the pool; synchronous */
+unsigned rt_pool_threads(void);
+int rt_pool_resize(unsigned n);
+void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The scheduling services (p2n_services.barrier, .nanosleep). */
+uint32_t rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes, uint32_t pred,
+                        uint32_t line);
+void rt_svc_nanosleep(p2n_warp *w, uint32_t ns);
+
+/* What a warp's sched pointer leads to. */
+typedef struct rt_warp_state rt_warp_state;
+rt_job *rt_warp_job(p2n_warp *w);
+
+/* ---------------------------------------------------------- services.c */
+
+extern const p2n_services rt_services;
+int rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args);
+void rt_module_heap_free(p2n_module *m);
+
+#endif

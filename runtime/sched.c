@@ -1,0 +1,547 @@
+/* sched.c — running a grid: CTAs on a pool of worker threads, a CTA's warps
+ * one after the other or, when the kernel has barriers or nanosleep, as
+ * fibers on one worker.
+ *
+ * Pool: created at the first launch and reused; a launch queues a job and
+ * runs CTAs of it itself too, so launches from several host threads share
+ * the workers and none waits on an idle pool.  The only global state is the
+ * pool (documented in docs/api.md: P2N_NUM_THREADS, p2n_set_num_threads).
+ *
+ * Barriers: a barrier completes when the threads that arrived reach its
+ * count, or, without a count, the CTA's live threads: lanes that executed
+ * exit, and warps that finished, no longer count, so a barrier that waits
+ * only on exited threads is released.  Each arriving warp contributes its
+ * active lanes.  When no warp can run and some wait on a barrier, that is a
+ * deadlock: the launch fails with P2N_ERROR_DEADLOCK naming the barrier and
+ * its PTX line, and the waiting fibers are abandoned.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rt.h"
+
+enum { W_READY, W_WAITING, W_SLEEPING, W_DONE };
+
+typedef struct rt_barrier {
+    uint32_t arrived, expected_count; /* expected_count 0: the live threads */
+    uint32_t popc, all_and, any_or;
+    uint32_t generation;
+    uint32_t line;
+    int nwaiting;
+} rt_barrier;
+
+struct rt_warp_state {
+    p2n_warp w; /* first: the kernel gets &w */
+    struct rt_cta *cta;
+    rt_fiber fiber;
+    int state;
+    int bar_id;
+    uint32_t bar_generation;
+    uint32_t res_popc, res_and, res_or; /* bar.red results */
+    uint64_t wake_ns;
+};
+
+typedef struct rt_cta {
+    rt_job *job;
+    struct rt_worker *worker;
+    rt_warp_state *warps;
+    uint32_t nwarps;
+    bool fibers;
+    int current;
+    rt_fiber sched_fiber;
+    rt_barrier bar[RT_NBARRIERS];
+} rt_cta;
+
+typedef struct rt_worker {
+    unsigned index;
+    char *shared;
+    size_t shared_cap;
+    char *local;
+    size_t local_cap;
+    rt_warp_state warps[RT_MAX_WARPS];
+    size_t fiber_size;
+} rt_worker;
+
+rt_job *
+rt_warp_job(p2n_warp *w)
+{
+    return ((rt_warp_state *)w)->cta->job;
+}
+
+void
+rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...)
+{
+    pthread_mutex_lock(&job->lock);
+    if (job->error == P2N_SUCCESS) {
+        job->error = code;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(job->message, sizeof job->message, fmt, ap);
+        va_end(ap);
+    }
+    pthread_mutex_unlock(&job->lock);
+}
+
+static uint64_t
+now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* -------------------------------------------------------------- fibers */
+
+static uint32_t
+live_lanes(const p2n_warp *w)
+{
+    return w->mask & ~w->exited;
+}
+
+static uint32_t
+live_threads(rt_cta *c)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < c->nwarps; i++)
+        if (c->warps[i].state != W_DONE)
+            n += (uint32_t)__builtin_popcount(live_lanes(&c->warps[i].w));
+    return n;
+}
+
+static void
+yield_to_scheduler(rt_warp_state *ws)
+{
+    rt_fiber_switch(&ws->fiber, &ws->cta->sched_fiber);
+}
+
+static void
+fiber_main(void *arg)
+{
+    rt_warp_state *ws = arg;
+    const p2n_kernel_desc *k = ws->cta->job->k;
+    k->fn(&ws->w);
+    ws->state = W_DONE;
+    yield_to_scheduler(ws);
+    abort(); /* never resumed */
+}
+
+/* Completes barrier b when enough threads arrived; wakes its waiters. */
+static void
+try_complete(rt_cta *c, int id)
+{
+    rt_barrier *b = &c->bar[id];
+    if (b->arrived == 0 && b->nwaiting == 0)
+        return;
+    uint32_t live = live_threads(c);
+    uint32_t want = b->expected_count ? b->expected_count : live;
+    if (want > live)
+        want = live;
+    if (b->arrived < want)
+        return;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        rt_warp_state *ws = &c->warps[i];
+        if (ws->state == W_WAITING && ws->bar_id == id && ws->bar_generation == b->generation) {
+            ws->state = W_READY;
+            ws->res_popc = b->popc;
+            ws->res_and = b->all_and;
+            ws->res_or = b->any_or;
+        }
+    }
+    b->generation++;
+    b->arrived = 0;
+    b->nwaiting = 0;
+    b->expected_count = 0;
+}
+
+uint32_t
+rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes, uint32_t pred, uint32_t line)
+{
+    rt_warp_state *ws = (rt_warp_state *)w;
+    rt_cta *c = ws->cta;
+    if (id >= RT_NBARRIERS) {
+        rt_job_error(c->job, P2N_ERROR_INVALID_VALUE, "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
+        w->error = 1;
+        return 0;
+    }
+    if (!c->fibers) { /* a single warp needs no one else */
+        if (c->nwarps == 1) {
+            uint32_t n = (uint32_t)__builtin_popcount(pred & lanes);
+            return op == P2N_BAR_RED_POPC ? n : op == P2N_BAR_RED_AND ? (uint32_t)((pred & lanes) == lanes) : (uint32_t)(n != 0);
+        }
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK, "kernel '%s': barrier at PTX line %u in a kernel built without barrier support",
+                     c->job->k->name, line);
+        w->error = 1;
+        return 0;
+    }
+    rt_barrier *b = &c->bar[id];
+    if (b->arrived == 0 && b->nwaiting == 0) {
+        b->popc = 0;
+        b->all_and = 1;
+        b->any_or = 0;
+    }
+    lanes &= live_lanes(w);
+    b->arrived += (uint32_t)__builtin_popcount(lanes);
+    if (count)
+        b->expected_count = count;
+    b->popc += (uint32_t)__builtin_popcount(pred & lanes);
+    b->all_and &= (pred & lanes) == lanes;
+    b->any_or |= (pred & lanes) != 0;
+    b->line = line;
+    if (op == P2N_BAR_ARRIVE) {
+        try_complete(c, (int)id);
+        return 0;
+    }
+    ws->state = W_WAITING;
+    ws->bar_id = (int)id;
+    ws->bar_generation = b->generation;
+    b->nwaiting++;
+    try_complete(c, (int)id);
+    if (ws->state == W_WAITING)
+        yield_to_scheduler(ws);
+    if (w->error)
+        return 0;
+    switch (op) {
+    case P2N_BAR_RED_POPC: return ws->res_popc;
+    case P2N_BAR_RED_AND: return ws->res_and;
+    case P2N_BAR_RED_OR: return ws->res_or;
+    default: return 0;
+    }
+}
+
+void
+rt_svc_nanosleep(p2n_warp *w, uint32_t ns)
+{
+    rt_warp_state *ws = (rt_warp_state *)w;
+    if (ns > 1000000)
+        ns = 1000000;
+    if (!ws->cta->fibers) {
+        struct timespec t = {0, (long)ns};
+        nanosleep(&t, NULL);
+        return;
+    }
+    ws->wake_ns = now_ns() + ns;
+    ws->state = W_SLEEPING;
+    yield_to_scheduler(ws);
+}
+
+/* Runs the CTA's fibers until all are done or none can run. */
+static void
+schedule(rt_cta *c)
+{
+    for (;;) {
+        bool any = false, progress = false;
+        uint64_t t = 0, earliest = UINT64_MAX;
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            rt_warp_state *ws = &c->warps[i];
+            if (ws->state == W_DONE)
+                continue;
+            any = true;
+            if (ws->state == W_SLEEPING) {
+                if (!t)
+                    t = now_ns();
+                if (ws->wake_ns <= t || c->nwarps == 1)
+                    ws->state = W_READY;
+                else if (ws->wake_ns < earliest)
+                    earliest = ws->wake_ns;
+            }
+            if (ws->state != W_READY)
+                continue;
+            c->current = (int)i;
+            rt_fiber_switch(&c->sched_fiber, &ws->fiber);
+            progress = true;
+            if (ws->w.error) /* a service failed: end the CTA */
+                return;
+            if (ws->state == W_DONE)
+                for (int b = 0; b < RT_NBARRIERS; b++)
+                    try_complete(c, b);
+        }
+        if (!any)
+            return;
+        if (progress)
+            continue;
+        if (earliest != UINT64_MAX) { /* only sleepers: sleep until the first wakes */
+            uint64_t d = earliest - now_ns();
+            struct timespec ts = {(time_t)(d / 1000000000u), (long)(d % 1000000000u)};
+            if ((int64_t)d > 0)
+                nanosleep(&ts, NULL);
+            continue;
+        }
+        /* everyone left waits on a barrier that cannot complete */
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            rt_warp_state *ws = &c->warps[i];
+            if (ws->state == W_WAITING) {
+                const p2n_warp *w = &ws->w;
+                rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                             "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
+                             "%u of %u threads arrived, the others have exited or wait elsewhere",
+                             c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id,
+                             c->bar[ws->bar_id].line, c->bar[ws->bar_id].arrived, live_threads(c));
+                break;
+            }
+        }
+        for (uint32_t i = 0; i < c->nwarps; i++)
+            c->warps[i].w.error = 1;
+        return;
+    }
+}
+
+/* ----------------------------------------------------------------- CTAs */
+
+static bool
+grow(char **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return true;
+    free(*buf);
+    *buf = aligned_alloc(64, (need + 63) & ~(size_t)63);
+    *cap = *buf ? need : 0;
+    return *buf != NULL;
+}
+
+static void
+run_cta(rt_job *job, rt_worker *wk, uint64_t index)
+{
+    const p2n_kernel_desc *k = job->k;
+    uint32_t ctaid[3] = {(uint32_t)(index % job->grid.x), (uint32_t)(index / job->grid.x % job->grid.y),
+                         (uint32_t)(index / ((uint64_t)job->grid.x * job->grid.y))};
+    size_t static_bytes = (k->static_smem + 15u) & ~15u;
+    size_t shared = static_bytes + job->dynamic_smem;
+    size_t stride = (k->local_bytes + 15u) & ~(size_t)15u;
+    size_t local = stride * P2N_WARP_SIZE * job->nwarps;
+    if (!grow(&wk->shared, &wk->shared_cap, shared ? shared : 16) ||
+        !grow(&wk->local, &wk->local_cap, local ? local : 16)) {
+        rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': no memory for shared or local windows", k->name);
+        return;
+    }
+    memset(wk->shared, 0, shared); /* nothing leaks between CTAs or modules */
+    rt_cta c = {.job = job, .worker = wk, .warps = wk->warps, .nwarps = job->nwarps};
+    c.fibers = (k->flags & (P2N_KF_BARRIER | P2N_KF_NANOSLEEP)) != 0;
+    uint32_t bx = job->block.x, bxy = job->block.x * job->block.y;
+    for (uint32_t i = 0; i < job->nwarps; i++) {
+        rt_warp_state *ws = &wk->warps[i];
+        p2n_warp *w = &ws->w;
+        ws->cta = &c;
+        ws->state = W_READY;
+        memset(w, 0, sizeof *w);
+        w->params = job->params;
+        w->shared = wk->shared;
+        w->local = wk->local + (size_t)i * P2N_WARP_SIZE * stride;
+        w->local_stride = stride;
+        w->rt = &rt_services;
+        w->sched = ws;
+        for (uint32_t l = 0; l < P2N_WARP_SIZE; l++) {
+            uint32_t t = i * P2N_WARP_SIZE + l;
+            w->tid[0][l] = t % bx;
+            w->tid[1][l] = t / bx % job->block.y;
+            w->tid[2][l] = t / bxy;
+            if (t < job->nthreads)
+                w->mask |= 1u << l;
+        }
+        w->ntid[0] = job->block.x, w->ntid[1] = job->block.y, w->ntid[2] = job->block.z;
+        memcpy(w->ctaid, ctaid, sizeof ctaid);
+        w->nctaid[0] = job->grid.x, w->nctaid[1] = job->grid.y, w->nctaid[2] = job->grid.z;
+        w->warpid = i;
+        w->nwarpid = job->nwarps;
+        w->dynamic_smem = job->dynamic_smem;
+        w->total_smem = (uint32_t)shared;
+        w->smid = wk->index;
+        w->nsmid = rt_pool_threads();
+        w->gridid = job->gridid;
+    }
+    if (!c.fibers) {
+        for (uint32_t i = 0; i < job->nwarps; i++) {
+            k->fn(&wk->warps[i].w);
+            if (wk->warps[i].w.error)
+                return;
+        }
+        return;
+    }
+    size_t fsize = k->stack_bytes > 256 * 1024 ? k->stack_bytes : 512 * 1024;
+    for (uint32_t i = 0; i < job->nwarps; i++)
+        if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
+            rt_job_error(job, P2N_ERROR_SYSTEM, "kernel '%s': cannot allocate a fiber stack: %s", k->name, strerror(errno));
+            return;
+        }
+    schedule(&c);
+}
+
+/* ----------------------------------------------------------------- pool */
+
+typedef struct rt_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t work;
+    rt_job *queue;
+    unsigned nthreads;
+    pthread_t *threads;
+    rt_worker **workers;
+    bool started;
+} rt_pool;
+
+static rt_pool pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .work = PTHREAD_COND_INITIALIZER};
+static _Thread_local rt_worker *caller_worker; /* a launching thread's own */
+
+/* Takes the next CTA of any queued job; NULL when there is none. */
+static rt_job *
+take(uint64_t *index)
+{
+    for (rt_job *j = pool.queue; j; j = j->next) {
+        uint64_t i = atomic_fetch_add(&j->next_cta, 1);
+        if (i < j->ncta) {
+            *index = i;
+            return j;
+        }
+    }
+    return NULL;
+}
+
+static void
+finish_cta(rt_job *j)
+{
+    if (atomic_fetch_add(&j->done_cta, 1) + 1 == j->ncta) {
+        pthread_mutex_lock(&j->lock);
+        pthread_cond_broadcast(&j->finished);
+        pthread_mutex_unlock(&j->lock);
+    }
+}
+
+static void *
+worker_main(void *arg)
+{
+    rt_worker *wk = arg;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        uint64_t index;
+        rt_job *j = take(&index);
+        if (!j) {
+            pthread_cond_wait(&pool.work, &pool.lock);
+            continue;
+        }
+        pthread_mutex_unlock(&pool.lock);
+        if (j->error == P2N_SUCCESS)
+            run_cta(j, wk, index);
+        finish_cta(j);
+        pthread_mutex_lock(&pool.lock);
+    }
+    return NULL;
+}
+
+static unsigned
+default_threads(void)
+{
+    const char *s = getenv("P2N_NUM_THREADS");
+    if (s && *s) {
+        long n = strtol(s, NULL, 10);
+        if (n > 0 && n <= 4096)
+            return (unsigned)n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+/* Starts workers up to n-1 (the launching thread is the n-th). */
+static int
+start_workers(unsigned n)
+{
+    unsigned want = n > 1 ? n - 1 : 0;
+    if (want <= pool.nthreads)
+        return 0;
+    pthread_t *t = realloc(pool.threads, sizeof *t * want);
+    rt_worker **w = realloc(pool.workers, sizeof *w * want);
+    if (!t || !w)
+        return -1;
+    pool.threads = t;
+    pool.workers = w;
+    for (unsigned i = pool.nthreads; i < want; i++) {
+        w[i] = calloc(1, sizeof(rt_worker));
+        if (!w[i])
+            return -1;
+        w[i]->index = i + 1;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setstacksize(&attr, 8u << 20);
+        int rc = pthread_create(&t[i], &attr, worker_main, w[i]);
+        pthread_attr_destroy(&attr);
+        if (rc != 0) {
+            free(w[i]);
+            return -1;
+        }
+        pthread_detach(t[i]);
+        pool.nthreads = i + 1;
+    }
+    return 0;
+}
+
+unsigned
+rt_pool_threads(void)
+{
+    return pool.nthreads + 1;
+}
+
+int
+rt_pool_resize(unsigned n)
+{
+    pthread_mutex_lock(&pool.lock);
+    pool.started = true;
+    int rc = start_workers(n);
+    pthread_mutex_unlock(&pool.lock);
+    return rc;
+}
+
+p2n_result
+rt_run(rt_job *job)
+{
+    static atomic_uint_fast64_t gridids;
+    job->gridid = atomic_fetch_add(&gridids, 1) + 1;
+    pthread_mutex_init(&job->lock, NULL);
+    pthread_cond_init(&job->finished, NULL);
+    if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker)))) {
+        pthread_mutex_destroy(&job->lock);
+        pthread_cond_destroy(&job->finished);
+        return P2N_ERROR_OUT_OF_MEMORY;
+    }
+
+    pthread_mutex_lock(&pool.lock);
+    if (!pool.started) {
+        pool.started = true;
+        if (start_workers(default_threads()) != 0 && pool.nthreads == 0) {
+            pthread_mutex_unlock(&pool.lock);
+            return P2N_ERROR_SYSTEM;
+        }
+    }
+    job->next = pool.queue;
+    pool.queue = job;
+    pthread_cond_broadcast(&pool.work);
+    pthread_mutex_unlock(&pool.lock);
+
+    /* the launching thread runs CTAs too */
+    for (;;) {
+        uint64_t i = atomic_fetch_add(&job->next_cta, 1);
+        if (i >= job->ncta)
+            break;
+        if (job->error == P2N_SUCCESS)
+            run_cta(job, caller_worker, i);
+        finish_cta(job);
+    }
+    pthread_mutex_lock(&job->lock);
+    while (atomic_load(&job->done_cta) < job->ncta)
+        pthread_cond_wait(&job->finished, &job->lock);
+    pthread_mutex_unlock(&job->lock);
+
+    pthread_mutex_lock(&pool.lock);
+    for (rt_job **pp = &pool.queue; *pp; pp = &(*pp)->next)
+        if (*pp == job) {
+            *pp = job->next;
+            break;
+        }
+    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_destroy(&job->lock);
+    pthread_cond_destroy(&job->finished);
+    return job->error;
+}
+
