@@ -64,6 +64,7 @@ typedef struct rt_job {
     atomic_uint_fast64_t next_cta;
     atomic_uint_fast64_t done_cta;
     uint64_t gridid;
+    p2n_warp *templ; /* [nwarps]: the fields every CTA shares (tid, mask, ...) */
     /* the first error wins */
     pthread_mutex_t lock;
     pthread_cond_t finished;

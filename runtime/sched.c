@@ -65,6 +65,8 @@ typedef struct rt_worker {
     size_t local_cap;
     rt_warp_state warps[RT_MAX_WARPS];
     size_t fiber_size;
+    const rt_job *warps_of; /* the launch whose templates warps[] hold */
+    uint64_t warps_gridid;
 } rt_worker;
 
 rt_job *
@@ -322,37 +324,27 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     memset(wk->shared, 0, shared); /* nothing leaks between CTAs or modules */
     rt_cta c = {.job = job, .worker = wk, .warps = wk->warps, .nwarps = job->nwarps};
     c.fibers = (k->flags & (P2N_KF_BARRIER | P2N_KF_NANOSLEEP)) != 0;
-    uint32_t bx = job->block.x, bxy = job->block.x * job->block.y;
+    /* consecutive CTAs of one launch on this worker: only the per-CTA
+     * fields change */
+    bool fresh = wk->warps_of != job || wk->warps_gridid != job->gridid;
+    wk->warps_of = job;
+    wk->warps_gridid = job->gridid;
     for (uint32_t i = 0; i < job->nwarps; i++) {
         rt_warp_state *ws = &wk->warps[i];
         p2n_warp *w = &ws->w;
         ws->cta = &c;
         ws->state = W_READY;
-        memset(w, 0, sizeof *w);
-        w->params = job->params;
+        if (fresh)
+            *w = job->templ[i];
+        w->exited = 0;
+        w->error = 0;
         w->shared = wk->shared;
         w->local = wk->local + (size_t)i * P2N_WARP_SIZE * stride;
         w->local_stride = stride;
-        w->rt = &rt_services;
         w->sched = ws;
-        for (uint32_t l = 0; l < P2N_WARP_SIZE; l++) {
-            uint32_t t = i * P2N_WARP_SIZE + l;
-            w->tid[0][l] = t % bx;
-            w->tid[1][l] = t / bx % job->block.y;
-            w->tid[2][l] = t / bxy;
-            if (t < job->nthreads)
-                w->mask |= 1u << l;
-        }
-        w->ntid[0] = job->block.x, w->ntid[1] = job->block.y, w->ntid[2] = job->block.z;
         memcpy(w->ctaid, ctaid, sizeof ctaid);
-        w->nctaid[0] = job->grid.x, w->nctaid[1] = job->grid.y, w->nctaid[2] = job->grid.z;
-        w->warpid = i;
-        w->nwarpid = job->nwarps;
-        w->dynamic_smem = job->dynamic_smem;
         w->total_smem = (uint32_t)shared;
         w->smid = wk->index;
-        w->nsmid = rt_pool_threads();
-        w->gridid = job->gridid;
     }
     if (!c.fibers) {
         for (uint32_t i = 0; i < job->nwarps; i++) {
@@ -493,11 +485,44 @@ rt_pool_resize(unsigned n)
     return rc;
 }
 
+/* What every CTA's warp i has in common: computed once per launch. */
+static int
+make_templates(rt_job *job)
+{
+    job->templ = calloc(job->nwarps, sizeof *job->templ);
+    if (!job->templ)
+        return -1;
+    uint32_t bx = job->block.x, bxy = job->block.x * job->block.y;
+    for (uint32_t i = 0; i < job->nwarps; i++) {
+        p2n_warp *w = &job->templ[i];
+        w->params = job->params;
+        w->rt = &rt_services;
+        for (uint32_t l = 0; l < P2N_WARP_SIZE; l++) {
+            uint32_t t = i * P2N_WARP_SIZE + l;
+            w->tid[0][l] = t % bx;
+            w->tid[1][l] = t / bx % job->block.y;
+            w->tid[2][l] = t / bxy;
+            if (t < job->nthreads)
+                w->mask |= 1u << l;
+        }
+        w->ntid[0] = job->block.x, w->ntid[1] = job->block.y, w->ntid[2] = job->block.z;
+        w->nctaid[0] = job->grid.x, w->nctaid[1] = job->grid.y, w->nctaid[2] = job->grid.z;
+        w->warpid = i;
+        w->nwarpid = job->nwarps;
+        w->dynamic_smem = job->dynamic_smem;
+        w->nsmid = rt_pool_threads();
+        w->gridid = job->gridid;
+    }
+    return 0;
+}
+
 p2n_result
 rt_run(rt_job *job)
 {
     static atomic_uint_fast64_t gridids;
     job->gridid = atomic_fetch_add(&gridids, 1) + 1;
+    if (make_templates(job) != 0)
+        return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_init(&job->lock, NULL);
     pthread_cond_init(&job->finished, NULL);
     if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker)))) {
@@ -542,6 +567,7 @@ rt_run(rt_job *job)
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_destroy(&job->lock);
     pthread_cond_destroy(&job->finished);
+    free(job->templ);
     return job->error;
 }
 
