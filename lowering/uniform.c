@@ -46,6 +46,11 @@
 
 enum { HAMMOCK_MAX = 8 };
 
+/* The emitter does not if-convert hammocks yet: every divergent branch is
+ * lowered with the divergence stack, and the plan (and so the report) says
+ * so.  Set to 1 when lowering/emit.c implements LOWER_PREDICATED. */
+enum { IF_CONVERSION = 0 };
+
 typedef struct State {
     const Module *m;
     Func *f;
@@ -528,7 +533,7 @@ plan(State *s)
         s->info->lowering[i] = LOWER_STACK;
         if (opcode_flags(in->op) & OF_TERM)
             s->info->reconverge[i] = g->blocks[b].ipdom;
-        if (in->op == OP_BRA && is_hammock(s, b))
+        if (IF_CONVERSION && in->op == OP_BRA && is_hammock(s, b))
             s->info->lowering[i] = LOWER_PREDICATED;
     }
 }
