@@ -186,8 +186,23 @@ emit_dispatcher(Emit *e)
     LLVMPositionBuilderAtEnd(e->b, e->dispatch_bb);
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
     LLVMValueRef empty = LLVMBuildICmp(e->b, LLVMIntEQ, sp, u32c(e, 0), "");
-    LLVMBasicBlockRef pop = new_block(e, "pop");
-    LLVMBuildCondBr(e->b, empty, e->return_bb, pop);
+    LLVMBasicBlockRef pop = new_block(e, "pop"), drained = new_block(e, "drained");
+    LLVMBuildCondBr(e->b, empty, drained, pop);
+
+    /* nothing pending: lanes held at a barrier go on (the others exited) */
+    LLVMPositionBuilderAtEnd(e->b, drained);
+    if (e->bar_resume.n > 0) {
+        LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
+        LLVMBasicBlockRef resume = new_block(e, "resume.barrier");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, u32c(e, 0), ""), e->return_bb, resume);
+        LLVMPositionBuilderAtEnd(e->b, resume);
+        LLVMValueRef which = LLVMBuildLoad2(e->b, e->t_i32, e->wait_pc, "");
+        LLVMValueRef bs = LLVMBuildSwitch(e->b, which, e->return_bb, (unsigned)e->bar_resume.n);
+        for (int i = 0; i < e->bar_resume.n; i++)
+            LLVMAddCase(bs, u32c(e, (uint64_t)i), LLVMValueAsBasicBlock(e->bar_resume.v[i]));
+    } else {
+        LLVMBuildBr(e->b, e->return_bb);
+    }
 
     LLVMPositionBuilderAtEnd(e->b, pop);
     LLVMValueRef top = LLVMBuildSub(e->b, sp, u32c(e, 1), "");
@@ -199,6 +214,8 @@ emit_dispatcher(Emit *e)
     LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
     LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
                                     LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    if (e->bar_resume.n > 0) /* lanes held at a barrier wait there */
+        gone = LLVMBuildOr(e->b, gone, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), "");
     m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, m, u32c(e, 0), "");
     LLVMBasicBlockRef run = new_block(e, "resume");
@@ -372,6 +389,51 @@ emit_brx(Emit *e, const Instr *in, int idx)
 
 /* ------------------------------------------------------------- blocks */
 
+/* A barrier reached while other paths of the warp are pending on the
+ * divergence stack: those paths run first (they may exit, or reach the
+ * barrier too), and the barrier executes once every live lane of the warp
+ * has arrived or exited, with the lanes that arrived.  The arriving lanes
+ * wait in wait_mask; the dispatcher skips them, and resumes them here when
+ * nothing else is pending.  With an empty stack this is one compare. */
+static void
+emit_barrier_arrival(Emit *e)
+{
+    int k = e->bar_resume.n;
+    LLVMBasicBlockRef resume = new_block(e, "barrier.resume"), go = new_block(e, "barrier.go");
+    LLVMBasicBlockRef hold = new_block(e, "barrier.hold"), all = new_block(e, "barrier.all");
+    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
+
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "");
+    LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
+    LLVMValueRef alone = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildOr(e->b, sp, held, ""), u32c(e, 0), "");
+    LLVMBuildCondBr(e->b, alone, go, hold);
+
+    LLVMPositionBuilderAtEnd(e->b, hold);
+    LLVMValueRef waiting = LLVMBuildOr(e->b, held, emit_mask(e), "");
+    LLVMBuildStore(e->b, waiting, e->wait_mask);
+    LLVMBuildStore(e->b, u32c(e, (uint64_t)k), e->wait_pc);
+    LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""), e->wait_rpc);
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
+                                     LLVMBuildNot(e->b, gone, ""), "");
+    LLVMValueRef missing = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, u32c(e, 0), ""), all, e->dispatch_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, all);
+    LLVMBuildBr(e->b, resume);
+
+    LLVMPositionBuilderAtEnd(e->b, resume);
+    LLVMValueRef m = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""),
+                                  LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_rpc, ""), e->rpc_slot);
+    LLVMBuildStore(e->b, u32c(e, 0), e->wait_mask);
+    LLVMBuildBr(e->b, go);
+    LLVMPositionBuilderAtEnd(e->b, go);
+}
+
+
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
  * it; a varying guard narrows the instruction's mask. */
 static void
@@ -428,6 +490,12 @@ emit_block(Emit *e, int b)
         case OP_EXIT: emit_exit(e, in, next); return;
         case OP_RET: emit_exit(e, in, next); return;
         case OP_TRAP: emit_trap(e, in, next); return;
+        case OP_BAR:
+        case OP_BARRIER:
+            if (e->ndivergent > 0)
+                emit_barrier_arrival(e);
+            emit_guarded(e, in);
+            break;
         default: emit_guarded(e, in); break;
         }
     }
@@ -478,6 +546,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
             e->bb_body[i] = new_block(e, "B.body");
         }
     e->stack_cap = 2 * ndiv + WARP + 2;
+    e->ndivergent = ndiv;
+    e->bar_resume = (ValueVec){0};
 
     LLVMPositionBuilderAtEnd(e->b, entry);
     e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
@@ -497,9 +567,17 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
 
     e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
     LLVMBuildStore(e->b, u32c(e, 0), e->done_slot);
+    e->entry_mask = LLVMBuildAlloca(e->b, e->t_i32, "entry.mask");
+    e->wait_mask = LLVMBuildAlloca(e->b, e->t_i32, "wait.mask");
+    e->wait_pc = LLVMBuildAlloca(e->b, e->t_i32, "wait.pc");
+    e->wait_rpc = LLVMBuildAlloca(e->b, e->t_i32, "wait.rpc");
+    LLVMBuildStore(e->b, u32c(e, 0), e->wait_mask);
+    LLVMBuildStore(e->b, u32c(e, 0), e->wait_pc);
+    LLVMBuildStore(e->b, u32c(e, 0), e->wait_rpc);
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
     LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildStore(e->b, m, e->entry_mask);
     if (f->is_entry) {
         e->argv = e->retv = NULL;
         e->depth = u32c(e, 0);

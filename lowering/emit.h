@@ -83,6 +83,10 @@ typedef struct Emit {
     LLVMValueRef local_ptr;     /* lane 0's local window */
     LLVMValueRef local_stride;  /* i64 */
     LLVMValueRef param_frame;   /* blocks of .param variables declared in the body */
+    LLVMValueRef entry_mask;    /* i32: the lanes this call or warp started with */
+    LLVMValueRef wait_mask, wait_pc, wait_rpc; /* i32 slots: lanes held at a barrier */
+    ValueVec bar_resume;        /* LLVM blocks resuming each barrier, by index */
+    int ndivergent;             /* divergent transfers in the function */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
