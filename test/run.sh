@@ -157,8 +157,39 @@ t_scripts() {
 	done
 }
 
+# --- codegen over every fixture: ptx2native -S translates it, or stops with
+# a located "... is not supported" error; nothing else (a crash, an internal
+# error, another diagnostic) is acceptable.  The number translated must not
+# fall below test/codegen-baseline.
+t_codegen() {
+	selected "codegen/" || return 0
+	ok=0 unsup=0
+	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/exec/*.ptx test/bench/*.ptx; do
+		[ -e "$src" ] || continue
+		name=codegen/${src#test/}
+		err=$(limit 60 "$P2N" -S -o /dev/null "$src" 2>&1)
+		rc=$?
+		if [ $rc -eq 0 ]; then
+			ok=$((ok + 1))
+			pass "$name"
+		elif [ $rc -eq 1 ] && printf '%s\n' "$err" | grep -q '^[^:]*:[0-9]*:[0-9]*: error: .* is not supported$' &&
+			! printf '%s\n' "$err" | grep ': error: ' | grep -qv 'is not supported$'; then
+			unsup=$((unsup + 1))
+			first=$(printf '%s\n' "$err" | grep -m1 ': error: ' | sed 's/.*error: //')
+			echo "PASS $name (not supported: $first)"
+			npass=$((npass + 1))
+		else
+			fail "$name" "exit status $rc: $err"
+		fi
+	done
+	base=$(cat test/codegen-baseline 2>/dev/null || echo 0)
+	msg="codegen/count: $ok translated, $unsup not supported (baseline: at least $base translated)"
+	if [ "$ok" -ge "$base" ]; then pass "$msg"; else fail "$msg"; fi
+}
+
 t_parse
 t_fixtures
+t_codegen
 t_report
 t_unit
 t_scripts
