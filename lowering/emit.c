@@ -365,24 +365,93 @@ emit_trap(Emit *e, const Instr *in, int next)
     LLVMBuildBr(e->b, e->return_bb);
 }
 
+/* brx.idx: an index past the target list is a launch error for the lanes
+ * that take it.  A uniform index is one switch.  A varying one groups the
+ * active lanes by target block: every other target is pushed as a pending
+ * path (reconverging at the branch's ipdom, like bra) and the first active
+ * lane's target runs now. */
 static void
 emit_brx(Emit *e, const Instr *in, int idx)
 {
+    Cfg *c = e->f->cfg;
     const Label *tl = &e->f->labels.v[in->opnd[1].label];
-    LLVMValueRef index = inst_operand(e, &in->opnd[0], TY_U32, false);
-    if (operand_varying(e, &in->opnd[0]) && e->fi->branch[idx] == BR_DIVERGENT) {
-        emit_unsupported(e, in->loc, "brx.idx with an index that differs across lanes");
-        LLVMBuildUnreachable(e->b);
-        return;
-    }
-    index = emit_first_lane(e, index);
+    int n = tl->ntargets;
+    bool vary = operand_varying(e, &in->opnd[0]) && e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
+    LLVMValueRef index = inst_operand(e, &in->opnd[0], TY_U32, vary);
+    LLVMValueRef first = emit_first_lane(e, index);
     LLVMBasicBlockRef bad = new_block(e, "brx.range");
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, index, bad, (unsigned)tl->ntargets);
-    for (int i = 0; i < tl->ntargets; i++)
+    LLVMValueRef m = emit_mask(e);
+
+    if (vary) {
+        /* out of range in any active lane: the launch fails */
+        LLVMValueRef out = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, u32c(e, (uint64_t)n)), "")), "");
+        LLVMBasicBlockRef inrange = new_block(e, "brx.ok");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, out, u32c(e, 0), ""), bad, inrange);
+        LLVMPositionBuilderAtEnd(e->b, inrange);
+        LLVMValueRef same = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, first), "")), "");
+        LLVMBasicBlockRef split = new_block(e, "brx.split"), one = new_block(e, "brx.one");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, same, m, ""), one, split);
+
+        LLVMPositionBuilderAtEnd(e->b, split);
+        int R = reconvergence_of(e, idx);
+        LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
+        if (R >= 0 && R != c->exit) {
+            LLVMValueRef rc = u32c(e, (uint64_t)R);
+            LLVMBasicBlockRef push = new_block(e, "push.reconv"), go = new_block(e, "paths");
+            LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rpc, rc, ""), go, push);
+            LLVMPositionBuilderAtEnd(e->b, push);
+            stack_push(e, rc, m, rpc);
+            LLVMBuildStore(e->b, rc, e->rpc_slot);
+            LLVMBuildBr(e->b, go);
+            LLVMPositionBuilderAtEnd(e->b, go);
+            rpc = rc;
+        }
+        /* the lanes of each distinct target block */
+        int *blocks = arena_alloc(e->arena, sizeof *blocks * (size_t)(n + 1));
+        for (int i = 0; i < n; i++)
+            blocks[i] = label_block(e, &tl->targets[i]);
+        LLVMValueRef firstblk = NULL; /* the block id the first lane goes to */
+        for (int i = 0; i < n; i++) {
+            bool seen = false;
+            for (int j = 0; j < i; j++)
+                seen |= blocks[j] == blocks[i];
+            if (seen)
+                continue;
+            LLVMValueRef lanes = u32c(e, 0);
+            for (int j = i; j < n; j++)
+                if (blocks[j] == blocks[i])
+                    lanes = LLVMBuildOr(e->b, lanes, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, u32c(e, (uint64_t)j)), "")), "");
+            lanes = LLVMBuildAnd(e->b, lanes, m, "");
+            LLVMValueRef mine = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, lanes, LLVMBuildAnd(e->b, same, LLVMBuildNeg(e->b, same, ""), ""), ""), u32c(e, 0), "");
+            /* not the first lane's target, has lanes, and is not R: pending */
+            if (blocks[i] != R) {
+                LLVMValueRef want = LLVMBuildAnd(e->b, LLVMBuildNot(e->b, mine, ""), LLVMBuildICmp(e->b, LLVMIntNE, lanes, u32c(e, 0), ""), "");
+                LLVMBasicBlockRef pb = new_block(e, "brx.push"), nb = new_block(e, "brx.next");
+                LLVMBuildCondBr(e->b, want, pb, nb);
+                LLVMPositionBuilderAtEnd(e->b, pb);
+                stack_push(e, u32c(e, (uint64_t)blocks[i]), lanes, rpc);
+                LLVMBuildBr(e->b, nb);
+                LLVMPositionBuilderAtEnd(e->b, nb);
+            }
+            LLVMValueRef bid = u32c(e, (uint64_t)blocks[i]);
+            firstblk = firstblk ? LLVMBuildSelect(e->b, mine, bid, firstblk, "") : bid;
+            LLVMBuildStore(e->b, LLVMBuildSelect(e->b, mine, lanes, LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, ""), ""), e->mask_slot);
+        }
+        LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->bb[c->exit], (unsigned)n);
+        for (int i = 0; i < n; i++) {
+            bool seen = false;
+            for (int j = 0; j < i; j++)
+                seen |= blocks[j] == blocks[i];
+            if (!seen)
+                LLVMAddCase(sw, u32c(e, (uint64_t)blocks[i]), e->bb[blocks[i]]);
+        }
+        LLVMPositionBuilderAtEnd(e->b, one);
+    }
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, bad, (unsigned)n);
+    for (int i = 0; i < n; i++)
         LLVMAddCase(sw, u32c(e, (uint64_t)i), e->bb[label_block(e, &tl->targets[i])]);
     LLVMPositionBuilderAtEnd(e->b, bad);
-    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_BRX_RANGE), emit_mask(e),
-                           u32c(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_BRX_RANGE), m, u32c(e, (uint64_t)in->loc.line)};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
     LLVMBuildBr(e->b, e->return_bb);
 }

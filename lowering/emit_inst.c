@@ -1134,6 +1134,39 @@ emit_bits(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], rty, r);
 }
 
+/* copysign.f d, a, b: b with the sign of a.  testp.op.f p, a. */
+static void
+emit_fclass(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    if (in->op == OP_COPYSIGN) {
+        Ops s = sources(e, in, ty, 2);
+        inst_write(e, &in->opnd[0], ty, call2(e, "llvm.copysign", s.a[1], s.a[0]));
+        return;
+    }
+    Ops s = sources(e, in, ty, 1);
+    LLVMValueRef x = s.a[0], r;
+    LLVMValueRef ax = call1(e, "llvm.fabs", x);
+    double minnorm = ty == TY_F64 ? 2.2250738585072014e-308 : 1.17549435e-38;
+    Mod m = mod_of_class(in, MC_MISC);
+    switch (m) {
+    case MOD_FINITE: r = LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, 1.0 / 0.0, 0), ""); break;
+    case MOD_INFINITE: r = LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 1.0 / 0.0, 0), ""); break;
+    case MOD_NUMBER: r = LLVMBuildFCmp(e->b, LLVMRealORD, x, x, ""); break;
+    case MOD_NOTANUMBER: r = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, ""); break;
+    case MOD_NORMAL:
+        r = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOGE, ax, cst(e, ax, minnorm, 0), ""),
+                         LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, 1.0 / 0.0, 0), ""), "");
+        break;
+    case MOD_SUBNORMAL:
+        r = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, minnorm, 0), ""),
+                         LLVMBuildFCmp(e->b, LLVMRealONE, ax, cst(e, ax, 0.0, 0), ""), "");
+        break;
+    default: emit_unsupported(e, in->loc, "this testp class"); return;
+    }
+    inst_write(e, &in->opnd[0], TY_PRED, r);
+}
+
 /* prmt.b32 d, a, b, c (default mode): byte i of d is byte (c >> 4i) & 7 of
  * {b, a}, or its sign replicated when bit 3 is set. */
 static void
@@ -1530,6 +1563,75 @@ emit_vote(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_PRED, r);
 }
 
+/* redux.sync.op.type d, a, membermask: a reduction over the active lanes,
+ * the same in every lane. */
+static void
+emit_redux(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    Mod op = mod_of_class(in, MC_ATOMOP);
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, true);
+    LLVMValueRef mv = emit_mask_vec(e, cur_mask(e));
+    bool sg = type_signed(ty);
+    const char *name;
+    unsigned long long ident;
+    switch (op) {
+    case MOD_ADD: name = "llvm.vector.reduce.add", ident = 0; break;
+    case MOD_AND: name = "llvm.vector.reduce.and", ident = ~0ull; break;
+    case MOD_OR: name = "llvm.vector.reduce.or", ident = 0; break;
+    case MOD_XOR: name = "llvm.vector.reduce.xor", ident = 0; break;
+    case MOD_MIN: name = sg ? "llvm.vector.reduce.smin" : "llvm.vector.reduce.umin", ident = sg ? 0x7fffffff : ~0ull; break;
+    case MOD_MAX: name = sg ? "llvm.vector.reduce.smax" : "llvm.vector.reduce.umax", ident = sg ? 0x80000000u : 0; break;
+    default: emit_unsupported(e, in->loc, "this redux operation"); return;
+    }
+    LLVMValueRef v = LLVMBuildSelect(e->b, mv, a, emit_splat(e, LLVMConstInt(e->t_i32, ident, 0)), "");
+    LLVMTypeRef vt = LLVMTypeOf(v);
+    LLVMValueRef r = emit_intrinsic(e, name, &vt, 1, &v, 1);
+    inst_write(e, &in->opnd[0], ty, r);
+}
+
+/* match.any.sync.b32 d, a, membermask: lanes (active) whose a equals mine;
+ * match.all.sync.b32 d[|p], a, membermask: the active mask if all equal,
+ * else 0. */
+static void
+emit_match(Emit *e, const Instr *in)
+{
+    PtxType ty = itype(in);
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, true);
+    LLVMValueRef m = cur_mask(e);
+    Mod mode = mod_of_class(in, MC_VOTE);
+    LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
+    LLVMValueRef r = LLVMConstNull(vt);
+    LLVMValueRef all = LLVMConstInt(e->t_i1, 1, 0);
+    LLVMValueRef mv = emit_mask_vec(e, m);
+    for (unsigned l = 0; l < WARP; l++) {
+        LLVMValueRef x = LLVMBuildExtractElement(e->b, a, LLVMConstInt(e->t_i32, l, 0), "");
+        LLVMValueRef eq = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, x), ""), mv, "");
+        LLVMValueRef bits = emit_mask_i32(e, eq);
+        r = LLVMBuildInsertElement(e->b, r, bits, LLVMConstInt(e->t_i32, l, 0), "");
+        if (l == 0)
+            all = LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, "");
+    }
+    const Operand *d = &in->opnd[0];
+    if (mode == MOD_ALL) {
+        /* every active lane equal to the first active one */
+        LLVMValueRef first = emit_first_lane(e, a);
+        LLVMValueRef eq = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, first), ""),
+                                      LLVMBuildNot(e->b, mv, ""), "");
+        LLVMTypeRef bt = e->t_v32i1;
+        all = emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1);
+        LLVMValueRef val = LLVMBuildSelect(e->b, all, m, LLVMConstInt(e->t_i32, 0, 0), "");
+        if (d->kind == OPD_PAIR) {
+            inst_write(e, &d->sub[0], TY_B32, val);
+            inst_write(e, &d->sub[1], TY_PRED, all);
+        } else {
+            inst_write(e, d, TY_B32, val);
+        }
+        return;
+    }
+    inst_write(e, d, TY_B32, r);
+}
+
 /* bar.sync / barrier.sync / bar.arrive / bar.red: the runtime schedules. */
 static void
 emit_barrier(Emit *e, const Instr *in)
@@ -1618,6 +1720,8 @@ inst_emit(Emit *e, const Instr *in)
     case OP_BFE:
     case OP_BFI: emit_bits(e, in); break;
     case OP_PRMT: emit_prmt(e, in); break;
+    case OP_COPYSIGN:
+    case OP_TESTP: emit_fclass(e, in); break;
     case OP_SHF: emit_shf(e, in); break;
     case OP_LOP3: emit_lop3(e, in); break;
     case OP_CVT: emit_cvt(e, in); break;
@@ -1633,6 +1737,8 @@ inst_emit(Emit *e, const Instr *in)
     case OP_PREFETCHU: mem_emit(e, in); break;
     case OP_SHFL: emit_shfl(e, in); break;
     case OP_VOTE: emit_vote(e, in); break;
+    case OP_REDUX: emit_redux(e, in); break;
+    case OP_MATCH: emit_match(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, cur_mask(e)); break;
     case OP_BAR:
     case OP_BARRIER:
