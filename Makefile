@@ -16,7 +16,7 @@ TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -Ifrontend -Ilowering -Iruntime $(LLVM_CFLAGS)
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
-	frontend/print.o frontend/cfg.o
+	frontend/print.o frontend/cfg.o frontend/link.o
 ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
 CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/abi.o lowering/target.o
 CLI_OBJS = cli/main.o

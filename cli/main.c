@@ -247,6 +247,14 @@ main(int argc, char **argv)
     }
     if (d.nerrors > 0)
         return finish(&d, EXIT_INPUT);
+    /* The inputs are linked into one module (.extern, .weak). */
+    if (modules.n > 1 || !o.syntax_only || o.report || o.dump) {
+        Module *linked = ptx_link(modules.v, modules.n, &d);
+        if (d.nerrors > 0)
+            return finish(&d, EXIT_INPUT);
+        modules.v[0] = linked;
+        modules.n = 1;
+    }
     if (o.dump & DUMP_AST)
         for (int i = 0; i < modules.n; i++)
             ptx_print(stdout, modules.v[i]);
@@ -274,10 +282,6 @@ main(int argc, char **argv)
         }
     }
     if (o.report) {
-        if (analyses.n != 1) {
-            fprintf(stderr, "ptx2native: error: --report takes one input file\n");
-            return finish(&d, EXIT_USAGE);
-        }
         if (!report_write(o.report, analyses.v[0], &d))
             return finish(&d, EXIT_TOOL);
     }
@@ -285,10 +289,6 @@ main(int argc, char **argv)
         return finish(&d, 0);
 
     /* Stage 3: LLVM IR, native code, the shared object. */
-    if (analyses.n != 1) {
-        fprintf(stderr, "ptx2native: error: linking several PTX files is not supported yet\n");
-        return finish(&d, EXIT_TOOL);
-    }
     if (o.dump & DUMP_IR) {
         o.lower.dump_ir = true;
         o.lower.output = "-";

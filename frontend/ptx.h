@@ -446,6 +446,10 @@ void ptx_print_instr(FILE *out, const Func *f, const Instr *in);
 
 void module_free(Module *m);
 
+/* link.c: several modules as one: .extern and .weak names resolve to one
+ * definition; errors (duplicates, undefined names) go to d. */
+Module *ptx_link(Module **mods, int n, Diags *d);
+
 /* ---------------------------------------------------------------- cfg.c */
 
 /* Basic blocks.  Block 0 is the entry; the last block is the synthetic exit

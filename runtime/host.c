@@ -112,7 +112,12 @@ p2n_module_load(p2n_module **out, const char *path)
     if (!out || !path)
         return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load: null %s", out ? "path" : "module pointer");
     *out = NULL;
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    /* a file path, as given: "k.so" means ./k.so, not a library search */
+    char buf[4096];
+    const char *file = path;
+    if (!strchr(path, '/') && snprintf(buf, sizeof buf, "./%s", path) < (int)sizeof buf)
+        file = buf;
+    void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     if (!h)
         return fail(P2N_ERROR_LOAD, "cannot load %s: %s", path, dlerror());
     const p2n_module_desc *d = dlsym(h, P2N_MODULE_SYMBOL);
