@@ -62,12 +62,11 @@ typedef struct rt_job {
     uint32_t nwarps, nthreads;
     uint64_t ncta;
     atomic_uint_fast64_t next_cta;
-    atomic_uint_fast64_t done_cta;
+    unsigned workers; /* pool threads working on it (under the pool lock) */
     uint64_t gridid;
     p2n_warp *templ; /* [nwarps]: the fields every CTA shares (tid, mask, ...) */
     /* the first error wins */
     pthread_mutex_t lock;
-    pthread_cond_t finished;
     p2n_result error;
     char message[512];
     struct rt_job *next; /* in the pool's queue */

@@ -367,7 +367,8 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
 
 typedef struct rt_pool {
     pthread_mutex_t lock;
-    pthread_cond_t work;
+    pthread_cond_t work;    /* a job was queued */
+    pthread_cond_t detached; /* a worker left a job */
     rt_job *queue;
     unsigned nthreads;
     pthread_t *threads;
@@ -375,50 +376,54 @@ typedef struct rt_pool {
     bool started;
 } rt_pool;
 
-static rt_pool pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .work = PTHREAD_COND_INITIALIZER};
+static rt_pool pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
+                       .work = PTHREAD_COND_INITIALIZER,
+                       .detached = PTHREAD_COND_INITIALIZER};
 static _Thread_local rt_worker *caller_worker; /* a launching thread's own */
 
-/* Takes the next CTA of any queued job; NULL when there is none. */
-static rt_job *
-take(uint64_t *index)
-{
-    for (rt_job *j = pool.queue; j; j = j->next) {
-        uint64_t i = atomic_fetch_add(&j->next_cta, 1);
-        if (i < j->ncta) {
-            *index = i;
-            return j;
-        }
-    }
-    return NULL;
-}
-
+/* Runs CTAs of job until none is left.  CTAs are claimed in chunks (about
+ * 16 a thread over the grid) so the shared counter is touched rarely. */
 static void
-finish_cta(rt_job *j)
+drain(rt_job *job, rt_worker *wk)
 {
-    if (atomic_fetch_add(&j->done_cta, 1) + 1 == j->ncta) {
-        pthread_mutex_lock(&j->lock);
-        pthread_cond_broadcast(&j->finished);
-        pthread_mutex_unlock(&j->lock);
+    uint64_t chunk = job->ncta / ((uint64_t)rt_pool_threads() * 16);
+    if (chunk < 1)
+        chunk = 1;
+    if (chunk > 64)
+        chunk = 64;
+    for (;;) {
+        uint64_t i = atomic_fetch_add(&job->next_cta, chunk);
+        if (i >= job->ncta)
+            return;
+        uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
+        for (; i < end; i++)
+            if (job->error == P2N_SUCCESS)
+                run_cta(job, wk, i);
     }
 }
 
+/* A worker attaches to a queued job with CTAs left (under the pool lock),
+ * drains it without the lock, and detaches; the launcher frees a job only
+ * once no worker is attached, so a worker never touches a freed job. */
 static void *
 worker_main(void *arg)
 {
     rt_worker *wk = arg;
     pthread_mutex_lock(&pool.lock);
     for (;;) {
-        uint64_t index;
-        rt_job *j = take(&index);
+        rt_job *j = pool.queue;
+        while (j && atomic_load(&j->next_cta) >= j->ncta)
+            j = j->next;
         if (!j) {
             pthread_cond_wait(&pool.work, &pool.lock);
             continue;
         }
+        j->workers++;
         pthread_mutex_unlock(&pool.lock);
-        if (j->error == P2N_SUCCESS)
-            run_cta(j, wk, index);
-        finish_cta(j);
+        drain(j, wk);
         pthread_mutex_lock(&pool.lock);
+        if (--j->workers == 0)
+            pthread_cond_broadcast(&pool.detached);
     }
     return NULL;
 }
@@ -444,11 +449,13 @@ start_workers(unsigned n)
     if (want <= pool.nthreads)
         return 0;
     pthread_t *t = realloc(pool.threads, sizeof *t * want);
+    if (t)
+        pool.threads = t;
     rt_worker **w = realloc(pool.workers, sizeof *w * want);
+    if (w)
+        pool.workers = w;
     if (!t || !w)
         return -1;
-    pool.threads = t;
-    pool.workers = w;
     for (unsigned i = pool.nthreads; i < want; i++) {
         w[i] = calloc(1, sizeof(rt_worker));
         if (!w[i])
@@ -521,42 +528,24 @@ rt_run(rt_job *job)
 {
     static atomic_uint_fast64_t gridids;
     job->gridid = atomic_fetch_add(&gridids, 1) + 1;
+    if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker))))
+        return P2N_ERROR_OUT_OF_MEMORY;
     if (make_templates(job) != 0)
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_init(&job->lock, NULL);
-    pthread_cond_init(&job->finished, NULL);
-    if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker)))) {
-        pthread_mutex_destroy(&job->lock);
-        pthread_cond_destroy(&job->finished);
-        return P2N_ERROR_OUT_OF_MEMORY;
-    }
 
     pthread_mutex_lock(&pool.lock);
     if (!pool.started) {
         pool.started = true;
-        if (start_workers(default_threads()) != 0 && pool.nthreads == 0) {
-            pthread_mutex_unlock(&pool.lock);
-            return P2N_ERROR_SYSTEM;
-        }
+        start_workers(default_threads()); /* with none, this thread runs it all */
     }
     job->next = pool.queue;
     pool.queue = job;
-    pthread_cond_broadcast(&pool.work);
+    if (job->ncta > 1)
+        pthread_cond_broadcast(&pool.work);
     pthread_mutex_unlock(&pool.lock);
 
-    /* the launching thread runs CTAs too */
-    for (;;) {
-        uint64_t i = atomic_fetch_add(&job->next_cta, 1);
-        if (i >= job->ncta)
-            break;
-        if (job->error == P2N_SUCCESS)
-            run_cta(job, caller_worker, i);
-        finish_cta(job);
-    }
-    pthread_mutex_lock(&job->lock);
-    while (atomic_load(&job->done_cta) < job->ncta)
-        pthread_cond_wait(&job->finished, &job->lock);
-    pthread_mutex_unlock(&job->lock);
+    drain(job, caller_worker); /* the launching thread runs CTAs too */
 
     pthread_mutex_lock(&pool.lock);
     for (rt_job **pp = &pool.queue; *pp; pp = &(*pp)->next)
@@ -564,10 +553,10 @@ rt_run(rt_job *job)
             *pp = job->next;
             break;
         }
+    while (job->workers > 0)
+        pthread_cond_wait(&pool.detached, &pool.lock);
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_destroy(&job->lock);
-    pthread_cond_destroy(&job->finished);
     free(job->templ);
     return job->error;
 }
-
