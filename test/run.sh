@@ -187,9 +187,39 @@ t_codegen() {
 	if [ "$ok" -ge "$base" ]; then pass "$msg"; else fail "$msg"; fi
 }
 
+# --- test/exec: NAME.ptx (from NAME.cu, or hand-written), translated and
+# run by the host program NAME.c, which compares with a C reference and
+# prints its own PASS/FAIL lines.  NAME.inputs lists several PTX inputs to
+# link; a name in test/exec/KNOWN_FAILURES (with a reason) is skipped.
+t_exec() {
+	for host in test/exec/*.c; do
+		[ -e "$host" ] || return 0
+		name=$(basename "$host" .c)
+		selected "exec/$name" || continue
+		if [ ! -f runtime/libptx2native.a ]; then skip "exec/$name" "runtime/libptx2native.a not built"; continue; fi
+		reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/exec/KNOWN_FAILURES 2>/dev/null)
+		if [ -n "$reason" ]; then skip "exec/$name" "known failure: $reason"; continue; fi
+		inputs=test/exec/$name.ptx
+		[ -f "test/exec/$name.inputs" ] && inputs=$(sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs")
+		# shellcheck disable=SC2086
+		if ! err=$(limit 120 "$P2N" $inputs -o "$OUT/$name.so" 2>&1); then fail "exec/$name" "$err"; continue; fi
+		if ! err=$(cc -std=c11 -O1 -Iruntime "$host" runtime/libptx2native.a -lpthread -ldl -lm -o "$OUT/$name" 2>&1); then
+			fail "exec/$name" "$err"; continue
+		fi
+		limit 60 "$OUT/$name" "$OUT/$name.so" >"$OUT/$name.log" 2>&1
+		rc=$?
+		count_lines <"$OUT/$name.log" >"$OUT/$name.out"; cat "$OUT/$name.out"
+		np=$(grep -c '^PASS ' "$OUT/$name.out"); nf=$(grep -c '^FAIL ' "$OUT/$name.out")
+		npass=$((npass + np)); nfail=$((nfail + nf))
+		# a crash, a hang or an exit status that its lines do not explain
+		if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "exec/$name" "exit status $rc"; fi
+	done
+}
+
 t_parse
 t_fixtures
 t_codegen
+t_exec
 t_report
 t_unit
 t_scripts

@@ -1,0 +1,22 @@
+#!/bin/sh
+# test/regen-ptx.sh [NVCC] — rebuild the PTX fixtures from their CUDA
+# sources (make regen-ptx).  Users need no nvcc: the PTX is committed.
+#   test/exec/NAME.cu  -> test/exec/NAME.ptx       nvcc -arch=sm_75 -ptx
+#   test/bench/*.cu    -> test/bench/*.ptx          nvcc -arch=sm_75 -ptx
+# A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true).
+set -eu
+cd "$(dirname "$0")/.."
+nvcc=${1:-}
+[ -n "$nvcc" ] || nvcc=$(command -v nvcc || true)
+[ -n "$nvcc" ] || { [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc; } || true
+if [ -z "$nvcc" ]; then
+	echo "regen-ptx: nvcc not found (install the CUDA toolkit or pass NVCC=path)" >&2
+	exit 1
+fi
+for src in test/exec/*.cu test/bench/*.cu; do
+	[ -e "$src" ] || continue
+	flags=$(sed -n 's|^// nvcc-flags: *||p' "$src")
+	echo "nvcc -arch=sm_75 -ptx $flags $src"
+	# shellcheck disable=SC2086
+	"$nvcc" -arch=sm_75 -ptx $flags "$src" -o "${src%.cu}.ptx"
+done
