@@ -293,7 +293,7 @@ int_const(P *p, bool *ok)
     int64_t v = (int64_t)p->tok.ival;
     next(p);
     *ok = true;
-    return neg ? -v : v;
+    return neg ? (int64_t)(0 - (uint64_t)v) : v;
 }
 
 /* ------------------------------------------------------- variables */
@@ -340,7 +340,7 @@ parse_init_into(P *p, Init *in, PtxType t)
             return expect(p, ')', "')'");
         }
         in->kind = INIT_INT;
-        in->i = neg ? -(int64_t)v : (int64_t)v;
+        in->i = neg ? (int64_t)(0 - v) : (int64_t)v;
         return true;
     }
     if (is(p, TOK_FLOAT)) {
@@ -423,11 +423,12 @@ parse_attrs(P *p, Attrs *at)
         if (is_dot(p, ".align")) {
             next(p);
             bool ok;
+            SrcLoc at_int = p->tok.loc;
             int64_t v = int_const(p, &ok);
             if (!ok)
                 return false;
             if (v <= 0 || (v & (v - 1)) || v > 4096) {
-                diag_error(p->d, p->tok.loc, "alignment %lld is not a power of two up to 4096", (long long)v);
+                diag_error(p->d, at_int, "alignment %lld is not a power of two up to 4096", (long long)v);
                 return false;
             }
             if (at->ptr)
@@ -508,14 +509,17 @@ parse_declarator(P *p, Space sp, Linkage lk, PtxType t, const Attrs *at)
     v->scope = p->depth;
     v->owner = p->f;
     next(p);
-    while (accept(p, '[')) {
+    for (;;) {
+        SrcLoc open = p->tok.loc;
+        if (!accept(p, '['))
+            break;
         if (v->ndims == 4) {
-            diag_error(p->d, p->tok.loc, "too many array dimensions");
+            diag_error(p->d, open, "too many array dimensions");
             return NULL;
         }
         if (accept(p, ']')) {
             if (v->ndims > 0) {
-                diag_error(p->d, p->tok.loc, "only the first array dimension may be unsized");
+                diag_error(p->d, open, "only the first array dimension may be unsized");
                 return NULL;
             }
             v->dims[v->ndims++] = -1;
@@ -809,10 +813,12 @@ parse_operand1(P *p, Operand *o)
 {
     o->loc = p->tok.loc;
     if (accept(p, '!')) {
+        SrcLoc bang = o->loc;
         if (!parse_operand1(p, o))
             return false;
+        o->loc = bang;
         if (o->kind != OPD_REG) {
-            diag_error(p->d, o->loc, "'!' applies only to a predicate register");
+            diag_error(p->d, bang, "'!' applies only to a predicate register");
             return false;
         }
         o->neg = true;
@@ -831,7 +837,7 @@ parse_operand1(P *p, Operand *o)
     }
     if (is(p, TOK_INT)) {
         o->kind = OPD_IMM;
-        o->imm = neg ? -(int64_t)p->tok.ival : (int64_t)p->tok.ival;
+        o->imm = neg ? (int64_t)(0 - p->tok.ival) : (int64_t)p->tok.ival;
         next(p);
         return true;
     }
@@ -1365,34 +1371,43 @@ declare_params(P *p, Func *f)
     }
 }
 
-/* Labels used but not defined, and label operands in the wrong place. */
+/* Names resolved at the end of the function: a name that is not a label
+ * where a label may stand is an undeclared label; in a call it is an
+ * undeclared function; anywhere else an undeclared identifier. */
 static bool
 check_labels(P *p, Func *f)
 {
     bool ok = true;
-    for (int i = 0; i < f->labels.n; i++) {
-        Label *l = &f->labels.v[i];
-        if (!l->defined) {
-            diag_error(p->d, l->loc, "undeclared label '%s'", l->name);
-            ok = false;
-        }
-    }
-    for (int i = 0; i < f->instrs.n && ok; i++) {
+    bool *reported = arena_alloc(p->a, (size_t)f->labels.n + 1);
+    for (int i = 0; i < f->instrs.n; i++) {
         Instr *in = &f->instrs.v[i];
         for (int j = 0; j < in->nopnd; j++) {
             Operand *o = &in->opnd[j];
             if (o->kind != OPD_LABEL)
                 continue;
-            if (f->labels.v[o->label].kind != LBL_CODE) {
+            Label *l = &f->labels.v[o->label];
+            bool target_list = in->op == OP_CALL || (in->op == OP_BRX && j == 1);
+            if (l->defined && l->kind != LBL_CODE && target_list) {
                 o->kind = OPD_TARGETS;
-            } else if (in->op != OP_BRA) {
-                diag_error(p->d, o->loc, "undeclared identifier '%s'", f->labels.v[o->label].name);
-                ok = false;
+                continue;
             }
+            if (in->op == OP_BRA && (!l->defined || l->kind == LBL_CODE))
+                continue; /* undefined: reported below */
+            if (in->op == OP_BRX && j == 1 && l->defined) {
+                diag_error(p->d, o->loc, "'brx.idx' needs a .branchtargets label, and '%s' is a code label", l->name);
+            } else if (in->op == OP_CALL && !l->defined) {
+                diag_error(p->d, o->loc, "undeclared function '%s'", l->name);
+            } else {
+                diag_error(p->d, o->loc, "undeclared identifier '%s'", l->name);
+            }
+            reported[o->label] = true;
+            ok = false;
         }
-        if (in->op == OP_BRX && (in->nopnd < 2 || in->opnd[1].kind != OPD_TARGETS ||
-                                 f->labels.v[in->opnd[1].label].kind != LBL_BRANCHTARGETS)) {
-            diag_error(p->d, in->loc, "'brx.idx' needs a .branchtargets label");
+    }
+    for (int i = 0; i < f->labels.n; i++) {
+        Label *l = &f->labels.v[i];
+        if (!l->defined && !reported[i]) {
+            diag_error(p->d, l->loc, "undeclared label '%s'", l->name);
             ok = false;
         }
     }
