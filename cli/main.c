@@ -248,7 +248,7 @@ main(int argc, char **argv)
     if (d.nerrors > 0)
         return finish(&d, EXIT_INPUT);
     /* The inputs are linked into one module (.extern, .weak). */
-    if (modules.n > 1 || !o.syntax_only || o.report || o.dump) {
+    if (modules.n > 1 || !o.syntax_only || o.report || (o.dump & ~DUMP_AST)) {
         Module *linked = ptx_link(modules.v, modules.n, &d);
         if (d.nerrors > 0)
             return finish(&d, EXIT_INPUT);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # test/regen-ptx.sh [NVCC] — rebuild the PTX fixtures from their CUDA
 # sources (make regen-ptx).  Users need no nvcc: the PTX is committed.
+#   test/cuda/NAME.cu  -> test/ptx/sm_XX/NAME.ptx  nvcc -arch=sm_XX -ptx, XX 75 80 90
 #   test/exec/NAME.cu  -> test/exec/NAME.ptx       nvcc -arch=sm_75 -ptx
 #   test/bench/*.cu    -> test/bench/*.ptx          nvcc -arch=sm_75 -ptx
 # A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true).
@@ -13,6 +14,15 @@ if [ -z "$nvcc" ]; then
 	echo "regen-ptx: nvcc not found (install the CUDA toolkit or pass NVCC=path)" >&2
 	exit 1
 fi
+for src in test/cuda/*.cu; do
+	flags=$(sed -n 's|^// nvcc-flags: *||p' "$src")
+	for sm in 75 80 90; do
+		mkdir -p test/ptx/sm_$sm
+		echo "nvcc -arch=sm_$sm -ptx $flags $src"
+		# shellcheck disable=SC2086
+		"$nvcc" -arch=sm_$sm -ptx $flags "$src" -o "test/ptx/sm_$sm/$(basename "${src%.cu}").ptx"
+	done
+done
 for src in test/exec/*.cu test/bench/*.cu; do
 	[ -e "$src" ] || continue
 	flags=$(sed -n 's|^// nvcc-flags: *||p' "$src")

@@ -58,7 +58,7 @@ got:      $first"; fi
 # --- test/ptx: every fixture parses and round-trips through the printer
 # (parse -> print -> parse -> print gives the same text).
 t_fixtures() {
-	for src in test/ptx/*.ptx test/ptx/*/*.ptx; do
+	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx test/exec/*.ptx; do
 		[ -e "$src" ] || continue
 		name=fixture/${src#test/ptx/}
 		selected "$name" || continue
@@ -165,7 +165,7 @@ t_codegen() {
 	selected "codegen/" || return 0
 	ok=0 unsup=0
 	linked=$(cat test/exec/*.inputs 2>/dev/null)
-	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/exec/*.ptx test/bench/*.ptx; do
+	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx test/exec/*.ptx test/bench/*.ptx; do
 		[ -e "$src" ] || continue
 		case " $linked " in *" $(basename "$src") "*) continue ;; esac # linked in t_exec
 		name=codegen/${src#test/}
