@@ -900,6 +900,58 @@ match_opcode(P *p, Token *dots, int ndots, int *used)
     return OP_NONE;
 }
 
+/* May a register of type r stand where the instruction reads type t?  As
+ * ptxas: the sizes must agree; a .bN register or instruction takes any
+ * type of its size, otherwise float and integer do not mix. */
+static bool
+type_fits(PtxType r, PtxType t)
+{
+    if (r == TY_PRED || t == TY_PRED)
+        return r == t;
+    if (type_bits(r) != type_bits(t))
+        return false;
+    TypeKind rk = type_kind(r), tk = type_kind(t);
+    if (rk == TK_BITS || tk == TK_BITS || rk == TK_PACKED || tk == TK_PACKED)
+        return true;
+    return (rk == TK_FLOAT) == (tk == TK_FLOAT);
+}
+
+/* Operand types of the common arithmetic, logic and move instructions. */
+static bool
+check_types(P *p, const Instr *in)
+{
+    switch (in->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_MIN: case OP_MAX:
+    case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_NEG: case OP_ABS:
+    case OP_DIV: case OP_REM: case OP_MOV: case OP_SETP: case OP_SELP: case OP_FMA:
+        break;
+    default:
+        return true;
+    }
+    if (in->ntype != 1)
+        return true;
+    PtxType t = in->type[0];
+    bool wide = false;
+    for (int i = 0; i < in->nmods; i++)
+        wide |= in->mods[i] == MOD_WIDE;
+    for (int i = 0; i < in->nopnd; i++) {
+        const Operand *o = &in->opnd[i];
+        if (o->kind != OPD_REG)
+            continue;
+        if ((in->op == OP_SETP && (i == 0 || i == 3)) || (in->op == OP_SELP && i == 3) || (wide && i == 0))
+            continue; /* predicates; the double-width result of .wide */
+        if (wide && in->op == OP_MAD && i == 3)
+            continue;
+        const Reg *r = &p->f->regs.v[o->reg];
+        if (r->vec > 1 || type_fits(r->type, t))
+            continue;
+        diag_error(p->d, o->loc, "operand '%s' of type .%s does not match '%s.%s'", r->name, type_name(r->type),
+                   opcode_name(in->op), type_name(t));
+        return false;
+    }
+    return true;
+}
+
 static bool
 check_instr(P *p, Instr *in)
 {
@@ -917,6 +969,8 @@ check_instr(P *p, Instr *in)
         diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
         return false;
     }
+    if (!check_types(p, in))
+        return false;
     if (in->op == OP_BRA && in->opnd[0].kind != OPD_LABEL) {
         diag_error(p->d, in->opnd[0].loc, "'bra' needs a label");
         return false;
