@@ -239,8 +239,8 @@ main(int argc, char **argv)
         const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
         size_t len;
         char *text = read_input(&arena, path, &len);
-        if (!text)
-            return finish(&d, EXIT_TOOL);
+        if (!text) /* like a compiler: a missing input is an input error */
+            return finish(&d, EXIT_INPUT);
         diag_add_file(&d, name, text, len);
         Module *m = ptx_parse(name, text, len, &d);
         if (m)
