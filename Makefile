@@ -97,12 +97,18 @@ regen-ptx:
 	sh test/regen-ptx.sh "$(NVCC)"
 
 install: all
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/include \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig
 	cp ptx2native $(DESTDIR)$(PREFIX)/bin/
 	cp docs/ptx2native.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	cp runtime/ptx2native.h $(DESTDIR)$(PREFIX)/include/
+	cp $(RUNTIME_LIBS) $(DESTDIR)$(PREFIX)/lib/
+	sed 's|@PREFIX@|$(PREFIX)|' runtime/ptx2native.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1 \
+		$(DESTDIR)$(PREFIX)/include/ptx2native.h $(DESTDIR)$(PREFIX)/lib/libptx2native.a \
+		$(DESTDIR)$(PREFIX)/lib/libptx2native.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc
 
 clean:
 	rm -f ptx2native $(RUNTIME_LIBS) $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
