@@ -1167,6 +1167,105 @@ emit_fclass(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_PRED, r);
 }
 
+/* dp4a.atype.btype d, a, b, c: c + the dot product of the four bytes of a
+ * and b (each signed or unsigned by its type); dp2a.lo/.hi: two 16-bit
+ * halves of a with two bytes of b (the low or high pair). */
+static void
+emit_dp(Emit *e, const Instr *in)
+{
+    if (in->ntype < 2) {
+        emit_unsupported(e, in->loc, "this form of dp4a/dp2a");
+        return;
+    }
+    bool sa = type_signed(in->type[0]), sb = type_signed(in->type[1]);
+    Ops s = sources(e, in, TY_B32, 3);
+    bool four = in->op == OP_DP4A;
+    bool hi = has_mod(in, MOD_HI);
+    LLVMValueRef acc = s.a[2];
+    int n = four ? 4 : 2;
+    for (int k = 0; k < n; k++) {
+        unsigned abits = four ? 8 : 16, ashift = abits * (unsigned)k;
+        unsigned bshift = 8 * (unsigned)(four ? k : (hi ? k + 2 : k));
+        LLVMValueRef a = LLVMBuildShl(e->b, s.a[0], cst(e, s.a[0], 0, 32 - abits - ashift), "");
+        a = sa ? LLVMBuildAShr(e->b, a, cst(e, a, 0, 32 - abits), "") : LLVMBuildLShr(e->b, a, cst(e, a, 0, 32 - abits), "");
+        LLVMValueRef b = LLVMBuildShl(e->b, s.a[1], cst(e, s.a[1], 0, 24 - bshift), "");
+        b = sb ? LLVMBuildAShr(e->b, b, cst(e, b, 0, 24), "") : LLVMBuildLShr(e->b, b, cst(e, b, 0, 24), "");
+        acc = LLVMBuildAdd(e->b, acc, LLVMBuildMul(e->b, a, b, ""), "");
+    }
+    inst_write(e, &in->opnd[0], TY_B32, acc);
+}
+
+/* bmsk.mode.b32 d, a, b: b ones from bit a (.clamp: a, b capped at 32;
+ * .wrap: a, b taken mod 32).  szext.mode.type d, a, b: the low b bits of
+ * a, sign- or zero-extended. */
+static void
+emit_bmsk(Emit *e, const Instr *in)
+{
+    Ops s = sources(e, in, TY_U32, 2);
+    LLVMValueRef a = s.a[0], b = s.a[1];
+    bool wrap = has_mod(in, MOD_WRAP);
+    LLVMTypeRef T = LLVMTypeOf(a);
+    LLVMTypeRef W = like(e->t_i64, s.vec);
+    if (wrap) {
+        a = LLVMBuildAnd(e->b, a, cst(e, a, 0, 31), "");
+        b = LLVMBuildAnd(e->b, b, cst(e, b, 0, 31), "");
+    } else {
+        a = call2(e, "llvm.umin", a, cst(e, a, 0, 32));
+        b = call2(e, "llvm.umin", b, cst(e, b, 0, 32));
+    }
+    LLVMValueRef a64 = LLVMBuildZExt(e->b, a, W, ""), b64 = LLVMBuildZExt(e->b, b, W, "");
+    if (in->op == OP_BMSK) {
+        /* ((1 << b) - 1) << a, in 64 bits, low 32 kept */
+        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, a64, 0, 1), b64, ""), cst(e, a64, 0, 1), "");
+        m = LLVMBuildShl(e->b, m, a64, "");
+        inst_write(e, &in->opnd[0], TY_B32, LLVMBuildTrunc(e->b, m, T, ""));
+        return;
+    }
+    /* szext: keep the low b bits of the first source (a here is the value) */
+    LLVMValueRef v = LLVMBuildZExt(e->b, s.a[0], W, "");
+    LLVMValueRef keep = b64;
+    LLVMValueRef sh = LLVMBuildSub(e->b, cst(e, v, 0, 64), keep, "");
+    LLVMValueRef zero = LLVMBuildICmp(e->b, LLVMIntEQ, keep, cst(e, keep, 0, 0), "");
+    LLVMValueRef safe = LLVMBuildSelect(e->b, zero, cst(e, sh, 0, 0), sh, "");
+    LLVMValueRef r = LLVMBuildShl(e->b, v, safe, "");
+    r = type_signed(itype(in)) ? LLVMBuildAShr(e->b, r, safe, "") : LLVMBuildLShr(e->b, r, safe, "");
+    r = LLVMBuildSelect(e->b, zero, cst(e, r, 0, 0), r, "");
+    inst_write(e, &in->opnd[0], TY_B32, LLVMBuildTrunc(e->b, r, T, ""));
+}
+
+/* fns.b32 d, mask, base, offset: the bit position of the offset-th set bit
+ * of mask counting from base (forward for offset > 0, backward for < 0,
+ * offset 1 the first at or after base), or 0xffffffff.  A loop over the
+ * 32 bits, per lane. */
+static void
+emit_fns(Emit *e, const Instr *in)
+{
+    Ops s = sources(e, in, TY_B32, 3);
+    LLVMValueRef mask = s.a[0], base = s.a[1], off = s.a[2];
+    LLVMValueRef none = cst(e, mask, 0, 0xffffffffu);
+    LLVMValueRef result = none, found = cst(e, mask, 0, 0);
+    LLVMValueRef fwd = LLVMBuildICmp(e->b, LLVMIntSGT, off, cst(e, off, 0, 0), "");
+    LLVMValueRef need = LLVMBuildSelect(e->b, fwd, off, LLVMBuildNeg(e->b, off, ""), "");
+    /* offset 0: base itself if its bit is set */
+    LLVMValueRef zero_off = LLVMBuildICmp(e->b, LLVMIntEQ, off, cst(e, off, 0, 0), "");
+    need = LLVMBuildSelect(e->b, zero_off, cst(e, need, 0, 1), need, "");
+    for (unsigned k = 0; k < 32; k++) {
+        /* forward: position base + k; backward: base - k (offset 0: only k = 0) */
+        LLVMValueRef kk = cst(e, base, 0, k);
+        LLVMValueRef pos = LLVMBuildSelect(e->b, fwd, LLVMBuildAdd(e->b, base, kk, ""), LLVMBuildSub(e->b, base, kk, ""), "");
+        LLVMValueRef inrange = LLVMBuildICmp(e->b, LLVMIntULT, pos, cst(e, pos, 0, 32), "");
+        if (k > 0)
+            inrange = LLVMBuildAnd(e->b, inrange, LLVMBuildNot(e->b, zero_off, ""), "");
+        LLVMValueRef bit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, mask, LLVMBuildAnd(e->b, pos, cst(e, pos, 0, 31), ""), ""), cst(e, mask, 0, 1), "");
+        LLVMValueRef set = LLVMBuildAnd(e->b, inrange, LLVMBuildICmp(e->b, LLVMIntNE, bit, cst(e, bit, 0, 0), ""), "");
+        found = LLVMBuildAdd(e->b, found, LLVMBuildZExt(e->b, set, LLVMTypeOf(found), ""), "");
+        LLVMValueRef hit = LLVMBuildAnd(e->b, set, LLVMBuildICmp(e->b, LLVMIntEQ, found, need, ""), "");
+        hit = LLVMBuildAnd(e->b, hit, LLVMBuildICmp(e->b, LLVMIntEQ, result, none, ""), "");
+        result = LLVMBuildSelect(e->b, hit, pos, result, "");
+    }
+    inst_write(e, &in->opnd[0], TY_B32, result);
+}
+
 /* prmt.b32 d, a, b, c (default mode): byte i of d is byte (c >> 4i) & 7 of
  * {b, a}, or its sign replicated when bit 3 is set. */
 static void
@@ -1720,6 +1819,11 @@ inst_emit(Emit *e, const Instr *in)
     case OP_BFE:
     case OP_BFI: emit_bits(e, in); break;
     case OP_PRMT: emit_prmt(e, in); break;
+    case OP_DP4A:
+    case OP_DP2A: emit_dp(e, in); break;
+    case OP_BMSK:
+    case OP_SZEXT: emit_bmsk(e, in); break;
+    case OP_FNS: emit_fns(e, in); break;
     case OP_COPYSIGN:
     case OP_TESTP: emit_fclass(e, in); break;
     case OP_SHF: emit_shf(e, in); break;
