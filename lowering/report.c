@@ -25,6 +25,7 @@
     X(TEXT, "text")                                                                                \
     X(TARGET, "target")                                                                            \
     X(CALLEE, "callee")                                                                            \
+    X(POSSIBLE, "possible-target")                                                                 \
     X(RECONVERGE, "reconverge")                                                                    \
     X(BARRIER, "barrier")                                                                          \
     X(TOTALS, "totals")
@@ -46,6 +47,7 @@ enum { REPORT_FORMAT_VERSION = 1 };
 typedef struct Xw {
     xmlTextWriterPtr w;
     bool failed;
+    const Module *module; /* for the possible targets of indirect calls */
 } Xw;
 
 static void
@@ -178,6 +180,33 @@ write_targets(Xw *x, const Func *f, const Instr *in)
     }
 }
 
+/* The functions an indirect call may reach, as the lowering dispatches:
+ * its .calltargets list, else every function defined in the module. */
+static void
+write_possible_targets(Xw *x, const Func *f, const Instr *in)
+{
+    const Operand *last = in->nopnd > 0 ? &in->opnd[in->nopnd - 1] : NULL;
+    if (last && last->kind == OPD_TARGETS && last->label >= 0 && last->label < f->labels.n &&
+        f->labels.v[last->label].kind == LBL_CALLTARGETS) {
+        const Label *l = &f->labels.v[last->label];
+        for (int i = 0; i < l->ntargets; i++)
+            if (l->targets[i].func) {
+                x_open(x, E_POSSIBLE);
+                x_str(x, "name", l->targets[i].func->name);
+                x_close(x);
+            }
+        return;
+    }
+    for (int i = 0; x->module && i < x->module->funcs.n; i++) {
+        const Func *g = x->module->funcs.v[i];
+        if (g->has_body && !g->is_entry) {
+            x_open(x, E_POSSIBLE);
+            x_str(x, "name", g->name);
+            x_close(x);
+        }
+    }
+}
+
 static void
 write_callee(Xw *x, const Func *f, const Instr *in)
 {
@@ -194,6 +223,7 @@ write_callee(Xw *x, const Func *f, const Instr *in)
             x_open(x, E_CALLEE);
             x_str(x, "register", f->regs.v[o->reg].name);
             x_bool(x, "indirect", true);
+            write_possible_targets(x, f, in);
             x_close(x);
             return;
         }
@@ -337,7 +367,7 @@ bool
 report_write(const char *path, const Analysis *an, Diags *d)
 {
     Arena scratch = {0};
-    Xw x = {xmlNewTextWriterFilename(path, 0), false};
+    Xw x = {xmlNewTextWriterFilename(path, 0), false, an->module};
     SrcLoc none = {0};
 
     if (!x.w) {
