@@ -508,6 +508,7 @@ parse_declarator(P *p, Space sp, Linkage lk, PtxType t, const Attrs *at)
     v->ptr_align = at->ptr_align;
     v->scope = p->depth;
     v->owner = p->f;
+    v->reg = -1;
     next(p);
     for (;;) {
         SrcLoc open = p->tok.loc;
@@ -1305,6 +1306,7 @@ parse_params(P *p, Func *f, bool rets)
             if (is(p, TOK_IDENT) && p->tok.len == 1 && p->tok.text[0] == '_') { /* prototype */
                 v = arena_alloc(p->a, sizeof *v);
                 v->name = "_";
+                v->reg = -1;
                 v->loc = p->tok.loc;
                 v->space = sp;
                 v->type = t;
@@ -1418,6 +1420,16 @@ declare_params(P *p, Func *f)
             v->owner = f;
             if (strcmp(v->name, "_") == 0)
                 continue;
+            if (v->space == SP_REG) { /* a register of the function */
+                Binding *b = declare(p, v->name, v->loc, B_REG);
+                if (!b)
+                    continue;
+                Reg r = {.name = v->name, .type = v->type, .vec = v->vec, .loc = v->loc, .scope = p->depth};
+                b->index = f->regs.n;
+                v->reg = f->regs.n;
+                vec_push(p->a, &f->regs, r);
+                continue;
+            }
             Binding *b = declare(p, v->name, v->loc, B_VAR);
             if (b)
                 b->ptr = v;

@@ -320,6 +320,7 @@ struct Var {
     int scope;       /* 0 for module scope */
     Func *owner;     /* function declaring it, NULL at module scope */
     int64_t size;    /* bytes, filled by the parser; -1 for unsized */
+    int reg;         /* space SP_REG (a .reg parameter): its register in owner->regs */
 };
 
 typedef enum { LBL_CODE, LBL_BRANCHTARGETS, LBL_CALLTARGETS, LBL_CALLPROTO } LabelKind;

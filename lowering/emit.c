@@ -334,6 +334,8 @@ emit_exit(Emit *e, const Instr *in, int next)
     if (in->guard >= 0)
         leaving = LLVMBuildAnd(e->b, m, emit_mask_i32(e, guard_value(e, in)), "");
     bool ret = in->op == OP_RET && !e->f->is_entry;
+    if (ret)
+        call_store_reg_results(e, e->f, leaving);
     LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
     LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
     LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
@@ -669,6 +671,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         LLVMBuildRetVoid(e->b);
         LLVMPositionBuilderAtEnd(e->b, ok);
     }
+    if (!f->is_entry)
+        call_load_reg_params(e, f);
     uint32_t pf = call_layout_frame(e, f);
     e->param_frame = pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
     if (e->param_frame)

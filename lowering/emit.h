@@ -143,6 +143,8 @@ void call_emit(Emit *e, const Instr *in);
 LLVMValueRef call_param_block(Emit *e, const Var *v);
 uint32_t call_layout_frame(Emit *e, const Func *f); /* staging vars: bytes per lane */
 LLVMValueRef call_function_address(Emit *e, const Func *f);
+void call_load_reg_params(Emit *e, const Func *f);   /* .func entry */
+void call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes); /* at ret */
 
 /* ----------------------------------------------------------- emit_mem.c */
 void mem_layout_shared(Emit *e);

@@ -74,6 +74,49 @@ call_param_block(Emit *e, const Var *v)
     return LLVMBuildGEP2(e->b, e->t_i8, e->param_frame, &off, 1, "");
 }
 
+/* The i-th block of argv or retv. */
+static LLVMValueRef
+nth_block(Emit *e, LLVMValueRef vec, int i)
+{
+    LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
+    return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, vec, &idx, 1, ""), "");
+}
+
+/* .reg parameters: each lane's value from the caller's block. */
+void
+call_load_reg_params(Emit *e, const Func *f)
+{
+    for (int i = 0; i < f->params.n; i++) {
+        const Var *v = f->params.v[i];
+        if (v->space != SP_REG || v->reg < 0)
+            continue;
+        LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, v->type), WARP);
+        LLVMValueRef x = LLVMBuildLoad2(e->b, vt, nth_block(e, e->argv, i), "");
+        LLVMSetAlignment(x, (unsigned)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1));
+        Operand o = {.kind = OPD_REG, .reg = v->reg};
+        inst_write(e, &o, v->type, x);
+    }
+}
+
+/* .reg results: what the returning lanes hold, into the caller's blocks. */
+void
+call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes)
+{
+    for (int i = 0; i < f->rets.n; i++) {
+        const Var *v = f->rets.v[i];
+        if (v->space != SP_REG || v->reg < 0)
+            continue;
+        Operand o = {.kind = OPD_REG, .reg = v->reg};
+        LLVMValueRef x = inst_operand(e, &o, v->type, true);
+        LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, v->type), WARP);
+        LLVMTypeRef over[] = {vt, e->t_ptr};
+        LLVMValueRef args[] = {x, nth_block(e, e->retv, i),
+                               u32c(e, (uint64_t)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1)),
+                               emit_mask_vec(e, lanes)};
+        emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
+    }
+}
+
 LLVMValueRef
 call_function_address(Emit *e, const Func *f)
 {

@@ -215,6 +215,11 @@ propagate(State *s)
 {
     for (int i = 0; i < s->f->instrs.n; i++) {
         const Instr *in = &s->f->instrs.v[i];
+        /* registers a call returns into: what each lane computed, varying
+         * (call results are never proven uniform) */
+        if (in->op == OP_CALL && in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
+            for (int k = 0; k < in->opnd[0].nsub; k++)
+                set_varying(s, &in->opnd[0].sub[k]);
         if (!has_dest(in))
             continue;
         if (dest_varying(s, in)) {
@@ -559,6 +564,10 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     s.first_succ = arena_alloc(a, (size_t)nb * sizeof *s.first_succ);
     s.nwords = (nr + 63) / 64 + 1;
     liveness(&s);
+    /* .reg parameters of a .func arrive from the caller, lane by lane */
+    for (int k = 0; !f->is_entry && k < f->params.n; k++)
+        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 && f->params.v[k]->reg < nr)
+            info->reg_varying[f->params.v[k]->reg] = true;
 
     do {
         s.changed = false;
