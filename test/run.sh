@@ -164,7 +164,7 @@ t_scripts() {
 t_codegen() {
 	selected "codegen/" || return 0
 	ok=0 unsup=0
-	linked=$(cat test/exec/*.inputs 2>/dev/null)
+	linked=$(cat test/exec/*.inputs 2>/dev/null | tr "\n" " ")
 	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx test/exec/*.ptx test/bench/*.ptx; do
 		[ -e "$src" ] || continue
 		case " $linked " in *" $(basename "$src") "*) continue ;; esac # linked in t_exec
