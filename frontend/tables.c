@@ -179,3 +179,12 @@ sreg_lookup(const char *name, size_t len)
             return (SReg)r;
     return SREG_NONE;
 }
+
+bool
+instr_has_mod(const Instr *in, Mod m)
+{
+    for (int i = 0; i < in->nmods; i++)
+        if (in->mods[i] == m)
+            return true;
+    return false;
+}

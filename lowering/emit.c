@@ -129,10 +129,28 @@ emit_alloca(Emit *e, LLVMTypeRef t, const char *name)
     return a;
 }
 
-static LLVMBasicBlockRef
-new_block(Emit *e, const char *name)
+LLVMBasicBlockRef
+emit_new_block(Emit *e, const char *name)
 {
     return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
+}
+
+LLVMValueRef
+emit_u32(Emit *e, uint64_t v)
+{
+    return LLVMConstInt(e->t_i32, v, 0);
+}
+
+LLVMValueRef
+emit_cur_mask(Emit *e)
+{
+    return e->imask ? e->imask : emit_mask(e);
+}
+
+bool
+emit_is_vec(LLVMValueRef v)
+{
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
 }
 
 void
@@ -140,40 +158,35 @@ emit_check_error(Emit *e)
 {
     LLVMValueRef err = abi_warp_field(e, W_ERROR);
     LLVMValueRef bad = LLVMBuildICmp(e->b, LLVMIntNE, err, LLVMConstInt(e->t_i32, 0, 0), "");
-    LLVMBasicBlockRef ok = new_block(e, "ok");
+    LLVMBasicBlockRef ok = emit_new_block(e, "ok");
     LLVMBuildCondBr(e->b, bad, e->return_bb, ok);
     LLVMPositionBuilderAtEnd(e->b, ok);
 }
 
 /* ------------------------------------------------------- the stack */
 
-static LLVMValueRef
-u32c(Emit *e, uint64_t v)
-{
-    return LLVMConstInt(e->t_i32, v, 0);
-}
 
 static void
 stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
 {
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
-    LLVMValueRef full = LLVMBuildICmp(e->b, LLVMIntUGE, sp, u32c(e, (uint64_t)e->stack_cap), "");
-    LLVMBasicBlockRef over = new_block(e, "stack.overflow"), ok = new_block(e, "push");
+    LLVMValueRef full = LLVMBuildICmp(e->b, LLVMIntUGE, sp, emit_u32(e, (uint64_t)e->stack_cap), "");
+    LLVMBasicBlockRef over = emit_new_block(e, "stack.overflow"), ok = emit_new_block(e, "push");
     LLVMBuildCondBr(e->b, full, over, ok);
 
     LLVMPositionBuilderAtEnd(e->b, over);
-    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_STACK), emit_mask(e),
-                           u32c(e, (uint64_t)(e->in ? e->in->loc.line : 0))};
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), emit_mask(e),
+                           emit_u32(e, (uint64_t)(e->in ? e->in->loc.line : 0))};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
     LLVMBuildBr(e->b, e->return_bb);
 
     LLVMPositionBuilderAtEnd(e->b, ok);
     LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
-    LLVMValueRef idx[] = {u32c(e, 0), sp};
+    LLVMValueRef idx[] = {emit_u32(e, 0), sp};
     LLVMBuildStore(e->b, pc, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""));
     LLVMBuildStore(e->b, mask, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""));
     LLVMBuildStore(e->b, rpc, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""));
-    LLVMBuildStore(e->b, LLVMBuildAdd(e->b, sp, u32c(e, 1), ""), e->sp_slot);
+    LLVMBuildStore(e->b, LLVMBuildAdd(e->b, sp, emit_u32(e, 1), ""), e->sp_slot);
 }
 
 /* The dispatcher: pop entries until one has live lanes, then run it; an
@@ -185,30 +198,30 @@ emit_dispatcher(Emit *e)
     Cfg *c = e->f->cfg;
     LLVMPositionBuilderAtEnd(e->b, e->dispatch_bb);
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
-    LLVMValueRef empty = LLVMBuildICmp(e->b, LLVMIntEQ, sp, u32c(e, 0), "");
-    LLVMBasicBlockRef pop = new_block(e, "pop"), drained = new_block(e, "drained");
+    LLVMValueRef empty = LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), "");
+    LLVMBasicBlockRef pop = emit_new_block(e, "pop"), drained = emit_new_block(e, "drained");
     LLVMBuildCondBr(e->b, empty, drained, pop);
 
     /* nothing pending: lanes held at a barrier go on (the others exited) */
     LLVMPositionBuilderAtEnd(e->b, drained);
     if (e->bar_resume.n > 0) {
         LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
-        LLVMBasicBlockRef resume = new_block(e, "resume.barrier");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, u32c(e, 0), ""), e->return_bb, resume);
+        LLVMBasicBlockRef resume = emit_new_block(e, "resume.barrier");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, emit_u32(e, 0), ""), e->return_bb, resume);
         LLVMPositionBuilderAtEnd(e->b, resume);
         LLVMValueRef which = LLVMBuildLoad2(e->b, e->t_i32, e->wait_pc, "");
         LLVMValueRef bs = LLVMBuildSwitch(e->b, which, e->return_bb, (unsigned)e->bar_resume.n);
         for (int i = 0; i < e->bar_resume.n; i++)
-            LLVMAddCase(bs, u32c(e, (uint64_t)i), LLVMValueAsBasicBlock(e->bar_resume.v[i]));
+            LLVMAddCase(bs, emit_u32(e, (uint64_t)i), LLVMValueAsBasicBlock(e->bar_resume.v[i]));
     } else {
         LLVMBuildBr(e->b, e->return_bb);
     }
 
     LLVMPositionBuilderAtEnd(e->b, pop);
-    LLVMValueRef top = LLVMBuildSub(e->b, sp, u32c(e, 1), "");
+    LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
     LLVMBuildStore(e->b, top, e->sp_slot);
     LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
-    LLVMValueRef idx[] = {u32c(e, 0), top};
+    LLVMValueRef idx[] = {emit_u32(e, 0), top};
     LLVMValueRef pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
     LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
     LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
@@ -217,8 +230,8 @@ emit_dispatcher(Emit *e)
     if (e->bar_resume.n > 0) /* lanes held at a barrier wait there */
         gone = LLVMBuildOr(e->b, gone, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), "");
     m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
-    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, m, u32c(e, 0), "");
-    LLVMBasicBlockRef run = new_block(e, "resume");
+    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), "");
+    LLVMBasicBlockRef run = emit_new_block(e, "resume");
     LLVMBuildCondBr(e->b, none, e->dispatch_bb, run);
 
     LLVMPositionBuilderAtEnd(e->b, run);
@@ -227,7 +240,7 @@ emit_dispatcher(Emit *e)
     LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->return_bb, 0);
     for (int i = 0; i < c->nblocks; i++)
         if (i != c->exit && c->blocks[i].rpo >= 0)
-            LLVMAddCase(sw, u32c(e, (uint64_t)i), e->bb_body[i]);
+            LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
 }
 
 /* ------------------------------------------------------------ branches */
@@ -239,35 +252,44 @@ reconvergence_of(Emit *e, int instr)
     return e->fi->reconverge ? e->fi->reconverge[instr] : e->f->cfg->exit;
 }
 
+/* Lanes that diverge toward reconvergence block R: unless the running path
+ * already ends at R, push the reconvergence entry (R, mask, rpc) and make R
+ * the path's end.  Returns the rpc the sides run with.  With R the function
+ * exit there is no entry: lanes meet only when the function ends. */
+static LLVMValueRef
+enter_region(Emit *e, int R, LLVMValueRef mask)
+{
+    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
+    if (R < 0 || R == e->f->cfg->exit)
+        return rpc;
+    LLVMValueRef rc = emit_u32(e, (uint64_t)R);
+    LLVMBasicBlockRef push = emit_new_block(e, "push.reconv"), go = emit_new_block(e, "paths");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rpc, rc, ""), go, push);
+    LLVMPositionBuilderAtEnd(e->b, push);
+    stack_push(e, rc, mask, rpc);
+    LLVMBuildStore(e->b, rc, e->rpc_slot);
+    LLVMBuildBr(e->b, go);
+    LLVMPositionBuilderAtEnd(e->b, go);
+    return rc;
+}
+
 /* pred: the lanes taking the branch to `taken` (i32, within the mask);
  * the others go to `other`. */
 static void
 emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
 {
-    Cfg *c = e->f->cfg;
     LLVMValueRef m = emit_mask(e);
     LLVMValueRef mt = LLVMBuildAnd(e->b, m, taken_lanes, "mt");
     LLVMValueRef mf = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
-    LLVMBasicBlockRef split = new_block(e, "diverge"), some = new_block(e, "some");
-    LLVMValueRef zero = u32c(e, 0);
+    LLVMBasicBlockRef split = emit_new_block(e, "diverge"), some = emit_new_block(e, "some");
+    LLVMValueRef zero = emit_u32(e, 0);
 
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
     LLVMPositionBuilderAtEnd(e->b, some);
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
 
     LLVMPositionBuilderAtEnd(e->b, split);
-    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
-    LLVMValueRef rc = u32c(e, (uint64_t)R);
-    if (R != c->exit) {
-        LLVMBasicBlockRef push = new_block(e, "push.reconv"), go = new_block(e, "paths");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rpc, rc, ""), go, push);
-        LLVMPositionBuilderAtEnd(e->b, push);
-        stack_push(e, rc, m, rpc);
-        LLVMBuildStore(e->b, rc, e->rpc_slot);
-        LLVMBuildBr(e->b, go);
-        LLVMPositionBuilderAtEnd(e->b, go);
-        rpc = rc;
-    }
+    LLVMValueRef rpc = enter_region(e, R, m);
     if (taken == R) {
         LLVMBuildStore(e->b, mf, e->mask_slot);
         LLVMBuildBr(e->b, e->bb[other]);
@@ -275,7 +297,7 @@ emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, i
         LLVMBuildStore(e->b, mt, e->mask_slot);
         LLVMBuildBr(e->b, e->bb[taken]);
     } else {
-        stack_push(e, u32c(e, (uint64_t)other), mf, rpc);
+        stack_push(e, emit_u32(e, (uint64_t)other), mf, rpc);
         LLVMBuildStore(e->b, mt, e->mask_slot);
         LLVMBuildBr(e->b, e->bb[taken]);
     }
@@ -345,24 +367,24 @@ emit_exit(Emit *e, const Instr *in, int next)
     }
     LLVMValueRef rest = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, leaving, ""), "");
     LLVMBuildStore(e->b, rest, e->mask_slot);
-    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, rest, u32c(e, 0), "");
+    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, rest, emit_u32(e, 0), "");
     LLVMBuildCondBr(e->b, none, e->bb[e->f->cfg->exit], e->bb[next]);
 }
 
 static void
 emit_trap(Emit *e, const Instr *in, int next)
 {
-    LLVMBasicBlockRef trap = new_block(e, "trap"), cont = NULL;
+    LLVMBasicBlockRef trap = emit_new_block(e, "trap"), cont = NULL;
     LLVMValueRef lanes = emit_mask(e);
     if (in->guard >= 0) {
         lanes = LLVMBuildAnd(e->b, lanes, emit_mask_i32(e, guard_value(e, in)), "");
         cont = e->bb[next];
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, lanes, u32c(e, 0), ""), trap, cont);
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, lanes, emit_u32(e, 0), ""), trap, cont);
     } else {
         LLVMBuildBr(e->b, trap);
     }
     LLVMPositionBuilderAtEnd(e->b, trap);
-    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_TRAP), lanes, u32c(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TRAP), lanes, emit_u32(e, (uint64_t)in->loc.line)};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
     LLVMBuildBr(e->b, e->return_bb);
 }
@@ -381,33 +403,22 @@ emit_brx(Emit *e, const Instr *in, int idx)
     bool vary = operand_varying(e, &in->opnd[0]) && e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
     LLVMValueRef index = inst_operand(e, &in->opnd[0], TY_U32, vary);
     LLVMValueRef first = emit_first_lane(e, index);
-    LLVMBasicBlockRef bad = new_block(e, "brx.range");
+    LLVMBasicBlockRef bad = emit_new_block(e, "brx.range");
     LLVMValueRef m = emit_mask(e);
 
     if (vary) {
         /* out of range in any active lane: the launch fails */
-        LLVMValueRef out = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, u32c(e, (uint64_t)n)), "")), "");
-        LLVMBasicBlockRef inrange = new_block(e, "brx.ok");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, out, u32c(e, 0), ""), bad, inrange);
+        LLVMValueRef out = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, emit_u32(e, (uint64_t)n)), "")), "");
+        LLVMBasicBlockRef inrange = emit_new_block(e, "brx.ok");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, out, emit_u32(e, 0), ""), bad, inrange);
         LLVMPositionBuilderAtEnd(e->b, inrange);
         LLVMValueRef same = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, first), "")), "");
-        LLVMBasicBlockRef split = new_block(e, "brx.split"), one = new_block(e, "brx.one");
+        LLVMBasicBlockRef split = emit_new_block(e, "brx.split"), one = emit_new_block(e, "brx.one");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, same, m, ""), one, split);
 
         LLVMPositionBuilderAtEnd(e->b, split);
         int R = reconvergence_of(e, idx);
-        LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
-        if (R >= 0 && R != c->exit) {
-            LLVMValueRef rc = u32c(e, (uint64_t)R);
-            LLVMBasicBlockRef push = new_block(e, "push.reconv"), go = new_block(e, "paths");
-            LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rpc, rc, ""), go, push);
-            LLVMPositionBuilderAtEnd(e->b, push);
-            stack_push(e, rc, m, rpc);
-            LLVMBuildStore(e->b, rc, e->rpc_slot);
-            LLVMBuildBr(e->b, go);
-            LLVMPositionBuilderAtEnd(e->b, go);
-            rpc = rc;
-        }
+        LLVMValueRef rpc = enter_region(e, R, m);
         /* the lanes of each distinct target block */
         int *blocks = arena_alloc(e->arena, sizeof *blocks * (size_t)(n + 1));
         for (int i = 0; i < n; i++)
@@ -419,23 +430,23 @@ emit_brx(Emit *e, const Instr *in, int idx)
                 seen |= blocks[j] == blocks[i];
             if (seen)
                 continue;
-            LLVMValueRef lanes = u32c(e, 0);
+            LLVMValueRef lanes = emit_u32(e, 0);
             for (int j = i; j < n; j++)
                 if (blocks[j] == blocks[i])
-                    lanes = LLVMBuildOr(e->b, lanes, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, u32c(e, (uint64_t)j)), "")), "");
+                    lanes = LLVMBuildOr(e->b, lanes, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, emit_u32(e, (uint64_t)j)), "")), "");
             lanes = LLVMBuildAnd(e->b, lanes, m, "");
-            LLVMValueRef mine = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, lanes, LLVMBuildAnd(e->b, same, LLVMBuildNeg(e->b, same, ""), ""), ""), u32c(e, 0), "");
+            LLVMValueRef mine = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, lanes, LLVMBuildAnd(e->b, same, LLVMBuildNeg(e->b, same, ""), ""), ""), emit_u32(e, 0), "");
             /* not the first lane's target, has lanes, and is not R: pending */
             if (blocks[i] != R) {
-                LLVMValueRef want = LLVMBuildAnd(e->b, LLVMBuildNot(e->b, mine, ""), LLVMBuildICmp(e->b, LLVMIntNE, lanes, u32c(e, 0), ""), "");
-                LLVMBasicBlockRef pb = new_block(e, "brx.push"), nb = new_block(e, "brx.next");
+                LLVMValueRef want = LLVMBuildAnd(e->b, LLVMBuildNot(e->b, mine, ""), LLVMBuildICmp(e->b, LLVMIntNE, lanes, emit_u32(e, 0), ""), "");
+                LLVMBasicBlockRef pb = emit_new_block(e, "brx.push"), nb = emit_new_block(e, "brx.next");
                 LLVMBuildCondBr(e->b, want, pb, nb);
                 LLVMPositionBuilderAtEnd(e->b, pb);
-                stack_push(e, u32c(e, (uint64_t)blocks[i]), lanes, rpc);
+                stack_push(e, emit_u32(e, (uint64_t)blocks[i]), lanes, rpc);
                 LLVMBuildBr(e->b, nb);
                 LLVMPositionBuilderAtEnd(e->b, nb);
             }
-            LLVMValueRef bid = u32c(e, (uint64_t)blocks[i]);
+            LLVMValueRef bid = emit_u32(e, (uint64_t)blocks[i]);
             firstblk = firstblk ? LLVMBuildSelect(e->b, mine, bid, firstblk, "") : bid;
             LLVMBuildStore(e->b, LLVMBuildSelect(e->b, mine, lanes, LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, ""), ""), e->mask_slot);
         }
@@ -445,15 +456,15 @@ emit_brx(Emit *e, const Instr *in, int idx)
             for (int j = 0; j < i; j++)
                 seen |= blocks[j] == blocks[i];
             if (!seen)
-                LLVMAddCase(sw, u32c(e, (uint64_t)blocks[i]), e->bb[blocks[i]]);
+                LLVMAddCase(sw, emit_u32(e, (uint64_t)blocks[i]), e->bb[blocks[i]]);
         }
         LLVMPositionBuilderAtEnd(e->b, one);
     }
     LLVMValueRef sw = LLVMBuildSwitch(e->b, first, bad, (unsigned)n);
     for (int i = 0; i < n; i++)
-        LLVMAddCase(sw, u32c(e, (uint64_t)i), e->bb[label_block(e, &tl->targets[i])]);
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb[label_block(e, &tl->targets[i])]);
     LLVMPositionBuilderAtEnd(e->b, bad);
-    LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_BRX_RANGE), m, u32c(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_BRX_RANGE), m, emit_u32(e, (uint64_t)in->loc.line)};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
     LLVMBuildBr(e->b, e->return_bb);
 }
@@ -470,26 +481,26 @@ static void
 emit_barrier_arrival(Emit *e)
 {
     int k = e->bar_resume.n;
-    LLVMBasicBlockRef resume = new_block(e, "barrier.resume"), go = new_block(e, "barrier.go");
-    LLVMBasicBlockRef hold = new_block(e, "barrier.hold"), all = new_block(e, "barrier.all");
+    LLVMBasicBlockRef resume = emit_new_block(e, "barrier.resume"), go = emit_new_block(e, "barrier.go");
+    LLVMBasicBlockRef hold = emit_new_block(e, "barrier.hold"), all = emit_new_block(e, "barrier.all");
     vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
 
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "");
     LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
-    LLVMValueRef alone = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildOr(e->b, sp, held, ""), u32c(e, 0), "");
+    LLVMValueRef alone = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildOr(e->b, sp, held, ""), emit_u32(e, 0), "");
     LLVMBuildCondBr(e->b, alone, go, hold);
 
     LLVMPositionBuilderAtEnd(e->b, hold);
     LLVMValueRef waiting = LLVMBuildOr(e->b, held, emit_mask(e), "");
     LLVMBuildStore(e->b, waiting, e->wait_mask);
-    LLVMBuildStore(e->b, u32c(e, (uint64_t)k), e->wait_pc);
+    LLVMBuildStore(e->b, emit_u32(e, (uint64_t)k), e->wait_pc);
     LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""), e->wait_rpc);
     LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
                                     LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
     LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
                                      LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef missing = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, u32c(e, 0), ""), all, e->dispatch_bb);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""), all, e->dispatch_bb);
 
     LLVMPositionBuilderAtEnd(e->b, all);
     LLVMBuildBr(e->b, resume);
@@ -499,7 +510,7 @@ emit_barrier_arrival(Emit *e)
                                   LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->mask_slot);
     LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_rpc, ""), e->rpc_slot);
-    LLVMBuildStore(e->b, u32c(e, 0), e->wait_mask);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
     LLVMBuildBr(e->b, go);
     LLVMPositionBuilderAtEnd(e->b, go);
 }
@@ -525,7 +536,7 @@ emit_guarded(Emit *e, const Instr *in)
         e->imask = NULL;
         return;
     }
-    LLVMBasicBlockRef then = new_block(e, "guard"), cont = new_block(e, "cont");
+    LLVMBasicBlockRef then = emit_new_block(e, "guard"), cont = emit_new_block(e, "cont");
     LLVMBuildCondBr(e->b, guard_value(e, in), then, cont);
     LLVMPositionBuilderAtEnd(e->b, then);
     inst_emit(e, in);
@@ -544,7 +555,7 @@ emit_block(Emit *e, int b)
     LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
     if (e->is_reconv[b]) {
         LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
-        LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, u32c(e, (uint64_t)b), "");
+        LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, emit_u32(e, (uint64_t)b), "");
         LLVMBuildCondBr(e->b, here, e->dispatch_bb, e->bb_body[b]);
     }
     LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
@@ -588,17 +599,17 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->fn = fn;
     e->warp = LLVMGetParam(fn, 0);
 
-    LLVMBasicBlockRef entry = new_block(e, "entry");
+    LLVMBasicBlockRef entry = emit_new_block(e, "entry");
     e->bb = arena_alloc(e->arena, sizeof *e->bb * (size_t)c->nblocks);
     e->bb_body = arena_alloc(e->arena, sizeof *e->bb_body * (size_t)c->nblocks);
     for (int i = 0; i < c->nblocks; i++) {
         if (i == c->exit)
             continue;
-        e->bb[i] = new_block(e, "B");
+        e->bb[i] = emit_new_block(e, "B");
         e->bb_body[i] = e->bb[i];
     }
-    e->dispatch_bb = new_block(e, "dispatch");
-    e->return_bb = new_block(e, "return");
+    e->dispatch_bb = emit_new_block(e, "dispatch");
+    e->return_bb = emit_new_block(e, "return");
     e->bb[c->exit] = e->dispatch_bb;
 
     /* Which blocks are reconvergence points; the stack's capacity. */
@@ -614,7 +625,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     }
     for (int i = 0; i < c->nblocks; i++)
         if (e->is_reconv[i]) {
-            e->bb_body[i] = new_block(e, "B.body");
+            e->bb_body[i] = emit_new_block(e, "B.body");
         }
     e->stack_cap = 2 * ndiv + WARP + 2;
     e->ndivergent = ndiv;
@@ -637,21 +648,21 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->stk_rpc = LLVMBuildAlloca(e->b, at, "stk.rpc");
 
     e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
-    LLVMBuildStore(e->b, u32c(e, 0), e->done_slot);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
     e->entry_mask = LLVMBuildAlloca(e->b, e->t_i32, "entry.mask");
     e->wait_mask = LLVMBuildAlloca(e->b, e->t_i32, "wait.mask");
     e->wait_pc = LLVMBuildAlloca(e->b, e->t_i32, "wait.pc");
     e->wait_rpc = LLVMBuildAlloca(e->b, e->t_i32, "wait.rpc");
-    LLVMBuildStore(e->b, u32c(e, 0), e->wait_mask);
-    LLVMBuildStore(e->b, u32c(e, 0), e->wait_pc);
-    LLVMBuildStore(e->b, u32c(e, 0), e->wait_rpc);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_pc);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_rpc);
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
     LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->mask_slot);
     LLVMBuildStore(e->b, m, e->entry_mask);
     if (f->is_entry) {
         e->argv = e->retv = NULL;
-        e->depth = u32c(e, 0);
+        e->depth = emit_u32(e, 0);
         e->local_ptr = abi_warp_field(e, W_LOCAL);
         e->local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
     } else {
@@ -663,10 +674,10 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->local_ptr = LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
         LLVMSetAlignment(e->local_ptr, 16);
         /* too deep: a launch error, not a crash */
-        LLVMBasicBlockRef deep = new_block(e, "too.deep"), ok = new_block(e, "depth.ok");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, u32c(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
+        LLVMBasicBlockRef deep = emit_new_block(e, "too.deep"), ok = emit_new_block(e, "depth.ok");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
         LLVMPositionBuilderAtEnd(e->b, deep);
-        LLVMValueRef args[] = {e->warp, u32c(e, P2N_KERR_STACK), m, u32c(e, (uint64_t)f->loc.line)};
+        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), m, emit_u32(e, (uint64_t)f->loc.line)};
         LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
         LLVMBuildRetVoid(e->b);
         LLVMPositionBuilderAtEnd(e->b, ok);
@@ -677,8 +688,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->param_frame = pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
     if (e->param_frame)
         LLVMSetAlignment(e->param_frame, 16);
-    LLVMBuildStore(e->b, u32c(e, 0xffffffffu), e->rpc_slot);
-    LLVMBuildStore(e->b, u32c(e, 0), e->sp_slot);
+    LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
     LLVMBuildBr(e->b, e->bb[0]);
 
     for (int i = 0; i < c->nblocks && !e->failed; i++) {

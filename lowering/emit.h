@@ -125,6 +125,10 @@ LLVMValueRef emit_intrinsic(Emit *e, const char *name, LLVMTypeRef *over, int no
                             LLVMValueRef *args, int nargs);
 LLVMValueRef emit_first_lane(Emit *e, LLVMValueRef vec); /* value of the first active lane */
 LLVMValueRef emit_alloca(Emit *e, LLVMTypeRef t, const char *name); /* in the entry block */
+LLVMBasicBlockRef emit_new_block(Emit *e, const char *name);
+LLVMValueRef emit_u32(Emit *e, uint64_t v);
+LLVMValueRef emit_cur_mask(Emit *e); /* the current instruction's lanes (guard applied) */
+bool emit_is_vec(LLVMValueRef v);
 
 /* ---------------------------------------------------------- emit_inst.c */
 LLVMTypeRef inst_llvm_type(Emit *e, PtxType t);

@@ -15,17 +15,7 @@
 #include "emit.h"
 #include "p2n_abi.h"
 
-static LLVMValueRef
-u32c(Emit *e, uint64_t v)
-{
-    return LLVMConstInt(e->t_i32, v, 0);
-}
 
-static LLVMBasicBlockRef
-new_block(Emit *e, const char *name)
-{
-    return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
-}
 
 static int64_t
 param_size(const Var *v)
@@ -111,7 +101,7 @@ call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes)
         LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, v->type), WARP);
         LLVMTypeRef over[] = {vt, e->t_ptr};
         LLVMValueRef args[] = {x, nth_block(e, e->retv, i),
-                               u32c(e, (uint64_t)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1)),
+                               emit_u32(e, (uint64_t)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1)),
                                emit_mask_vec(e, lanes)};
         emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
     }
@@ -124,11 +114,6 @@ call_function_address(Emit *e, const Func *f)
     return LLVMGetNamedFunction(e->mod, name);
 }
 
-static LLVMValueRef
-cur_mask(Emit *e)
-{
-    return e->imask ? e->imask : emit_mask(e);
-}
 
 /* ------------------------------------------------------ argument blocks */
 
@@ -195,7 +180,7 @@ ret_vector(Emit *e, const Operand *o, PtxType ty, LLVMValueRef v)
         if (b) {
             LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, ty), WARP);
             LLVMTypeRef over[] = {vt, e->t_ptr};
-            LLVMValueRef args[] = {v, b, u32c(e, (uint64_t)type_bits(ty) / 8), emit_mask_vec(e, cur_mask(e))};
+            LLVMValueRef args[] = {v, b, emit_u32(e, (uint64_t)type_bits(ty) / 8), emit_mask_vec(e, emit_cur_mask(e))};
             emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
             return;
         }
@@ -229,7 +214,7 @@ emit_vprintf(Emit *e, const Instr *in, const Operand *rets, const Operand *args)
 {
     if (!args_ok(e, in, args, 2))
         return;
-    LLVMValueRef lanes = cur_mask(e);
+    LLVMValueRef lanes = emit_cur_mask(e);
     LLVMTypeRef vp = LLVMVectorType(e->t_ptr, WARP);
     LLVMValueRef fmt = LLVMBuildIntToPtr(e->b, arg_vector(e, &args->sub[0], TY_B64), vp, "");
     LLVMValueRef buf = LLVMBuildIntToPtr(e->b, arg_vector(e, &args->sub[1], TY_B64), vp, "");
@@ -249,7 +234,7 @@ emit_malloc(Emit *e, const Instr *in, const Operand *rets, const Operand *args, 
 {
     if (!args_ok(e, in, args, 1))
         return;
-    LLVMValueRef lanes = cur_mask(e);
+    LLVMValueRef lanes = emit_cur_mask(e);
     LLVMValueRef a = lane_array(e, arg_vector(e, &args->sub[0], TY_B64), e->t_i64, "in");
     if (is_free) {
         LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr};
@@ -276,9 +261,9 @@ emit_assertfail(Emit *e, const Instr *in, const Operand *args)
     for (int i = 0; i < 4; i++)
         v[i] = emit_first_lane(e, arg_vector(e, &args->sub[i], tys[i]));
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_i32, e->t_ptr, e->t_i32};
-    LLVMValueRef av[] = {e->warp, cur_mask(e), LLVMBuildIntToPtr(e->b, v[0], e->t_ptr, ""),
+    LLVMValueRef av[] = {e->warp, emit_cur_mask(e), LLVMBuildIntToPtr(e->b, v[0], e->t_ptr, ""),
                          LLVMBuildIntToPtr(e->b, v[1], e->t_ptr, ""), v[2],
-                         LLVMBuildIntToPtr(e->b, v[3], e->t_ptr, ""), u32c(e, (uint64_t)in->loc.line)};
+                         LLVMBuildIntToPtr(e->b, v[3], e->t_ptr, ""), emit_u32(e, (uint64_t)in->loc.line)};
     LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 7, 0), abi_service(e, S_ASSERTFAIL), av, 7, "");
     emit_check_error(e);
 }
@@ -293,15 +278,15 @@ after_call(Emit *e)
     emit_check_error(e);
     LLVMValueRef m = LLVMBuildAnd(e->b, emit_mask(e), LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->mask_slot);
-    LLVMBasicBlockRef go = new_block(e, "after.call");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, u32c(e, 0), ""), e->bb[e->f->cfg->exit], go);
+    LLVMBasicBlockRef go = emit_new_block(e, "after.call");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), e->bb[e->f->cfg->exit], go);
     LLVMPositionBuilderAtEnd(e->b, go);
 }
 
 static void
 call_direct(Emit *e, LLVMValueRef fn, LLVMValueRef lanes, LLVMValueRef argv, LLVMValueRef retv)
 {
-    LLVMValueRef depth = LLVMBuildAdd(e->b, e->depth, u32c(e, 1), "");
+    LLVMValueRef depth = LLVMBuildAdd(e->b, e->depth, emit_u32(e, 1), "");
     LLVMValueRef av[] = {e->warp, lanes, argv, retv, depth};
     LLVMBuildCall2(e->b, e->t_func_fn, fn, av, 5, "");
 }
@@ -309,7 +294,7 @@ call_direct(Emit *e, LLVMValueRef fn, LLVMValueRef lanes, LLVMValueRef argv, LLV
 static void
 report(Emit *e, int32_t code, LLVMValueRef lanes, const Instr *in)
 {
-    LLVMValueRef args[] = {e->warp, u32c(e, (uint64_t)code), lanes, u32c(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->warp, emit_u32(e, (uint64_t)code), lanes, emit_u32(e, (uint64_t)in->loc.line)};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
 }
 
@@ -344,13 +329,13 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
                   e->f->labels.v[tlist->label].kind == LBL_CALLTARGETS;
     LLVMValueRef ptrs = inst_operand(e, target, TY_U64, true);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
-    LLVMBasicBlockRef head = new_block(e, "icall"), body = new_block(e, "icall.one"),
-                      done = new_block(e, "icall.done"), bad = new_block(e, "icall.bad");
+    LLVMBasicBlockRef head = emit_new_block(e, "icall"), body = emit_new_block(e, "icall.one"),
+                      done = emit_new_block(e, "icall.done"), bad = emit_new_block(e, "icall.bad");
     LLVMBuildBr(e->b, head);
 
     LLVMPositionBuilderAtEnd(e->b, head);
     LLVMValueRef rem = LLVMBuildPhi(e->b, e->t_i32, "rem");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rem, u32c(e, 0), ""), done, body);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rem, emit_u32(e, 0), ""), done, body);
 
     LLVMPositionBuilderAtEnd(e->b, body);
     LLVMValueRef cz[] = {rem, LLVMConstInt(e->t_i1, 1, 0)};
@@ -359,11 +344,11 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     LLVMValueRef p = LLVMBuildExtractElement(e->b, ptrs, first, "");
     LLVMValueRef same = LLVMBuildAnd(e->b, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, ptrs, emit_splat(e, p), "")), rem, "");
     /* a known function: call it directly */
-    LLVMBasicBlockRef next = new_block(e, "icall.next");
-    LLVMBasicBlockRef miss = new_block(e, "icall.other");
+    LLVMBasicBlockRef next = emit_new_block(e, "icall.next");
+    LLVMBasicBlockRef miss = emit_new_block(e, "icall.other");
     /* function addresses are not constant integers: a compare chain */
     for (int i = 0; i < cands.n; i++) {
-        LLVMBasicBlockRef cb = new_block(e, "icall.case"), nb = new_block(e, "icall.try");
+        LLVMBasicBlockRef cb = emit_new_block(e, "icall.case"), nb = emit_new_block(e, "icall.try");
         LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, p, LLVMBuildPtrToInt(e->b, cands.v[i], e->t_i64, ""), "");
         LLVMBuildCondBr(e->b, eq, cb, nb);
         LLVMPositionBuilderAtEnd(e->b, cb);
@@ -380,7 +365,7 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
         LLVMTypeRef rt[] = {e->t_ptr, e->t_i64, e->t_ptr};
         LLVMValueRef ra[] = {e->warp, p, LLVMConstNull(e->t_ptr)};
         LLVMValueRef fn = LLVMBuildCall2(e->b, LLVMFunctionType(e->t_ptr, rt, 3, 0), abi_service(e, S_RESOLVE), ra, 3, "");
-        LLVMBasicBlockRef ok = new_block(e, "icall.remote");
+        LLVMBasicBlockRef ok = emit_new_block(e, "icall.remote");
         LLVMBuildCondBr(e->b, LLVMBuildIsNull(e->b, fn, ""), bad, ok);
         LLVMPositionBuilderAtEnd(e->b, ok);
         call_direct(e, fn, same, argv, retv);
@@ -393,8 +378,8 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
 
     LLVMPositionBuilderAtEnd(e->b, next);
     LLVMValueRef err = abi_warp_field(e, W_ERROR);
-    LLVMBasicBlockRef cont = new_block(e, "icall.cont");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, err, u32c(e, 0), ""), e->return_bb, cont);
+    LLVMBasicBlockRef cont = emit_new_block(e, "icall.cont");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, err, emit_u32(e, 0), ""), e->return_bb, cont);
     LLVMPositionBuilderAtEnd(e->b, cont);
     LLVMValueRef rest = LLVMBuildAnd(e->b, rem, LLVMBuildNot(e->b, same, ""), "");
     LLVMBuildBr(e->b, head);
@@ -440,7 +425,7 @@ call_emit(Emit *e, const Instr *in)
     for (int i = 0; i < nr; i++)
         rb[i] = operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i]), false);
     LLVMValueRef argv = block_array(e, args, ab), retv = block_array(e, rets, rb);
-    LLVMValueRef lanes = cur_mask(e);
+    LLVMValueRef lanes = emit_cur_mask(e);
 
     if (target->kind == OPD_FUNC) {
         call_direct(e, call_function_address(e, target->func), lanes, argv, retv);

@@ -10,17 +10,12 @@
 #include "emit.h"
 #include "p2n_abi.h"
 
-static bool
-is_vec(LLVMValueRef v)
-{
-    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
-}
 
 static LLVMTypeRef
 elem_type(LLVMValueRef v)
 {
     LLVMTypeRef t = LLVMTypeOf(v);
-    return is_vec(v) ? LLVMGetElementType(t) : t;
+    return emit_is_vec(v) ? LLVMGetElementType(t) : t;
 }
 
 static LLVMTypeRef
@@ -29,14 +24,6 @@ like(LLVMTypeRef elem, bool vec)
     return vec ? LLVMVectorType(elem, WARP) : elem;
 }
 
-static bool
-has_mod(const Instr *in, Mod m)
-{
-    for (int i = 0; i < in->nmods; i++)
-        if (in->mods[i] == m)
-            return true;
-    return false;
-}
 
 static Mod
 mod_of_class(const Instr *in, unsigned cls)
@@ -91,7 +78,7 @@ convert_bits(Emit *e, LLVMValueRef v, LLVMTypeRef t, bool sign)
     LLVMTypeRef from = elem_type(v);
     if (from == t)
         return v;
-    bool vec = is_vec(v);
+    bool vec = emit_is_vec(v);
     LLVMTypeRef to = like(t, vec);
     unsigned fb = (unsigned)LLVMSizeOfTypeInBits(e->td, from);
     unsigned tb = (unsigned)LLVMSizeOfTypeInBits(e->td, t);
@@ -278,7 +265,7 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
             LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");
         }
-    } else if (is_vec(v)) {
+    } else if (emit_is_vec(v)) {
         v = emit_first_lane(e, v); /* uniform by analysis: every lane agrees */
     }
     LLVMBuildStore(e->b, v, e->reg_slot[r]);
@@ -350,7 +337,7 @@ cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
 {
     LLVMTypeRef t = elem_type(like_v);
     LLVMValueRef c = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMConstInt(t, i, 0) : LLVMConstReal(t, f);
-    if (!is_vec(like_v))
+    if (!emit_is_vec(like_v))
         return c;
     unsigned n = LLVMGetVectorSize(LLVMTypeOf(like_v));
     LLVMValueRef lanes[2 * WARP];
@@ -396,7 +383,7 @@ fstep(Emit *e, LLVMValueRef r, bool up)
 {
     LLVMTypeRef ft = elem_type(r);
     unsigned w = ft == e->t_f64 ? 64 : 32;
-    bool vec = is_vec(r);
+    bool vec = emit_is_vec(r);
     LLVMTypeRef it = like(LLVMIntTypeInContext(e->ctx, w), vec);
     LLVMValueRef bits = LLVMBuildBitCast(e->b, r, it, "");
     LLVMValueRef inc = LLVMBuildAdd(e->b, bits, cst(e, bits, 0, 1), "");
@@ -453,7 +440,7 @@ static LLVMValueRef
 directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool f64)
 {
     LLVMValueRef x = a[0], y = a[1], z = a[2];
-    LLVMTypeRef dt = like(e->t_f64, is_vec(x));
+    LLVMTypeRef dt = like(e->t_f64, emit_is_vec(x));
     if (!f64) {
         x = LLVMBuildFPExt(e->b, x, dt, "");
         if (y)
@@ -504,7 +491,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
     }
     if (f64)
         return round_dir(e, s, t, mode);
-    LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, is_vec(s)), "");
+    LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, emit_is_vec(s)), "");
     LLVMValueRef back = LLVMBuildFPExt(e->b, r, dt, "");
     LLVMValueRef d = LLVMBuildFSub(e->b, s, back, "");
     LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
@@ -517,7 +504,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
 static LLVMValueRef
 directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, Mod mode)
 {
-    bool sg = type_signed(st), vec = is_vec(x);
+    bool sg = type_signed(st), vec = emit_is_vec(x);
     unsigned w = LLVMGetIntTypeWidth(elem_type(x));
     LLVMValueRef r = sg ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
     LLVMTypeRef IT = LLVMTypeOf(x);
@@ -556,9 +543,9 @@ plain_rounding(Emit *e, const Instr *in)
 static LLVMValueRef
 ffinish(Emit *e, const Instr *in, LLVMValueRef r)
 {
-    if (has_mod(in, MOD_FTZ))
+    if (instr_has_mod(in, MOD_FTZ))
         r = ftz(e, r);
-    if (has_mod(in, MOD_SAT))
+    if (instr_has_mod(in, MOD_SAT))
         r = fsat(e, r);
     return r;
 }
@@ -566,7 +553,7 @@ ffinish(Emit *e, const Instr *in, LLVMValueRef r)
 static void
 fsources_ftz(Emit *e, const Instr *in, Ops *s, int n)
 {
-    if (has_mod(in, MOD_FTZ))
+    if (instr_has_mod(in, MOD_FTZ))
         for (int i = 0; i < n; i++)
             s->a[i] = ftz(e, s->a[i]);
 }
@@ -582,7 +569,7 @@ static LLVMValueRef
 widen(Emit *e, LLVMValueRef v, bool sign)
 {
     unsigned w = LLVMGetIntTypeWidth(elem_type(v));
-    LLVMTypeRef t = like(LLVMIntTypeInContext(e->ctx, 2 * w), is_vec(v));
+    LLVMTypeRef t = like(LLVMIntTypeInContext(e->ctx, 2 * w), emit_is_vec(v));
     return sign ? LLVMBuildSExt(e->b, v, t, "") : LLVMBuildZExt(e->b, v, t, "");
 }
 
@@ -591,7 +578,7 @@ high_half(Emit *e, LLVMValueRef wide, LLVMTypeRef narrow)
 {
     unsigned w = LLVMGetIntTypeWidth(narrow);
     LLVMValueRef sh = LLVMBuildLShr(e->b, wide, cst(e, wide, 0, w), "");
-    return LLVMBuildTrunc(e->b, sh, like(narrow, is_vec(wide)), "");
+    return LLVMBuildTrunc(e->b, sh, like(narrow, emit_is_vec(wide)), "");
 }
 
 /* mul and mad: .lo .hi .wide for integers; the product, then the addend. */
@@ -600,12 +587,12 @@ int_mul(Emit *e, const Instr *in, Ops *s, PtxType *out_ty)
 {
     bool sign = type_signed(s->ty);
     *out_ty = s->ty;
-    if (has_mod(in, MOD_WIDE)) {
+    if (instr_has_mod(in, MOD_WIDE)) {
         LLVMValueRef p = LLVMBuildMul(e->b, widen(e, s->a[0], sign), widen(e, s->a[1], sign), "");
         *out_ty = type_bits(s->ty) == 16 ? (sign ? TY_S32 : TY_U32) : (sign ? TY_S64 : TY_U64);
         return p;
     }
-    if (has_mod(in, MOD_HI)) {
+    if (instr_has_mod(in, MOD_HI)) {
         LLVMValueRef p = LLVMBuildMul(e->b, widen(e, s->a[0], sign), widen(e, s->a[1], sign), "");
         return high_half(e, p, s->t);
     }
@@ -625,11 +612,11 @@ emit_carry(Emit *e, const Instr *in)
     bool mad = in->op == OP_MAD || in->op == OP_MADC;
     Ops s = sources(e, in, ty, mad ? 3 : 2);
     bool use_cf = in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC;
-    bool set_cf = has_mod(in, MOD_CC);
+    bool set_cf = instr_has_mod(in, MOD_CC);
     bool sub = in->op == OP_SUB || in->op == OP_SUBC;
     LLVMValueRef a = s.a[0], b = s.a[1];
     if (mad) {
-        if (has_mod(in, MOD_HI)) {
+        if (instr_has_mod(in, MOD_HI)) {
             bool sg = type_signed(ty);
             a = high_half(e, LLVMBuildMul(e->b, widen(e, s.a[0], sg), widen(e, s.a[1], sg), ""), s.t);
         } else {
@@ -668,7 +655,7 @@ emit_arith(Emit *e, const Instr *in)
     PtxType ty = itype(in);
     const Operand *d = &in->opnd[0];
     int nsrc = in->nopnd - 1;
-    if (has_mod(in, MOD_CC) || in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) {
+    if (instr_has_mod(in, MOD_CC) || in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) {
         emit_carry(e, in);
         return;
     }
@@ -705,12 +692,12 @@ emit_arith(Emit *e, const Instr *in)
     switch (in->op) {
     case OP_ADD:
         r = f ? LLVMBuildFAdd(e->b, s.a[0], s.a[1], "")
-            : has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", s.a[0], s.a[1])
+            : instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", s.a[0], s.a[1])
                                    : LLVMBuildAdd(e->b, s.a[0], s.a[1], "");
         break;
     case OP_SUB:
         r = f ? LLVMBuildFSub(e->b, s.a[0], s.a[1], "")
-            : has_mod(in, MOD_SAT) ? int_sat(e, "llvm.ssub.sat", s.a[0], s.a[1])
+            : instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.ssub.sat", s.a[0], s.a[1])
                                    : LLVMBuildSub(e->b, s.a[0], s.a[1], "");
         break;
     case OP_MUL:
@@ -723,7 +710,7 @@ emit_arith(Emit *e, const Instr *in)
         } else {
             r = int_mul(e, in, &s, &rty);
             LLVMValueRef c = rty != ty ? inst_operand(e, &in->opnd[3], rty, s.vec) : s.a[2];
-            r = has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", r, c) : LLVMBuildAdd(e->b, r, c, "");
+            r = instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", r, c) : LLVMBuildAdd(e->b, r, c, "");
         }
         break;
     case OP_MUL24:
@@ -735,7 +722,7 @@ emit_arith(Emit *e, const Instr *in)
                           : LLVMBuildAnd(e->b, s.a[i], cst(e, s.a[i], 0, 0xffffff), "");
         }
         LLVMValueRef p;
-        if (has_mod(in, MOD_HI)) {
+        if (instr_has_mod(in, MOD_HI)) {
             p = LLVMBuildMul(e->b, widen(e, s.a[0], sign), widen(e, s.a[1], sign), "");
             p = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, p, cst(e, p, 0, 16), ""), like(s.t, s.vec), "");
         } else {
@@ -802,7 +789,7 @@ emit_arith(Emit *e, const Instr *in)
             r = call2(e, mx ? "llvm.maxnum" : "llvm.minnum", s.a[0], s.a[1]);
         else
             r = call2(e, mx ? (sign ? "llvm.smax" : "llvm.umax") : (sign ? "llvm.smin" : "llvm.umin"), s.a[0], s.a[1]);
-        if (has_mod(in, MOD_RELU))
+        if (instr_has_mod(in, MOD_RELU))
             r = f ? call2(e, "llvm.maxnum", r, cst(e, r, 0.0, 0)) : call2(e, "llvm.smax", r, cst(e, r, 0, 0));
         break;
     }
@@ -812,7 +799,7 @@ emit_arith(Emit *e, const Instr *in)
         r = ffinish(e, in, r);
     if (packed)
         r = LLVMBuildBitCast(e->b, r, like(e->t_i32, s.vec), "");
-    else if (!f && has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
+    else if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.sat", opcode_name(in->op)));
         return;
     }
@@ -887,7 +874,7 @@ compare(Emit *e, const Instr *in, Mod cmp, PtxType ty, LLVMValueRef a, LLVMValue
         case MOD_NAN: p = LLVMRealUNO; break;
         default: emit_unsupported(e, in->loc, "this comparison"); return a;
         }
-        if (has_mod(in, MOD_FTZ))
+        if (instr_has_mod(in, MOD_FTZ))
             a = ftz(e, a), b = ftz(e, b);
         return LLVMBuildFCmp(e->b, p, a, b, "");
     }
@@ -993,7 +980,7 @@ emit_selp(Emit *e, const Instr *in)
     } else { /* slct.d.s: c >= 0 */
         PtxType cty = in->type[1];
         LLVMValueRef cv = inst_operand(e, &in->opnd[3], cty, s.vec);
-        c = is_float(cty) ? LLVMBuildFCmp(e->b, LLVMRealOGE, has_mod(in, MOD_FTZ) ? ftz(e, cv) : cv, cst(e, cv, 0.0, 0), "")
+        c = is_float(cty) ? LLVMBuildFCmp(e->b, LLVMRealOGE, instr_has_mod(in, MOD_FTZ) ? ftz(e, cv) : cv, cst(e, cv, 0.0, 0), "")
                           : LLVMBuildICmp(e->b, LLVMIntSGE, cv, cst(e, cv, 0, 0), "");
         ty = in->type[0];
     }
@@ -1072,7 +1059,7 @@ emit_bits(Emit *e, const Instr *in)
             x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, cst(e, x, 0, 0), ""), LLVMBuildNot(e->b, x, ""), x, "");
         LLVMValueRef lz = call2(e, "llvm.ctlz", x, LLVMConstInt(e->t_i1, 0, 0));
         LLVMValueRef pos = LLVMBuildSub(e->b, cst(e, lz, 0, w - 1), lz, "");
-        if (has_mod(in, MOD_SHIFTAMT))
+        if (instr_has_mod(in, MOD_SHIFTAMT))
             pos = LLVMBuildSub(e->b, cst(e, lz, 0, w - 1), pos, "");
         LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, x, cst(e, x, 0, 0), "");
         r = LLVMBuildSelect(e->b, none, cst(e, pos, 0, ~0ull), pos, "");
@@ -1180,7 +1167,7 @@ emit_dp(Emit *e, const Instr *in)
     bool sa = type_signed(in->type[0]), sb = type_signed(in->type[1]);
     Ops s = sources(e, in, TY_B32, 3);
     bool four = in->op == OP_DP4A;
-    bool hi = has_mod(in, MOD_HI);
+    bool hi = instr_has_mod(in, MOD_HI);
     LLVMValueRef acc = s.a[2];
     int n = four ? 4 : 2;
     for (int k = 0; k < n; k++) {
@@ -1203,7 +1190,7 @@ emit_bmsk(Emit *e, const Instr *in)
 {
     Ops s = sources(e, in, TY_U32, 2);
     LLVMValueRef a = s.a[0], b = s.a[1];
-    bool wrap = has_mod(in, MOD_WRAP);
+    bool wrap = instr_has_mod(in, MOD_WRAP);
     LLVMTypeRef T = LLVMTypeOf(a);
     LLVMTypeRef W = like(e->t_i64, s.vec);
     if (wrap) {
@@ -1300,18 +1287,18 @@ emit_shf(Emit *e, const Instr *in)
 {
     Ops s = sources(e, in, TY_B32, 3);
     LLVMValueRef n = s.a[2];
-    if (has_mod(in, MOD_CLAMP))
+    if (instr_has_mod(in, MOD_CLAMP))
         n = call2(e, "llvm.umin", n, cst(e, n, 0, 32));
     else
         n = LLVMBuildAnd(e->b, n, cst(e, n, 0, 31), "");
     LLVMValueRef r;
-    bool right = has_mod(in, MOD_R);
+    bool right = instr_has_mod(in, MOD_R);
     if (right)
         r = call3(e, "llvm.fshr", s.a[1], s.a[0], n);
     else
         r = call3(e, "llvm.fshl", s.a[1], s.a[0], n);
     /* fsh* take the amount modulo 32; clamp at 32 gives the other word */
-    if (has_mod(in, MOD_CLAMP)) {
+    if (instr_has_mod(in, MOD_CLAMP)) {
         LLVMValueRef is32 = LLVMBuildICmp(e->b, LLVMIntEQ, n, cst(e, n, 0, 32), "");
         r = LLVMBuildSelect(e->b, is32, right ? s.a[1] : s.a[0], r, "");
         if (!right) /* shf.l by 32: the high word is a */
@@ -1360,7 +1347,7 @@ round_int(Emit *e, Mod rnd, LLVMValueRef x)
 static LLVMValueRef
 f32_to_bf16_bits(Emit *e, LLVMValueRef x)
 {
-    bool vec = is_vec(x);
+    bool vec = emit_is_vec(x);
     LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, vec), "");
     LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 1), "");
     LLVMValueRef r = LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
@@ -1374,7 +1361,7 @@ f32_to_bf16_bits(Emit *e, LLVMValueRef x)
 static LLVMValueRef
 bf16_bits_to_f32(Emit *e, LLVMValueRef h)
 {
-    bool vec = is_vec(h);
+    bool vec = emit_is_vec(h);
     LLVMValueRef w = LLVMBuildZExt(e->b, h, like(e->t_i32, vec), "");
     w = LLVMBuildShl(e->b, w, cst(e, w, 0, 16), "");
     return LLVMBuildBitCast(e->b, w, like(e->t_f32, vec), "");
@@ -1388,8 +1375,8 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
     bool ok_rnd = rnd == MOD_NONE || rnd == MOD_RN;
     if (dt == TY_BF16 && st == TY_F32 && ok_rnd) {
         Ops s = sources(e, in, TY_F32, 1);
-        LLVMValueRef x = has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
-        if (has_mod(in, MOD_SAT))
+        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+        if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
         inst_write(e, &in->opnd[0], TY_B16, f32_to_bf16_bits(e, x));
         return;
@@ -1413,9 +1400,9 @@ emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
     LLVMValueRef h[2];
     for (int i = 0; i < 2; i++) {
         LLVMValueRef x = s.a[i];
-        if (has_mod(in, MOD_RELU))
+        if (instr_has_mod(in, MOD_RELU))
             x = call2(e, "llvm.maxnum", x, cst(e, x, 0.0, 0));
-        if (has_mod(in, MOD_SAT))
+        if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
         h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x)
                                : LLVMBuildBitCast(e->b, LLVMBuildFPTrunc(e->b, x, like(e->t_f16, s.vec), ""),
@@ -1435,7 +1422,7 @@ emit_cvt(Emit *e, const Instr *in)
     }
     PtxType dt = in->type[0], st = in->type[1];
     Mod rnd = mod_of_class(in, MC_ROUND);
-    bool sat = has_mod(in, MOD_SAT);
+    bool sat = instr_has_mod(in, MOD_SAT);
     if ((dt == TY_F16X2 || dt == TY_BF16X2) && st == TY_F32 && in->nopnd == 3) {
         emit_cvt_pack(e, in, dt);
         return;
@@ -1453,7 +1440,7 @@ emit_cvt(Emit *e, const Instr *in)
         emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
         return;
     }
-    if (fs && has_mod(in, MOD_FTZ))
+    if (fs && instr_has_mod(in, MOD_FTZ))
         x = ftz(e, x);
     LLVMValueRef r;
     if (fd && fs) {
@@ -1469,7 +1456,7 @@ emit_cvt(Emit *e, const Instr *in)
         } else {
             r = db < sb ? LLVMBuildFPTrunc(e->b, x, T, "") : db > sb ? LLVMBuildFPExt(e->b, x, T, "") : x;
         }
-        if (has_mod(in, MOD_FTZ))
+        if (instr_has_mod(in, MOD_FTZ))
             r = ftz(e, r);
         if (sat)
             r = fsat(e, r);
@@ -1570,17 +1557,7 @@ emit_mov(Emit *e, const Instr *in)
 
 /* ---------------------------------------------------------- warp level */
 
-static LLVMValueRef
-u32c(Emit *e, uint64_t v)
-{
-    return LLVMConstInt(e->t_i32, v, 0);
-}
 
-static LLVMValueRef
-cur_mask(Emit *e)
-{
-    return e->imask ? e->imask : emit_mask(e);
-}
 
 /* shfl.sync.MODE.b32 d[|p], a, b, c, membermask */
 static void
@@ -1591,9 +1568,9 @@ emit_shfl(Emit *e, const Instr *in)
     LLVMValueRef b = inst_operand(e, &in->opnd[2], TY_U32, true);
     LLVMValueRef c = inst_operand(e, &in->opnd[3], TY_U32, true);
     LLVMValueRef lane = emit_lane_iota(e, e->t_i32);
-    LLVMValueRef clamp = LLVMBuildAnd(e->b, c, emit_splat(e, u32c(e, 31)), "");
-    LLVMValueRef segmask = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, emit_splat(e, u32c(e, 8)), ""),
-                                        emit_splat(e, u32c(e, 31)), "");
+    LLVMValueRef clamp = LLVMBuildAnd(e->b, c, emit_splat(e, emit_u32(e, 31)), "");
+    LLVMValueRef segmask = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, emit_splat(e, emit_u32(e, 8)), ""),
+                                        emit_splat(e, emit_u32(e, 31)), "");
     LLVMValueRef maxl = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, lane, segmask, ""),
                                     LLVMBuildAnd(e->b, clamp, LLVMBuildNot(e->b, segmask, ""), ""), "");
     LLVMValueRef minl = LLVMBuildAnd(e->b, lane, segmask, "");
@@ -1620,14 +1597,14 @@ emit_shfl(Emit *e, const Instr *in)
     default: emit_unsupported(e, in->loc, "this shfl mode"); return;
     }
     j = LLVMBuildSelect(e->b, ok, j, lane, "");
-    j = LLVMBuildAnd(e->b, j, emit_splat(e, u32c(e, 31)), "");
+    j = LLVMBuildAnd(e->b, j, emit_splat(e, emit_u32(e, 31)), "");
     /* gather a[j] through memory: one store, one gather */
     LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
     LLVMValueRef tmp = emit_alloca(e, vt, "shfl");
     LLVMBuildStore(e->b, a, tmp);
     LLVMValueRef ptrs = LLVMBuildGEP2(e->b, e->t_i32, tmp, &j, 1, "");
     LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-    LLVMValueRef args[] = {ptrs, u32c(e, 4), LLVMConstAllOnes(e->t_v32i1), LLVMGetUndef(vt)};
+    LLVMValueRef args[] = {ptrs, emit_u32(e, 4), LLVMConstAllOnes(e->t_v32i1), LLVMGetUndef(vt)};
     LLVMValueRef r = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
     /* a source lane that is not active gives an undefined value: take it */
     if (d->kind == OPD_PAIR) {
@@ -1642,7 +1619,7 @@ static void
 emit_vote(Emit *e, const Instr *in)
 {
     Mod mode = mod_of_class(in, MC_VOTE);
-    LLVMValueRef m = cur_mask(e);
+    LLVMValueRef m = emit_cur_mask(e);
     int src = 1;
     LLVMValueRef p = inst_operand(e, &in->opnd[src], TY_PRED, false);
     LLVMValueRef bits = LLVMBuildAnd(e->b, emit_mask_i32(e, p), m, "");
@@ -1652,10 +1629,10 @@ emit_vote(Emit *e, const Instr *in)
     switch (mode) {
     case MOD_BALLOT: inst_write(e, &in->opnd[0], TY_B32, bits); return;
     case MOD_ALL: r = LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, ""); break;
-    case MOD_ANY: r = LLVMBuildICmp(e->b, LLVMIntNE, bits, u32c(e, 0), ""); break;
+    case MOD_ANY: r = LLVMBuildICmp(e->b, LLVMIntNE, bits, emit_u32(e, 0), ""); break;
     case MOD_UNI:
         r = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, ""),
-                        LLVMBuildICmp(e->b, LLVMIntEQ, bits, u32c(e, 0), ""), "");
+                        LLVMBuildICmp(e->b, LLVMIntEQ, bits, emit_u32(e, 0), ""), "");
         break;
     default: emit_unsupported(e, in->loc, "this vote mode"); return;
     }
@@ -1670,7 +1647,7 @@ emit_redux(Emit *e, const Instr *in)
     PtxType ty = itype(in);
     Mod op = mod_of_class(in, MC_ATOMOP);
     LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, true);
-    LLVMValueRef mv = emit_mask_vec(e, cur_mask(e));
+    LLVMValueRef mv = emit_mask_vec(e, emit_cur_mask(e));
     bool sg = type_signed(ty);
     const char *name;
     unsigned long long ident;
@@ -1697,7 +1674,7 @@ emit_match(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
     LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, true);
-    LLVMValueRef m = cur_mask(e);
+    LLVMValueRef m = emit_cur_mask(e);
     Mod mode = mod_of_class(in, MC_VOTE);
     LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
     LLVMValueRef r = LLVMConstNull(vt);
@@ -1735,31 +1712,31 @@ emit_match(Emit *e, const Instr *in)
 static void
 emit_barrier(Emit *e, const Instr *in)
 {
-    bool arrive = has_mod(in, MOD_ARRIVE), red = has_mod(in, MOD_RED);
+    bool arrive = instr_has_mod(in, MOD_ARRIVE), red = instr_has_mod(in, MOD_RED);
     int first = red ? 1 : 0;
     LLVMValueRef id = inst_operand(e, &in->opnd[first], TY_U32, false);
     id = emit_first_lane(e, id);
-    LLVMValueRef count = u32c(e, 0);
-    LLVMValueRef pred = u32c(e, 0);
+    LLVMValueRef count = emit_u32(e, 0);
+    LLVMValueRef pred = emit_u32(e, 0);
     uint32_t op = arrive ? P2N_BAR_ARRIVE : P2N_BAR_SYNC;
     int np = in->nopnd - first;
     if (red) {
         Mod rop = mod_of_class(in, MC_ATOMOP);
         op = rop == MOD_POPC ? P2N_BAR_RED_POPC : rop == MOD_AND ? P2N_BAR_RED_AND : P2N_BAR_RED_OR;
         const Operand *po = &in->opnd[in->nopnd - 1];
-        pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, po, TY_PRED, false)), cur_mask(e), "");
+        pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, po, TY_PRED, false)), emit_cur_mask(e), "");
         np--;
     }
     if (np >= 2)
         count = emit_first_lane(e, inst_operand(e, &in->opnd[first + 1], TY_U32, false));
-    LLVMValueRef args[] = {e->warp, u32c(e, op), id, count, cur_mask(e), pred, u32c(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->warp, emit_u32(e, op), id, count, emit_cur_mask(e), pred, emit_u32(e, (uint64_t)in->loc.line)};
     LLVMValueRef r = LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
     emit_check_error(e);
     if (red) {
         if (op == P2N_BAR_RED_POPC)
             inst_write(e, &in->opnd[0], TY_U32, r);
         else
-            inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildICmp(e->b, LLVMIntNE, r, u32c(e, 0), ""));
+            inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildICmp(e->b, LLVMIntNE, r, emit_u32(e, 0), ""));
     }
 }
 
@@ -1843,7 +1820,7 @@ inst_emit(Emit *e, const Instr *in)
     case OP_VOTE: emit_vote(e, in); break;
     case OP_REDUX: emit_redux(e, in); break;
     case OP_MATCH: emit_match(e, in); break;
-    case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, cur_mask(e)); break;
+    case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
     case OP_BAR:
     case OP_BARRIER:
         if (in->op == OP_BAR && in->nmods > 0 && in->mods[0] == MOD_NONE)

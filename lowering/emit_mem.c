@@ -354,17 +354,7 @@ address(Emit *e, const Operand *o, Space space)
     }
 }
 
-static bool
-is_vec(LLVMValueRef v)
-{
-    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
-}
 
-static LLVMValueRef
-cur_mask(Emit *e)
-{
-    return e->imask ? e->imask : emit_mask(e);
-}
 
 /* True (i1) when every active lane's pointer is p0 + lane * size. */
 static LLVMValueRef
@@ -393,11 +383,6 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
     return all;
 }
 
-static LLVMBasicBlockRef
-new_block(Emit *e, const char *name)
-{
-    return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
-}
 
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
  * or per lane); the result is scalar only for a uniform pointer with
@@ -406,23 +391,23 @@ static LLVMValueRef
 load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!is_vec(ptr) && !e->imask) {
+    if (!emit_is_vec(ptr) && !e->imask) {
         LLVMValueRef v = LLVMBuildLoad2(e->b, t, ptr, "");
         LLVMSetAlignment(v, size);
         if (vol)
             LLVMSetVolatile(v, 1);
         return want_vec ? emit_splat(e, v) : v;
     }
-    if (!is_vec(ptr))
+    if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMValueRef mask = cur_mask(e);
+    LLVMValueRef mask = emit_cur_mask(e);
     LLVMValueRef mv = emit_mask_vec(e, mask);
     LLVMValueRef base;
     LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
     LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
-    LLVMBasicBlockRef vb = new_block(e, "ld.vec"), gb = new_block(e, "ld.gather"),
-                      jb = new_block(e, "ld.join");
+    LLVMBasicBlockRef vb = emit_new_block(e, "ld.vec"), gb = emit_new_block(e, "ld.gather"),
+                      jb = emit_new_block(e, "ld.join");
     LLVMBuildCondBr(e->b, cont, vb, gb);
     (void)here;
 
@@ -449,25 +434,25 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
 static void
 store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol)
 {
-    LLVMTypeRef t = is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
+    LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!is_vec(ptr) && !is_vec(val) && !e->imask) {
+    if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->imask) {
         LLVMValueRef s = LLVMBuildStore(e->b, val, ptr);
         LLVMSetAlignment(s, size);
         if (vol)
             LLVMSetVolatile(s, 1);
         return;
     }
-    if (!is_vec(ptr))
+    if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
     val = emit_splat(e, val);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMValueRef mask = cur_mask(e);
+    LLVMValueRef mask = emit_cur_mask(e);
     LLVMValueRef mv = emit_mask_vec(e, mask);
     LLVMValueRef base;
     LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
-    LLVMBasicBlockRef vb = new_block(e, "st.vec"), sb = new_block(e, "st.scatter"),
-                      jb = new_block(e, "st.join");
+    LLVMBasicBlockRef vb = emit_new_block(e, "st.vec"), sb = emit_new_block(e, "st.scatter"),
+                      jb = emit_new_block(e, "st.join");
     LLVMBuildCondBr(e->b, cont, vb, sb);
 
     LLVMPositionBuilderAtEnd(e->b, vb);
@@ -490,19 +475,11 @@ offset_ptr(Emit *e, LLVMValueRef ptr, int64_t bytes)
     if (bytes == 0)
         return ptr;
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)bytes, 1);
-    if (is_vec(ptr))
+    if (emit_is_vec(ptr))
         off = emit_splat(e, off);
     return LLVMBuildGEP2(e->b, e->t_i8, ptr, &off, 1, "");
 }
 
-static bool
-has_mod(const Instr *in, Mod m)
-{
-    for (int i = 0; i < in->nmods; i++)
-        if (in->mods[i] == m)
-            return true;
-    return false;
-}
 
 /* The memory type of ld/st: sub-word integers load as themselves and
  * widen into the register. */
@@ -519,7 +496,7 @@ emit_ld(Emit *e, const Instr *in)
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *dst = &in->opnd[0];
     LLVMValueRef ptr = address(e, &in->opnd[1], access_space(in));
-    bool vol = has_mod(in, MOD_VOLATILE);
+    bool vol = instr_has_mod(in, MOD_VOLATILE);
     int n = dst->kind == OPD_VEC ? dst->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     for (int i = 0; i < n; i++) {
@@ -539,12 +516,12 @@ emit_st(Emit *e, const Instr *in)
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *src = &in->opnd[1];
     LLVMValueRef ptr = address(e, &in->opnd[0], access_space(in));
-    bool vol = has_mod(in, MOD_VOLATILE);
+    bool vol = instr_has_mod(in, MOD_VOLATILE);
     int n = src->kind == OPD_VEC ? src->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
-        LLVMValueRef v = inst_operand(e, s, ty, is_vec(ptr) || e->partial);
+        LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
         store(e, offset_ptr(e, ptr, (int64_t)i * size), v, vol);
     }
 }
@@ -554,11 +531,11 @@ emit_st(Emit *e, const Instr *in)
 static LLVMAtomicOrdering
 ordering(const Instr *in)
 {
-    if (has_mod(in, MOD_ACQ_REL))
+    if (instr_has_mod(in, MOD_ACQ_REL))
         return LLVMAtomicOrderingAcquireRelease;
-    if (has_mod(in, MOD_ACQUIRE))
+    if (instr_has_mod(in, MOD_ACQUIRE))
         return LLVMAtomicOrderingAcquire;
-    if (has_mod(in, MOD_RELEASE))
+    if (instr_has_mod(in, MOD_RELEASE))
         return LLVMAtomicOrderingRelease;
     return LLVMAtomicOrderingMonotonic;
 }
@@ -610,16 +587,16 @@ emit_atom(Emit *e, const Instr *in)
     LLVMValueRef ptr = address(e, &in->opnd[a], access_space(in));
     LLVMValueRef b = inst_operand(e, &in->opnd[a + 1], ty, true);
     LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], ty, true) : NULL;
-    if (!is_vec(ptr))
+    if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
     LLVMAtomicOrdering ord = ordering(in);
-    LLVMValueRef mask = cur_mask(e);
+    LLVMValueRef mask = emit_cur_mask(e);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
 
     /* for (lane = 0; lane < 32; lane++) if (mask >> lane & 1) ... */
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
-    LLVMBasicBlockRef loop = new_block(e, "atom.loop"), act = new_block(e, "atom.lane"),
-                      next = new_block(e, "atom.next"), done = new_block(e, "atom.done");
+    LLVMBasicBlockRef loop = emit_new_block(e, "atom.loop"), act = emit_new_block(e, "atom.lane"),
+                      next = emit_new_block(e, "atom.next"), done = emit_new_block(e, "atom.done");
     LLVMBuildBr(e->b, loop);
     LLVMPositionBuilderAtEnd(e->b, loop);
     LLVMValueRef lane = LLVMBuildPhi(e->b, e->t_i32, "lane");
@@ -666,7 +643,7 @@ emit_atom(Emit *e, const Instr *in)
 static void
 emit_cvta(Emit *e, const Instr *in)
 {
-    bool to = has_mod(in, MOD_TO);
+    bool to = instr_has_mod(in, MOD_TO);
     PtxType ty = in->ntype > 0 ? in->type[0] : TY_U64;
     int bits = type_bits(ty);
     bool vary = operand_varying(e, &in->opnd[1]) || in->space == SP_LOCAL;

@@ -75,15 +75,6 @@ is_transfer(Opcode op)
 }
 
 static bool
-has_mod(const Instr *in, Mod m)
-{
-    for (int i = 0; i < in->nmods; i++)
-        if (in->mods[i] == m)
-            return true;
-    return false;
-}
-
-static bool
 opnd_varying(const State *s, const Operand *o)
 {
     switch (o->kind) {
@@ -193,7 +184,7 @@ dest_varying(State *s, const Instr *in)
     case OP_LD:
     case OP_LDU: return load_varying(s, in);
     case OP_CVTA:
-        if (in->space == SP_LOCAL || has_mod(in, MOD_LOCAL))
+        if (in->space == SP_LOCAL || instr_has_mod(in, MOD_LOCAL))
             return true;
         break;
     case OP_ADDC:
@@ -224,7 +215,7 @@ propagate(State *s)
             continue;
         if (dest_varying(s, in)) {
             set_varying(s, &in->opnd[0]);
-            if (has_mod(in, MOD_CC) && !s->carry_varying) {
+            if (instr_has_mod(in, MOD_CC) && !s->carry_varying) {
                 s->carry_varying = true;
                 s->changed = true;
             }
@@ -463,7 +454,7 @@ sync_dependence(State *s, int b)
             const Instr *in = &s->f->instrs.v[i];
             if (has_dest(in))
                 set_varying_live(s, &in->opnd[0], conflict + (size_t)c * nw);
-            if (has_mod(in, MOD_CC) && !s->carry_varying) {
+            if (instr_has_mod(in, MOD_CC) && !s->carry_varying) {
                 s->carry_varying = true;
                 s->changed = true;
             }
