@@ -192,7 +192,9 @@ t_codegen() {
 # --- test/exec: NAME.ptx (from NAME.cu, or hand-written), translated and
 # run by the host program NAME.c, which compares with a C reference and
 # prints its own PASS/FAIL lines.  NAME.inputs lists several PTX inputs to
-# link; a name in test/exec/KNOWN_FAILURES (with a reason) is skipped.
+# link; NAME.second names a PTX file translated to a second module, passed
+# as the second argument; a name in test/exec/KNOWN_FAILURES (with a reason)
+# is skipped.
 t_exec() {
 	for host in test/exec/*.c; do
 		[ -e "$host" ] || return 0
@@ -208,7 +210,14 @@ t_exec() {
 		if ! err=$(cc -std=c11 -O1 -Iruntime "$host" runtime/libptx2native.a -lpthread -ldl -lm -o "$OUT/$name" 2>&1); then
 			fail "exec/$name" "$err"; continue
 		fi
-		limit 60 "$OUT/$name" "$OUT/$name.so" >"$OUT/$name.log" 2>&1
+		second=
+		if [ -f "test/exec/$name.second" ]; then # a second module, loaded beside the first
+			second=$OUT/$name.second.so
+			if ! err=$(limit 120 "$P2N" "test/exec/$(cat "test/exec/$name.second")" -o "$second" 2>&1); then
+				fail "exec/$name" "$err"; continue
+			fi
+		fi
+		limit 60 "$OUT/$name" "$OUT/$name.so" $second >"$OUT/$name.log" 2>&1
 		rc=$?
 		count_lines <"$OUT/$name.log" >"$OUT/$name.out" # counts in this shell
 		cat "$OUT/$name.out"
