@@ -382,7 +382,7 @@ static LLVMValueRef
 fstep(Emit *e, LLVMValueRef r, bool up)
 {
     LLVMTypeRef ft = elem_type(r);
-    unsigned w = ft == e->t_f64 ? 64 : 32;
+    unsigned w = ft == e->t_f64 ? 64 : (ft == e->t_f16 || ft == e->t_bf16) ? 16 : 32;
     bool vec = emit_is_vec(r);
     LLVMTypeRef it = like(LLVMIntTypeInContext(e->ctx, w), vec);
     LLVMValueRef bits = LLVMBuildBitCast(e->b, r, it, "");
@@ -931,6 +931,45 @@ bool_mod(const Instr *in)
     return MOD_NONE;
 }
 
+/* setp.CMP[.BOOL].f16x2 p|q, a, b[, c]: p from the low halves, q from the
+ * high ones.  Each register is two halves: <2 x half>, or <64 x half> for a
+ * warp (lane l's halves at 2l and 2l+1). */
+static void
+emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
+{
+    const Operand *d = &in->opnd[0];
+    if (in->op == OP_SET || d->kind != OPD_PAIR) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s without a p|q pair", opcode_name(in->op), type_name(ty)));
+        return;
+    }
+    bool vec = e->fi->reg_varying[d->sub[0].reg] || e->fi->reg_varying[d->sub[1].reg];
+    for (int i = 1; i < in->nopnd; i++)
+        vec |= operand_varying(e, &in->opnd[i]);
+    LLVMTypeRef ht = ty == TY_F16X2 ? e->t_f16 : e->t_bf16;
+    unsigned n = vec ? 2 * WARP : 2;
+    LLVMValueRef a = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[1], TY_B32, vec), LLVMVectorType(ht, n), "");
+    LLVMValueRef b = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[2], TY_B32, vec), LLVMVectorType(ht, n), "");
+    /* bf16 compares exactly as the f32 it widens to */
+    if (ty == TY_BF16X2) {
+        LLVMTypeRef it = LLVMVectorType(e->t_i16, n), wt = LLVMVectorType(e->t_i32, n);
+        LLVMValueRef sh = cst(e, LLVMConstNull(wt), 0, 16);
+        a = LLVMBuildBitCast(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, LLVMBuildBitCast(e->b, a, it, ""), wt, ""), sh, ""), LLVMVectorType(e->t_f32, n), "");
+        b = LLVMBuildBitCast(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, LLVMBuildBitCast(e->b, b, it, ""), wt, ""), sh, ""), LLVMVectorType(e->t_f32, n), "");
+    }
+    LLVMValueRef r = compare(e, in, cmp, TY_F32, a, b);
+    LLVMValueRef halves[2];
+    for (int h = 0; h < 2; h++) {
+        LLVMValueRef idx[WARP];
+        for (unsigned l = 0; l < n / 2; l++)
+            idx[l] = LLVMConstInt(e->t_i32, 2 * l + (unsigned)h, 0);
+        halves[h] = vec ? LLVMBuildShuffleVector(e->b, r, LLVMGetUndef(LLVMTypeOf(r)), LLVMConstVector(idx, WARP), "")
+                        : LLVMBuildExtractElement(e->b, r, idx[0], "");
+    }
+    LLVMValueRef c = in->nopnd > 3 ? inst_operand(e, &in->opnd[3], TY_PRED, vec) : NULL;
+    for (int h = 0; h < 2; h++)
+        inst_write(e, &d->sub[h], TY_PRED, c ? combine(e, bop, halves[h], c) : halves[h]);
+}
+
 /* setp.CMP[.BOOL].T p[|q], a, b[, c]  and  set.CMP[.BOOL].D.T d, a, b[, c] */
 static void
 emit_setp(Emit *e, const Instr *in)
@@ -938,6 +977,10 @@ emit_setp(Emit *e, const Instr *in)
     PtxType ty = itype(in);
     Mod cmp = cmp_mod(in), bop = bool_mod(in);
     bool set = in->op == OP_SET;
+    if (ty == TY_F16X2 || ty == TY_BF16X2) {
+        emit_setp_packed(e, in, ty, cmp, bop);
+        return;
+    }
     PtxType dty = set ? in->type[0] : TY_PRED;
     const Operand *d = &in->opnd[0];
     Ops s = {.ty = ty, .t = inst_llvm_type(e, ty)};
@@ -1392,6 +1435,29 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
     emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
 }
 
+/* cvt.{rna,rn,rz}.tf32.f32: the f32 with a 10-bit mantissa, in 32 bits
+ * whose low 13 are zero (ties away from zero for .rna, to even for .rn). */
+static void
+emit_cvt_tf32(Emit *e, const Instr *in, Mod rnd)
+{
+    if (rnd != MOD_RNA && rnd != MOD_RN && rnd != MOD_RZ) {
+        emit_unsupported(e, in->loc, "this rounding of cvt.tf32.f32");
+        return;
+    }
+    Ops s = sources(e, in, TY_F32, 1);
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, s.a[0], like(e->t_i32, s.vec), "");
+    LLVMValueRef add = cst(e, bits, 0, 0);
+    if (rnd == MOD_RNA)
+        add = cst(e, bits, 0, 0x1000);
+    else if (rnd == MOD_RN) /* 0xfff plus the bit that would be kept */
+        add = LLVMBuildAdd(e->b, cst(e, bits, 0, 0xfff),
+                           LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 13), ""), cst(e, bits, 0, 1), ""), "");
+    LLVMValueRef r = LLVMBuildAnd(e->b, LLVMBuildAdd(e->b, bits, add, ""), cst(e, bits, 0, 0xffffe000u), "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, s.a[0], s.a[0], "");
+    r = LLVMBuildSelect(e->b, nan, bits, r, ""); /* NaN stays NaN */
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
 /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower. */
 static void
 emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
@@ -1429,6 +1495,23 @@ emit_cvt(Emit *e, const Instr *in)
     }
     if (dt == TY_BF16 || st == TY_BF16) {
         emit_cvt_bf16(e, in, dt, st);
+        return;
+    }
+    if (dt == TY_TF32 && st == TY_F32) {
+        emit_cvt_tf32(e, in, rnd);
+        return;
+    }
+    if (dt == TY_F16 && (st == TY_F32 || st == TY_F64) && directed(rnd)) {
+        /* the nearest half, stepped by the sign of the exact error (the
+         * difference of the source and that half is exact in its type) */
+        Ops s = sources(e, in, st, 1);
+        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+        LLVMValueRef h = LLVMBuildFPTrunc(e->b, x, like(e->t_f16, s.vec), "");
+        LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, h, LLVMTypeOf(x), ""), "");
+        h = round_dir(e, h, t, rnd);
+        if (sat)
+            h = fsat(e, h);
+        inst_write(e, &in->opnd[0], TY_F16, h);
         return;
     }
     Ops s = sources(e, in, st, 1);

@@ -1,0 +1,160 @@
+/* half_extra.c — reference for half_extra.ptx, from first principles:
+ * halves decoded by their bit layout, directed roundings by searching
+ * every finite half, tf32 and bf16 by rounding the f32 bit pattern. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ptx2native.h"
+
+static float
+h2f(uint16_t h) /* IEEE binary16, subnormals included */
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+static float
+bf2f(uint16_t b)
+{
+    uint32_t x = (uint32_t)b << 16;
+    float f;
+    memcpy(&f, &x, 4);
+    return f;
+}
+
+static uint16_t
+f2bf(float f) /* round to nearest even; no NaN here */
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t lsb = (x >> 16) & 1;
+    return (uint16_t)((x + 0x7fff + lsb) >> 16);
+}
+
+/* the half nearest x in the given direction: -1 down, 0 toward zero, +1 up */
+static uint16_t
+directed_half(float x, int dir)
+{
+    uint16_t best = 0;
+    int found = 0;
+    for (uint32_t h = 0; h < 65536; h++) {
+        float v = h2f((uint16_t)h);
+        if (isnan(v))
+            continue;
+        int ok = dir < 0 ? v <= x : dir > 0 ? v >= x : (x >= 0 ? v <= x && v >= 0 : v >= x && v <= 0);
+        if (!ok)
+            continue;
+        if ((v == 0.0f) && (signbit(v) != signbit(x)) && x != 0.0f)
+            continue; /* the zero of x's sign */
+        float bv = h2f(best);
+        int better = !found || (dir < 0 ? v > bv : dir > 0 ? v < bv : fabsf(v) > fabsf(bv));
+        if (better)
+            best = (uint16_t)h, found = 1;
+    }
+    return best;
+}
+
+static uint32_t
+tf32_rna(float x)
+{
+    /* round |x| to 11 significant bits, ties away from zero */
+    if (x == 0.0f || isinf(x))
+        return 0; /* not used */
+    int e;
+    float m = frexpf(fabsf(x), &e); /* 0.5 <= m < 1 */
+    float r = ldexpf(floorf(ldexpf(m, 11) + 0.5f), e - 11);
+    r = copysignf(r, x);
+    uint32_t b;
+    memcpy(&b, &r, 4);
+    return b;
+}
+
+int
+main(int argc, char **argv)
+{
+    p2n_module *m;
+    if (argc < 2 || p2n_module_load(&m, argv[1]) != P2N_SUCCESS) {
+        printf("FAIL exec/half_extra/load: %s\n", p2n_error_message());
+        return 1;
+    }
+    enum { T = 64 };
+    unsigned char in[24 * T];
+    uint32_t out[8 * T];
+    uint32_t s = 3;
+    for (int t = 0; t < T; t++) {
+        unsigned char *p = in + 24 * t;
+        uint16_t ha[2], hb[2];
+        for (int k = 0; k < 2; k++) {
+            s = s * 1664525u + 1013904223u;
+            ha[k] = (uint16_t)(0x3000 + (s >> 20) % 0x1800) ^ (uint16_t)((s & 1) << 15);
+            s = s * 1664525u + 1013904223u;
+            hb[k] = (uint16_t)(0x3000 + (s >> 20) % 0x1800) ^ (uint16_t)((s & 1) << 15);
+        }
+        if (t == 5)
+            hb[0] = ha[0]; /* equal: not less */
+        uint32_t a = ha[0] | (uint32_t)ha[1] << 16, b = hb[0] | (uint32_t)hb[1] << 16;
+        s = s * 1664525u + 1013904223u;
+        float x = ((float)(s >> 8) / 16777216.0f - 0.5f) * (t < 60 ? 3000.0f : 200000.0f); /* a few overflow */
+        uint16_t bf[3];
+        for (int k = 0; k < 3; k++) {
+            s = s * 1664525u + 1013904223u;
+            bf[k] = f2bf(((float)(s >> 8) / 16777216.0f - 0.5f) * 64.0f);
+        }
+        int16_t n = (int16_t)(t * 37 - 1000), mm = (int16_t)(t % 5 - 2); /* m == 0 in some lanes */
+        uint32_t nm = (uint16_t)n | (uint32_t)(uint16_t)mm << 16;
+        memcpy(p, &a, 4), memcpy(p + 4, &b, 4), memcpy(p + 8, &x, 4), memcpy(p + 12, bf, 6), memset(p + 18, 0, 2),
+            memcpy(p + 20, &nm, 4);
+    }
+    unsigned char *pi = in;
+    uint32_t *po = out;
+    void *params[] = {&pi, &po};
+    p2n_result r = p2n_launch(m, "half_extra", (p2n_dim3){1, 1, 1}, (p2n_dim3){T, 1, 1}, 0, params);
+    if (r != P2N_SUCCESS) {
+        printf("FAIL exec/half_extra/launch: %s\n", p2n_error_message());
+        return 1;
+    }
+    static const char *names[] = {"setp_f16x2_low", "setp_f16x2_high", "cvt_rz_f16", "cvt_rm_f16", "cvt_rp_f16",
+                                  "cvt_rna_tf32", "bf16_add_mul", "bf16_fma_and_div_by_zero"};
+    int bad[8] = {0};
+    for (int t = 0; t < T; t++) {
+        const unsigned char *p = in + 24 * t;
+        uint32_t a, b, nm;
+        float x;
+        uint16_t bf[3];
+        memcpy(&a, p, 4), memcpy(&b, p + 4, 4), memcpy(&x, p + 8, 4), memcpy(bf, p + 12, 6), memcpy(&nm, p + 20, 4);
+        uint32_t w[8];
+        w[0] = h2f((uint16_t)a) < h2f((uint16_t)b);
+        w[1] = h2f((uint16_t)(a >> 16)) < h2f((uint16_t)(b >> 16));
+        w[2] = directed_half(x, 0);
+        w[3] = directed_half(x, -1);
+        w[4] = directed_half(x, +1);
+        if (fabsf(x) > 65504.0f) { /* beyond the largest half: rz keeps the largest, the outward mode gives inf */
+            w[2] = x > 0 ? 0x7bff : 0xfbff;
+            w[3] = x > 0 ? 0x7bff : 0xfc00;
+            w[4] = x > 0 ? 0x7c00 : 0xfbff;
+        }
+        w[5] = tf32_rna(x);
+        float fa = bf2f(bf[0]), fb = bf2f(bf[1]), fc = bf2f(bf[2]);
+        w[6] = f2bf(fa + fb) | (uint32_t)f2bf(fa * fb) << 16; /* exact in f32, then one rounding */
+        int16_t n = (int16_t)(nm & 0xffff), mm = (int16_t)(nm >> 16);
+        int q = mm ? n / mm : 0;
+        w[7] = f2bf((float)((double)fa * fb + fc)) | (uint32_t)(uint16_t)q << 16;
+        for (int k = 0; k < 8; k++)
+            if (out[8 * t + k] != w[k] && !bad[k]) {
+                bad[k] = 1;
+                printf("FAIL exec/half_extra/%s: thread %d: 0x%08x, expected 0x%08x (x = %.9g)\n", names[k], t,
+                       out[8 * t + k], w[k], (double)x);
+            }
+    }
+    int failed = 0;
+    for (int k = 0; k < 8; k++) {
+        if (!bad[k])
+            printf("PASS exec/half_extra/%s\n", names[k]);
+        failed |= bad[k];
+    }
+    p2n_module_unload(m);
+    return failed;
+}
