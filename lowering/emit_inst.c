@@ -1416,6 +1416,26 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
 {
     Mod rnd = mod_of_class(in, MC_ROUND);
     bool ok_rnd = rnd == MOD_NONE || rnd == MOD_RN;
+    if (dt == TY_BF16 && st == TY_F32 && directed(rnd)) {
+        /* bf16 is the high half of an f32: .rz truncates; .rp/.rm add one
+         * to the magnitude when bits are dropped on the side that rounds
+         * away from zero (positive for .rp, negative for .rm) */
+        Ops s = sources(e, in, TY_F32, 1);
+        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+        LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, s.vec), "");
+        LLVMValueRef h = LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), "");
+        if (rnd != MOD_RZ) {
+            LLVMValueRef dropped = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 0xffff), ""), cst(e, bits, 0, 0), "");
+            LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntSLT, bits, cst(e, bits, 0, 0), "");
+            LLVMValueRef away = rnd == MOD_RP ? LLVMBuildNot(e->b, neg, "") : neg;
+            LLVMValueRef bump = LLVMBuildAnd(e->b, dropped, away, "");
+            h = LLVMBuildAdd(e->b, h, LLVMBuildZExt(e->b, bump, LLVMTypeOf(h), ""), "");
+        }
+        LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
+        h = LLVMBuildSelect(e->b, nan, LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), ""), h, "");
+        inst_write(e, &in->opnd[0], TY_B16, LLVMBuildTrunc(e->b, h, like(e->t_i16, s.vec), ""));
+        return;
+    }
     if (dt == TY_BF16 && st == TY_F32 && ok_rnd) {
         Ops s = sources(e, in, TY_F32, 1);
         LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];

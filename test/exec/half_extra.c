@@ -155,6 +155,44 @@ main(int argc, char **argv)
             printf("PASS exec/half_extra/%s\n", names[k]);
         failed |= bad[k];
     }
+
+    /* cvt.{rz,rm,rp}.bf16.f32 against a search over every finite bf16 */
+    float xs[T];
+    uint32_t bo[3 * T];
+    for (int t = 0; t < T; t++) {
+        s = s * 1664525u + 1013904223u;
+        xs[t] = ((float)(s >> 8) / 16777216.0f - 0.5f) * 1000.0f;
+    }
+    xs[0] = 1.0f, xs[1] = -2.5f, xs[2] = 3.4e38f, xs[3] = -3.4e38f; /* exact, and beyond the largest bf16 */
+    float *px = xs;
+    uint32_t *pb = bo;
+    void *bp[] = {&px, &pb};
+    r = p2n_launch(m, "bf16_round", (p2n_dim3){1, 1, 1}, (p2n_dim3){T, 1, 1}, 0, bp);
+    int ok = r == P2N_SUCCESS;
+    for (int t = 0; ok && t < T; t++)
+        for (int dir = -1; ok && dir <= 1; dir++) {
+            float x = xs[t];
+            uint16_t best = 0;
+            int found = 0;
+            for (uint32_t h = 0; h < 65536; h++) {
+                float v = bf2f((uint16_t)h);
+                if (isnan(v) || (v == 0.0f && signbit(v) != signbit(x)))
+                    continue;
+                int fits = dir < 0 ? v <= x : dir > 0 ? v >= x : (x >= 0 ? v <= x && v >= 0 : v >= x && v <= 0);
+                float bv = bf2f(best);
+                if (fits && (!found || (dir < 0 ? v > bv : dir > 0 ? v < bv : fabsf(v) > fabsf(bv))))
+                    best = (uint16_t)h, found = 1;
+            }
+            uint32_t got = bo[3 * t + (dir == 0 ? 0 : dir < 0 ? 1 : 2)];
+            if (got != best) {
+                printf("FAIL exec/half_extra/cvt_directed_bf16: x = %.9g mode %d: 0x%04x, expected 0x%04x\n",
+                       (double)x, dir, got, best);
+                ok = 0;
+            }
+        }
+    if (ok)
+        printf("PASS exec/half_extra/cvt_directed_bf16\n");
+    failed |= !ok;
     p2n_module_unload(m);
     return failed;
 }
