@@ -247,7 +247,7 @@ schedule(rt_cta *c)
             if (ws->state == W_SLEEPING) {
                 if (!t)
                     t = now_ns();
-                if (ws->wake_ns <= t || c->nwarps == 1)
+                if (ws->wake_ns <= t)
                     ws->state = W_READY;
                 else if (ws->wake_ns < earliest)
                     earliest = ws->wake_ns;

@@ -77,14 +77,29 @@ rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args)
             continue;
         }
         const char *start = p++;
-        while (*p && strchr("-+ #0", *p))
-            p++;
-        while (*p >= '0' && *p <= '9')
-            p++;
-        if (*p == '.') {
-            p++;
-            while (*p >= '0' && *p <= '9')
+        /* the conversion's spec, '*' widths and precisions replaced by
+         * their int arguments, length modifiers dropped */
+        size_t k = 0;
+        spec[k++] = '%';
+        while (*p && strchr("-+ #0", *p) && k < sizeof spec - 24)
+            spec[k++] = *p++;
+        for (int part = 0; part < 2; part++) {
+            if (part == 1) {
+                if (*p != '.')
+                    break;
+                spec[k++] = *p++;
+            }
+            if (*p == '*') {
+                off = align_up(off, 4);
+                int32_t v;
+                memcpy(&v, args + off, 4);
+                off += 4;
+                k += (size_t)snprintf(spec + k, sizeof spec - k, "%d", v);
                 p++;
+            } else {
+                while (*p >= '0' && *p <= '9' && k < sizeof spec - 24)
+                    spec[k++] = *p++;
+            }
         }
         int longs = 0;
         while (*p == 'l' || *p == 'h' || *p == 'z' || *p == 'j' || *p == 't') {
@@ -93,13 +108,9 @@ rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args)
         }
         char conv = *p ? *p++ : 0;
         size_t len = (size_t)(p - start);
-        if (len >= sizeof spec || !conv)
+        if (!conv || k >= sizeof spec - 2)
             break;
-        /* the spec without length modifiers, then the right C type */
-        size_t k = 0;
-        for (const char *q = start; q < p; q++)
-            if (!strchr("lhzjt", *q))
-                spec[k++] = *q;
+        spec[k++] = conv;
         spec[k] = 0;
         char *dst = n < cap ? out + n : NULL;
         size_t room = n < cap ? cap - n : 0;

@@ -71,7 +71,7 @@ print_test(void)
     const char *want = "lane 0 of 7: 0.00 ok 0\n"
                        "lane 3 of 7: 1.50 ok 33\n"
                        "lane 6 of 7: 3.00 ok 66\n"
-                       "four    -4|4  |\n";
+                       "four    -4|4  |    42|3.14\n";
     char detail[1100];
     snprintf(detail, sizeof detail, "got [%s]", buf);
     report("printf", r == P2N_SUCCESS && strcmp(buf, want) == 0, detail);

@@ -47,7 +47,7 @@ extern "C" __global__ void print(int n)
     if (t % 3 == 0)
         printf("lane %d of %d: %.2f %s %x\n", t, n, t * 0.5, "ok", t * 17);
     else if (t == 4)
-        printf("four %5d|%-3d|\n", -4, 4);
+        printf("four %5d|%-3d|%*d|%.*f\n", -4, 4, 6, 42, 2, 3.14159);
 }
 
 extern "C" __global__ void heap(int *out)

@@ -23,3 +23,12 @@ extern "C" __global__ void spin_wait(int *out)
         out[2 * blockIdx.x + 1] = spins > 0;
     }
 }
+
+// One warp alone: __nanosleep must still sleep (about the time asked, at
+// most 1 ms a call).
+extern "C" __global__ void sleepy(int *out)
+{
+    for (int i = 0; i < 4; i++)
+        __nanosleep(500000);
+    out[threadIdx.x] = 1;
+}
