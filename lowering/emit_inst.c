@@ -1416,12 +1416,20 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
 {
     Mod rnd = mod_of_class(in, MC_ROUND);
     bool ok_rnd = rnd == MOD_NONE || rnd == MOD_RN;
-    if (dt == TY_BF16 && st == TY_F32 && directed(rnd)) {
+    if (dt == TY_BF16 && (st == TY_F32 || st == TY_F64) && directed(rnd)) {
         /* bf16 is the high half of an f32: .rz truncates; .rp/.rm add one
          * to the magnitude when bits are dropped on the side that rounds
-         * away from zero (positive for .rp, negative for .rm) */
-        Ops s = sources(e, in, TY_F32, 1);
-        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+         * away from zero (positive for .rp, negative for .rm).  From f64,
+         * first to f32 in the same mode: a directed rounding to a grid and
+         * then to a coarser grid that is part of it is the same rounding. */
+        Ops s = sources(e, in, st, 1);
+        LLVMValueRef x = s.a[0];
+        if (st == TY_F64) {
+            LLVMValueRef r32 = LLVMBuildFPTrunc(e->b, x, like(e->t_f32, s.vec), "");
+            LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r32, LLVMTypeOf(x), ""), "");
+            x = round_dir(e, r32, t, rnd);
+        }
+        x = instr_has_mod(in, MOD_FTZ) ? ftz(e, x) : x;
         LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, s.vec), "");
         LLVMValueRef h = LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), "");
         if (rnd != MOD_RZ) {

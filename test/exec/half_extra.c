@@ -193,6 +193,42 @@ main(int argc, char **argv)
     if (ok)
         printf("PASS exec/half_extra/cvt_directed_bf16\n");
     failed |= !ok;
+
+    /* the same from f64, with values between bf16 (and f32) neighbours */
+    double ds[T];
+    for (int t = 0; t < T; t++) {
+        s = s * 1664525u + 1013904223u;
+        ds[t] = ((double)s / 4294967296.0 - 0.5) * 300.0 + (t % 4 == 0 ? 1e-12 : 0.0);
+    }
+    ds[0] = 1.0 + 1e-12, ds[1] = -1.0 - 1e-12, ds[2] = 3.0, ds[3] = 1e300;
+    double *pd = ds;
+    void *dp[] = {&pd, &pb};
+    r = p2n_launch(m, "bf16_round64", (p2n_dim3){1, 1, 1}, (p2n_dim3){T, 1, 1}, 0, dp);
+    ok = r == P2N_SUCCESS;
+    for (int t = 0; ok && t < T; t++)
+        for (int dir = -1; ok && dir <= 1; dir++) {
+            double x = ds[t];
+            uint16_t best = 0;
+            int found = 0;
+            for (uint32_t h = 0; h < 65536; h++) {
+                double v = bf2f((uint16_t)h);
+                if (isnan(v) || (v == 0.0 && signbit(v) != signbit(x)))
+                    continue;
+                int fits = dir < 0 ? v <= x : dir > 0 ? v >= x : (x >= 0 ? v <= x && v >= 0 : v >= x && v <= 0);
+                double bv = bf2f(best);
+                if (fits && (!found || (dir < 0 ? v > bv : dir > 0 ? v < bv : fabs(v) > fabs(bv))))
+                    best = (uint16_t)h, found = 1;
+            }
+            uint32_t got = bo[3 * t + (dir == 0 ? 0 : dir < 0 ? 1 : 2)];
+            if (got != best) {
+                printf("FAIL exec/half_extra/cvt_directed_bf16_from_f64: x = %.17g mode %d: 0x%04x, expected 0x%04x\n",
+                       x, dir, got, best);
+                ok = 0;
+            }
+        }
+    if (ok)
+        printf("PASS exec/half_extra/cvt_directed_bf16_from_f64\n");
+    failed |= !ok;
     p2n_module_unload(m);
     return failed;
 }
