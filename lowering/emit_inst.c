@@ -504,7 +504,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
 static LLVMValueRef
 directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, Mod mode)
 {
-    bool sg = type_signed(st), vec = emit_is_vec(x);
+    bool sg = type_signed(st);
     unsigned w = LLVMGetIntTypeWidth(elem_type(x));
     LLVMValueRef r = sg ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
     LLVMTypeRef IT = LLVMTypeOf(x);
@@ -519,7 +519,6 @@ directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, Mod mode)
     gt = LLVMBuildAnd(e->b, gt, LLVMBuildNot(e->b, over_top, ""), "");
     LLVMValueRef t = LLVMBuildSelect(e->b, gt, cst(e, r, 1.0, 0), cst(e, r, 0.0, 0), "");
     t = LLVMBuildSelect(e->b, lt, cst(e, r, -1.0, 0), t, "");
-    (void)vec;
     return round_dir(e, r, t, mode);
 }
 
@@ -1626,7 +1625,6 @@ emit_mov(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
     const Operand *d = &in->opnd[0], *a = &in->opnd[1];
-    LLVMTypeRef t = inst_llvm_type(e, ty);
     if (d->kind == OPD_VEC) { /* unpack: mov.b64 {lo, hi}, x */
         bool vec = operand_varying(e, a) || operand_varying(e, d);
         LLVMValueRef x = inst_operand(e, a, ty, vec);
@@ -1661,7 +1659,6 @@ emit_mov(Emit *e, const Instr *in)
         inst_write(e, d, ty, LLVMBuildPtrToInt(e->b, fn, e->t_i64, ""));
         return;
     }
-    (void)t;
     bool vec = operand_varying(e, d);
     inst_write(e, d, ty, inst_operand(e, a, ty, vec));
 }
@@ -1676,7 +1673,8 @@ emit_shfl(Emit *e, const Instr *in)
 {
     const Operand *d = &in->opnd[0];
     LLVMValueRef a = inst_operand(e, &in->opnd[1], TY_B32, true);
-    LLVMValueRef b = inst_operand(e, &in->opnd[2], TY_U32, true);
+    /* PTX uses b[4:0] and c[4:0], c[12:8] */
+    LLVMValueRef b = LLVMBuildAnd(e->b, inst_operand(e, &in->opnd[2], TY_U32, true), emit_splat(e, emit_u32(e, 31)), "");
     LLVMValueRef c = inst_operand(e, &in->opnd[3], TY_U32, true);
     LLVMValueRef lane = emit_lane_iota(e, e->t_i32);
     LLVMValueRef clamp = LLVMBuildAnd(e->b, c, emit_splat(e, emit_u32(e, 31)), "");

@@ -222,9 +222,9 @@ mem_declare_globals(Emit *e)
         }
         while ((uint64_t)elems.n < n)
             vec_push(e->arena, &elems, LLVMConstNull(t));
+        /* .const stays writable: the host may set it (p2n_module_global),
+         * as CUDA programs set __constant__ data before a launch */
         LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
-        if (v->space == SP_CONST)
-            LLVMSetGlobalConstant(s->global, 1);
     }
 }
 
@@ -405,11 +405,9 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
     LLVMValueRef mv = emit_mask_vec(e, mask);
     LLVMValueRef base;
     LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
-    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
     LLVMBasicBlockRef vb = emit_new_block(e, "ld.vec"), gb = emit_new_block(e, "ld.gather"),
                       jb = emit_new_block(e, "ld.join");
     LLVMBuildCondBr(e->b, cont, vb, gb);
-    (void)here;
 
     LLVMPositionBuilderAtEnd(e->b, vb);
     LLVMTypeRef over[] = {vt, e->t_ptr};
@@ -684,9 +682,6 @@ emit_isspacep(Emit *e, const Instr *in)
         break;
     case SP_GLOBAL: {
         /* global: neither shared nor local */
-        Instr sh = *in, lc = *in;
-        (void)sh;
-        (void)lc;
         LLVMValueRef s0 = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
         LLVMValueRef s1 = LLVMBuildAdd(e->b, s0, LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, ""), "");
         LLVMValueRef l0 = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
