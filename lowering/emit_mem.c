@@ -384,6 +384,46 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
 }
 
 
+/* The access of each active lane at ptr (<32 x ptr>, or one ptr for all):
+ * one masked vector load or store when, at run time, the lanes' addresses
+ * are contiguous, else a masked gather or scatter.  Loads when val is
+ * NULL (returning the <32 x t> value), else stores val. */
+static LLVMValueRef
+per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (!emit_is_vec(ptr))
+        ptr = emit_splat(e, ptr);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = emit_cur_mask(e), mv = emit_mask_vec(e, mask), base;
+    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
+    LLVMValueRef align = LLVMConstInt(e->t_i32, size, 0);
+    LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), gb = emit_new_block(e, "mem.gather"),
+                      jb = emit_new_block(e, "mem.join");
+    LLVMBuildCondBr(e->b, cont, vb, gb);
+    LLVMValueRef got[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) { /* 0: contiguous, 1: per-lane pointers */
+        LLVMPositionBuilderAtEnd(e->b, k ? gb : vb);
+        LLVMTypeRef over[] = {vt, k ? LLVMVectorType(e->t_ptr, WARP) : e->t_ptr};
+        LLVMValueRef where = k ? ptr : base;
+        if (val) {
+            LLVMValueRef args[] = {val, where, align, mv};
+            emit_intrinsic(e, k ? "llvm.masked.scatter" : "llvm.masked.store", over, 2, args, 4);
+        } else {
+            LLVMValueRef args[] = {where, align, mv, LLVMGetUndef(vt)};
+            got[k] = emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
+        }
+        LLVMBuildBr(e->b, jb);
+    }
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMBasicBlockRef bbs[] = {vb, gb};
+    LLVMAddIncoming(phi, got, bbs, 2);
+    return phi;
+}
+
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
  * or per lane); the result is scalar only for a uniform pointer with
  * want_vec false and no lane mask in force. */
@@ -398,35 +438,7 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
             LLVMSetVolatile(v, 1);
         return want_vec ? emit_splat(e, v) : v;
     }
-    if (!emit_is_vec(ptr))
-        ptr = emit_splat(e, ptr);
-    LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef mv = emit_mask_vec(e, mask);
-    LLVMValueRef base;
-    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
-    LLVMBasicBlockRef vb = emit_new_block(e, "ld.vec"), gb = emit_new_block(e, "ld.gather"),
-                      jb = emit_new_block(e, "ld.join");
-    LLVMBuildCondBr(e->b, cont, vb, gb);
-
-    LLVMPositionBuilderAtEnd(e->b, vb);
-    LLVMTypeRef over[] = {vt, e->t_ptr};
-    LLVMValueRef a1[] = {base, LLVMConstInt(e->t_i32, size, 0), mv, LLVMGetUndef(vt)};
-    LLVMValueRef v1 = emit_intrinsic(e, "llvm.masked.load", over, 2, a1, 4);
-    LLVMBuildBr(e->b, jb);
-
-    LLVMPositionBuilderAtEnd(e->b, gb);
-    LLVMTypeRef over2[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-    LLVMValueRef a2[] = {ptr, LLVMConstInt(e->t_i32, size, 0), mv, LLVMGetUndef(vt)};
-    LLVMValueRef v2 = emit_intrinsic(e, "llvm.masked.gather", over2, 2, a2, 4);
-    LLVMBuildBr(e->b, jb);
-
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
-    LLVMValueRef vals[] = {v1, v2};
-    LLVMBasicBlockRef bbs[] = {vb, gb};
-    LLVMAddIncoming(phi, vals, bbs, 2);
-    return phi;
+    return per_lane_access(e, ptr, t, NULL);
 }
 
 static void
@@ -441,30 +453,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol)
             LLVMSetVolatile(s, 1);
         return;
     }
-    if (!emit_is_vec(ptr))
-        ptr = emit_splat(e, ptr);
-    val = emit_splat(e, val);
-    LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef mv = emit_mask_vec(e, mask);
-    LLVMValueRef base;
-    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
-    LLVMBasicBlockRef vb = emit_new_block(e, "st.vec"), sb = emit_new_block(e, "st.scatter"),
-                      jb = emit_new_block(e, "st.join");
-    LLVMBuildCondBr(e->b, cont, vb, sb);
-
-    LLVMPositionBuilderAtEnd(e->b, vb);
-    LLVMTypeRef over[] = {vt, e->t_ptr};
-    LLVMValueRef a1[] = {val, base, LLVMConstInt(e->t_i32, size, 0), mv};
-    emit_intrinsic(e, "llvm.masked.store", over, 2, a1, 4);
-    LLVMBuildBr(e->b, jb);
-
-    LLVMPositionBuilderAtEnd(e->b, sb);
-    LLVMTypeRef over2[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-    LLVMValueRef a2[] = {val, ptr, LLVMConstInt(e->t_i32, size, 0), mv};
-    emit_intrinsic(e, "llvm.masked.scatter", over2, 2, a2, 4);
-    LLVMBuildBr(e->b, jb);
-    LLVMPositionBuilderAtEnd(e->b, jb);
+    per_lane_access(e, ptr, t, emit_splat(e, val));
 }
 
 static LLVMValueRef

@@ -257,21 +257,25 @@ rt_module_heap_free(p2n_module *m)
 /* ---------------------------------------------------------------- clocks */
 
 static uint64_t
+nanoseconds(clockid_t clock)
+{
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static uint64_t
 svc_clock64(p2n_warp *w)
 {
     (void)w;
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+    return nanoseconds(CLOCK_MONOTONIC);
 }
 
 static uint64_t
 svc_globaltimer(p2n_warp *w)
 {
     (void)w;
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+    return nanoseconds(CLOCK_REALTIME);
 }
 
 static void *
