@@ -42,10 +42,11 @@ abi_types(Emit *e)
         [W_TOTAL_SMEM] = e->t_i32,
         [W_SMID] = e->t_i32,
         [W_NSMID] = e->t_i32,
-        [W_PAD0] = e->t_i32,
+        [W_PARAM_BYTES] = e->t_i32,
         [W_GRIDID] = e->t_i64,
         [W_EXITED] = e->t_i32,
         [W_ERROR] = e->t_i32,
+        [W_STACK_TOP] = e->t_i64,
     };
     e->t_warp = LLVMStructCreateNamed(c, "p2n_warp");
     LLVMStructSetBody(e->t_warp, f, W_NFIELDS, 0);

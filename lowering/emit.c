@@ -665,6 +665,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->depth = emit_u32(e, 0);
         e->local_ptr = abi_warp_field(e, W_LOCAL);
         e->local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
+        mem_entry_prologue(e);
     } else {
         e->argv = LLVMGetParam(fn, 2);
         e->retv = LLVMGetParam(fn, 3);

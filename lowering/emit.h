@@ -21,8 +21,8 @@
 /* Fields of p2n_warp, in order (runtime/p2n_abi.h; abi.c builds the type). */
 enum {
     W_PARAMS, W_SHARED, W_LOCAL, W_LOCAL_STRIDE, W_RT, W_SCHED, W_TID, W_NTID, W_CTAID, W_NCTAID,
-    W_WARPID, W_NWARPID, W_MASK, W_DYNAMIC_SMEM, W_TOTAL_SMEM, W_SMID, W_NSMID, W_PAD0, W_GRIDID,
-    W_EXITED, W_ERROR, W_NFIELDS
+    W_WARPID, W_NWARPID, W_MASK, W_DYNAMIC_SMEM, W_TOTAL_SMEM, W_SMID, W_NSMID, W_PARAM_BYTES, W_GRIDID,
+    W_EXITED, W_ERROR, W_STACK_TOP, W_NFIELDS
 };
 
 /* Entries of p2n_services, in order. */
@@ -157,6 +157,7 @@ uint32_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window 
 const VarSlot *mem_slot(Emit *e, const Var *v);
 uint32_t mem_param_offset(const Func *f, int index, uint32_t *size, uint32_t *align);
 void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch */
+void mem_entry_prologue(Emit *e);        /* a kernel's entry: records w->stack_top */
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */
 LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);

@@ -654,43 +654,91 @@ emit_cvta(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], ty, r);
 }
 
+/* The native stack grows down: the frames of the .funcs a kernel calls (their
+ * local memory) lie between the current stack pointer and the kernel's frame,
+ * whose stack pointer the kernel records in w->stack_top at entry. */
+static LLVMValueRef
+stack_pointer(Emit *e)
+{
+    unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
+    LLVMTypeRef over[] = {e->t_ptr}; /* overloaded since LLVM 18 */
+    return emit_intrinsic(e, "llvm.stacksave", over, LLVMIntrinsicIsOverloaded(id) ? 1 : 0, NULL, 0);
+}
+
+void
+mem_entry_prologue(Emit *e)
+{
+    LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
+    LLVMBuildStore(e->b, sp, abi_warp_field_ptr(e, W_STACK_TOP));
+}
+
+/* a in [lo, lo + size), for a scalar or vector a; lo and size are i64 scalars */
+static LLVMValueRef
+in_window(Emit *e, LLVMValueRef a, LLVMValueRef lo, LLVMValueRef size, bool vary)
+{
+    if (vary)
+        lo = emit_splat(e, lo), size = emit_splat(e, size);
+    return LLVMBuildICmp(e->b, LLVMIntULT, LLVMBuildSub(e->b, a, lo, ""), size, "");
+}
+
+static LLVMValueRef
+window_test(Emit *e, Space space, LLVMValueRef a, bool vary)
+{
+    LLVMValueRef lo, size;
+    switch (space) {
+    case SP_SHARED:
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
+        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, "");
+        break;
+    case SP_LOCAL: { /* the kernel's lane windows; in a .func, the frames of the calls too */
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
+        size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE), LLVMConstInt(e->t_i64, WARP, 0), "");
+        if (e->f->is_entry)
+            break;
+        LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
+        LLVMValueRef frames = LLVMBuildSub(e->b, abi_warp_field(e, W_STACK_TOP), sp, "");
+        return LLVMBuildOr(e->b, in_window(e, a, lo, size, vary), in_window(e, a, sp, frames, vary), "");
+    }
+    case SP_PARAM: /* the kernel's parameter buffer */
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, "");
+        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_PARAM_BYTES), e->t_i64, "");
+        break;
+    case SP_CONST: { /* any .const variable of the module */
+        LLVMValueRef r = LLVMConstNull(vary ? e->t_v32i1 : e->t_i1);
+        for (int i = 0; i < e->slots.n; i++) {
+            const VarSlot *s = &e->slots.v[i];
+            if (!s->global || s->var->space != SP_CONST)
+                continue;
+            LLVMValueRef g = LLVMBuildPtrToInt(e->b, s->global, e->t_i64, "");
+            uint64_t bytes = LLVMABISizeOfType(e->td, LLVMGlobalGetValueType(s->global));
+            r = LLVMBuildOr(e->b, r, in_window(e, a, g, LLVMConstInt(e->t_i64, bytes, 0), vary), "");
+        }
+        return r;
+    }
+    case SP_GLOBAL: { /* a host address in none of the other windows */
+        static const Space others[] = {SP_SHARED, SP_LOCAL, SP_PARAM, SP_CONST};
+        LLVMValueRef r = LLVMConstNull(vary ? e->t_v32i1 : e->t_i1);
+        for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+            r = LLVMBuildOr(e->b, r, window_test(e, others[i], a, vary), "");
+        return LLVMBuildNot(e->b, r, "");
+    }
+    default:
+        return NULL;
+    }
+    return in_window(e, a, lo, size, vary);
+}
+
 static void
 emit_isspacep(Emit *e, const Instr *in)
 {
     bool vary = operand_varying(e, &in->opnd[1]);
     LLVMValueRef a = inst_operand(e, &in->opnd[1], TY_U64, vary);
-    LLVMValueRef lo, size;
-    switch (in->space) {
-    case SP_SHARED:
-        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
-        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, "");
-        break;
-    case SP_LOCAL:
-        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
-        size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE), LLVMConstInt(e->t_i64, WARP, 0), "");
-        break;
-    case SP_GLOBAL: {
-        /* global: neither shared nor local */
-        LLVMValueRef s0 = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
-        LLVMValueRef s1 = LLVMBuildAdd(e->b, s0, LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, ""), "");
-        LLVMValueRef l0 = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
-        LLVMValueRef l1 = LLVMBuildAdd(e->b, l0, LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE), LLVMConstInt(e->t_i64, WARP, 0), ""), "");
-        if (vary) {
-            s0 = emit_splat(e, s0), s1 = emit_splat(e, s1), l0 = emit_splat(e, l0), l1 = emit_splat(e, l1);
-        }
-        LLVMValueRef in_s = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, a, s0, ""), LLVMBuildICmp(e->b, LLVMIntULT, a, s1, ""), "");
-        LLVMValueRef in_l = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, a, l0, ""), LLVMBuildICmp(e->b, LLVMIntULT, a, l1, ""), "");
-        inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildNot(e->b, LLVMBuildOr(e->b, in_s, in_l, ""), ""));
-        return;
-    }
-    default:
+    LLVMValueRef p = window_test(e, in->space, a, vary);
+    if (!p) {
         emit_unsupported(e, in->loc, "isspacep for this state space");
         return;
     }
-    if (vary)
-        lo = emit_splat(e, lo), size = emit_splat(e, size);
-    LLVMValueRef d = LLVMBuildSub(e->b, a, lo, "");
-    inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildICmp(e->b, LLVMIntULT, d, size, ""));
+    inst_write(e, &in->opnd[0], TY_PRED, p);
 }
 
 void

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 1
+#define P2N_ABI_VERSION 2
 #define P2N_WARP_SIZE 32
 #define P2N_MODULE_SYMBOL "p2n_module_v1"
 
@@ -37,10 +37,12 @@ struct p2n_warp {
     uint32_t mask;              /* lanes that exist (a partial last warp has fewer) */
     uint32_t dynamic_smem, total_smem;
     uint32_t smid, nsmid;       /* worker thread index and count */
-    uint32_t pad0;
+    uint32_t param_bytes;       /* size of the parameter buffer */
     uint64_t gridid;
     uint32_t exited;            /* lanes that executed exit; the kernel keeps it current */
     int32_t error;              /* non-zero: a service failed; the kernel returns at once */
+    uint64_t stack_top;         /* the kernel's stack pointer, written at entry: the
+                                   frames of the .funcs it calls (local memory) lie below */
 };
 
 /* Barrier operations (p2n_services.barrier `op`). */

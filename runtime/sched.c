@@ -503,6 +503,7 @@ make_templates(rt_job *job)
     for (uint32_t i = 0; i < job->nwarps; i++) {
         p2n_warp *w = &job->templ[i];
         w->params = job->params;
+        w->param_bytes = job->k->param_bytes;
         w->rt = &rt_services;
         for (uint32_t l = 0; l < P2N_WARP_SIZE; l++) {
             uint32_t t = i * P2N_WARP_SIZE + l;

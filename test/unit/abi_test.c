@@ -34,6 +34,8 @@ main(void)
         {"gridid", W_GRIDID, offsetof(p2n_warp, gridid)},
         {"exited", W_EXITED, offsetof(p2n_warp, exited)},
         {"error", W_ERROR, offsetof(p2n_warp, error)},
+        {"param_bytes", W_PARAM_BYTES, offsetof(p2n_warp, param_bytes)},
+        {"stack_top", W_STACK_TOP, offsetof(p2n_warp, stack_top)},
     };
     LowerOptions o = {.opt_level = 2};
     Emit e = {.o = &o};
