@@ -169,14 +169,16 @@ sreg_value(Emit *e, const Operand *o)
             c = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), ""), e->t_i32, "");
         return emit_splat(e, c);
     }
+    /* No cluster launches: every CTA is a cluster of its own (1 x 1 x 1),
+     * so the cluster grid is the CTA grid.  No environment registers. */
     case SREG_ENVREG:
-    case SREG_NCLUSTERID:
-    case SREG_CLUSTERID:
+    case SREG_CLUSTER_CTAID:
     case SREG_CLUSTER_CTARANK:
     case SREG_IS_EXPLICIT_CLUSTER: return zero;
+    case SREG_CLUSTER_NCTAID:
     case SREG_CLUSTER_NCTARANK: return LLVMConstInt(e->t_i32, 1, 0);
-    case SREG_CLUSTER_CTAID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
-    case SREG_CLUSTER_NCTAID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
+    case SREG_CLUSTERID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
+    case SREG_NCLUSTERID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
     default:
         emit_unsupported(e, o->loc, arena_printf(e->arena, "special register %%%s", sreg_name(o->sreg)));
         return zero;

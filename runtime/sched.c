@@ -531,15 +531,17 @@ rt_run(rt_job *job)
     job->gridid = atomic_fetch_add(&gridids, 1) + 1;
     if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker))))
         return P2N_ERROR_OUT_OF_MEMORY;
+    pthread_mutex_lock(&pool.lock);
+    if (!pool.started) { /* before the templates: they hold %nsmid */
+        pool.started = true;
+        start_workers(default_threads()); /* with none, this thread runs it all */
+    }
+    pthread_mutex_unlock(&pool.lock);
     if (make_templates(job) != 0)
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_init(&job->lock, NULL);
 
     pthread_mutex_lock(&pool.lock);
-    if (!pool.started) {
-        pool.started = true;
-        start_workers(default_threads()); /* with none, this thread runs it all */
-    }
     job->next = pool.queue;
     pool.queue = job;
     if (job->ncta > 1)
