@@ -50,7 +50,10 @@ typedef struct P {
     int depth;
     Binding *buckets[NBUCKETS];
     Vec(Binding *) scope; /* bindings in declaration order, for popping */
-    Binding *label_buckets[NBUCKETS];
+    Binding *label_buckets[NBUCKETS]; /* labels: depth is the defining block, or -1 */
+    Binding *label_defs[NBUCKETS];    /* every definition: depth is its block */
+    Vec(int) block_parent;            /* blocks of the function, in source order */
+    int block, nblocks;               /* the current one; how many were opened */
     bool no_declare; /* parameters: collected first, declared with the body */
 } P;
 
@@ -235,20 +238,96 @@ close_scope(P *p)
     p->depth--;
 }
 
-/* Labels of the current function: defined anywhere in it. */
+/* Labels belong to the block that defines them and may be used before
+ * their definition: inline asm repeats a label in sibling { } blocks.  So
+ * before a function body is parsed, scan_label_scopes() numbers its blocks
+ * in source order and notes which block defines each label.  A name defined
+ * once stands for the whole function, as most PTX has it; a name defined in
+ * several blocks resolves to the definition in the innermost enclosing
+ * block of its use. */
+static bool
+stmt_start(int kind)
+{
+    return kind == '{' || kind == '}' || kind == ';' || kind == ':';
+}
+
+static void
+scan_label_scopes(P *p)
+{
+    memset(p->label_defs, 0, sizeof p->label_defs);
+    p->block_parent.n = 0;
+    p->block = -1;
+    Lexer lx = p->lx;
+    Diags quiet = {.arena = p->a, .max_errors = 1}; /* the parser reports */
+    lx.d = &quiet;
+    Token t = p->tok, u;
+    if (p->has_ahead)
+        u = p->ahead;
+    else
+        lex_next(&lx, &u);
+    int prev = ';', cur = -1, open = 0;
+    unsigned long long operand_braces = 0; /* a bit a level: { } of a vector operand */
+    while (t.kind != TOK_EOF && open < 64) {
+        if (t.kind == '{') {
+            bool operand = !stmt_start(prev);
+            operand_braces = operand_braces << 1 | operand;
+            if (!operand) {
+                vec_push(p->a, &p->block_parent, cur);
+                cur = p->block_parent.n - 1;
+            }
+            open++;
+        } else if (t.kind == '}') {
+            if (!(operand_braces & 1))
+                cur = p->block_parent.v[cur];
+            operand_braces >>= 1;
+            if (--open == 0)
+                break;
+        } else if (t.kind == TOK_IDENT && u.kind == ':' && stmt_start(prev) && cur >= 0) {
+            Binding *b = arena_alloc(p->a, sizeof *b);
+            b->name = tok_str(p, &t);
+            b->depth = cur;
+            unsigned h = hash(t.text, (size_t)t.len);
+            b->next = p->label_defs[h];
+            p->label_defs[h] = b;
+        }
+        prev = t.kind;
+        t = u;
+        lex_next(&lx, &u);
+    }
+}
+
+/* The block whose definition of name a use in the current block means. */
+static int
+label_block(P *p, const char *name, size_t n)
+{
+    int ndefs = 0;
+    for (Binding *b = p->label_defs[hash(name, n)]; b; b = b->next)
+        ndefs += strlen(b->name) == n && memcmp(b->name, name, n) == 0;
+    if (ndefs < 2)
+        return -1;
+    for (int blk = p->block; blk >= 0; blk = p->block_parent.v[blk])
+        for (Binding *b = p->label_defs[hash(name, n)]; b; b = b->next)
+            if (b->depth == blk && strlen(b->name) == n && memcmp(b->name, name, n) == 0)
+                return blk;
+    return -1;
+}
+
+/* Labels of the current function, by name and defining block. */
 static int
 label_ref(P *p, const char *name, SrcLoc loc)
 {
     size_t n = strlen(name);
-    Binding *b = lookup_in(p->label_buckets, name, n);
-    if (b)
-        return b->index;
+    int blk = label_block(p, name, n);
+    unsigned h = hash(name, n);
+    for (Binding *b = p->label_buckets[h]; b; b = b->next)
+        if (b->depth == blk && strlen(b->name) == n && memcmp(b->name, name, n) == 0)
+            return b->index;
     Label l = {.name = name, .loc = loc, .instr = -1};
     vec_push(p->a, &p->f->labels, l);
-    b = arena_alloc(p->a, sizeof *b);
+    Binding *b = arena_alloc(p->a, sizeof *b);
     b->name = name;
+    b->depth = blk;
     b->index = p->f->labels.n - 1;
-    unsigned h = hash(name, n);
     b->next = p->label_buckets[h];
     p->label_buckets[h] = b;
     return b->index;
@@ -1255,11 +1334,16 @@ parse_body(P *p, bool nested)
         return false;
     }
     open_scope(p);
+    int outer = p->block; /* blocks are numbered as scan_label_scopes() met them */
+    p->block = nested ? p->nblocks++ : (p->nblocks = 1, 0);
+    if (p->block >= p->block_parent.n) /* the scan lost its way after an error */
+        p->block = -1;
     while (!is(p, '}') && !is(p, TOK_EOF) && !diag_too_many(p->d)) {
         if (!parse_stmt(p))
             sync_stmt(p);
     }
     close_scope(p);
+    p->block = outer;
     if (!is(p, '}')) {
         if (!diag_too_many(p->d))
             diag_error(p->d, open, "unterminated block: '{' without a matching '}'");
@@ -1557,6 +1641,7 @@ parse_function(P *p, Linkage lk)
     f->has_body = true;
     p->f = f;
     memset(p->label_buckets, 0, sizeof p->label_buckets);
+    scan_label_scopes(p);
     open_scope(p);
     declare_params(p, f);
     ok = parse_body(p, false);
