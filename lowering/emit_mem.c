@@ -424,36 +424,108 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     return phi;
 }
 
+/* Memory semantics of ld and st.  .weak (or none) is a plain access that
+ * the optimiser may merge, widen or hoist.  .volatile, .mmio, .relaxed,
+ * .acquire and .release are an atomic access of each lane (monotonic,
+ * acquire, release; volatile too for .volatile and .mmio), so a spin loop
+ * polling memory sees other threads' stores and no lane's access tears. */
+typedef struct Sem {
+    LLVMAtomicOrdering ord; /* NotAtomic: a plain access */
+    bool vol;
+} Sem;
+
+static Sem
+mem_sem(const Instr *in)
+{
+    Sem s = {LLVMAtomicOrderingNotAtomic, false};
+    if (instr_has_mod(in, MOD_VOLATILE) || instr_has_mod(in, MOD_MMIO))
+        s.vol = true, s.ord = LLVMAtomicOrderingMonotonic;
+    if (instr_has_mod(in, MOD_RELAXED))
+        s.ord = LLVMAtomicOrderingMonotonic;
+    if (instr_has_mod(in, MOD_ACQUIRE))
+        s.ord = LLVMAtomicOrderingAcquire;
+    if (instr_has_mod(in, MOD_RELEASE))
+        s.ord = LLVMAtomicOrderingRelease;
+    return s;
+}
+
+static LLVMValueRef
+ordered(LLVMValueRef access, unsigned size, Sem sem)
+{
+    LLVMSetAlignment(access, size);
+    if (sem.ord != LLVMAtomicOrderingNotAtomic)
+        LLVMSetOrdering(access, sem.ord);
+    if (sem.vol)
+        LLVMSetVolatile(access, 1);
+    return access;
+}
+
+/* An ordered access of each active lane, in lane order: a loop over the
+ * mask's set bits.  Loads when val is NULL (returning <32 x t>), else
+ * stores val (<32 x t>). */
+static LLVMValueRef
+per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem sem)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (!emit_is_vec(ptr))
+        ptr = emit_splat(e, ptr);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = emit_cur_mask(e), undef = LLVMGetUndef(vt);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), head = emit_new_block(e, "lanes"),
+                      body = emit_new_block(e, "lane"), done = emit_new_block(e, "lanes.done");
+    LLVMBuildBr(e->b, head);
+    LLVMPositionBuilderAtEnd(e->b, head);
+    LLVMValueRef m = LLVMBuildPhi(e->b, e->t_i32, "left"), acc = LLVMBuildPhi(e->b, vt, "got");
+    LLVMAddIncoming(m, &mask, &pre, 1);
+    LLVMAddIncoming(acc, &undef, &pre, 1);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), done, body);
+    LLVMPositionBuilderAtEnd(e->b, body);
+    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
+    LLVMTypeRef i32 = e->t_i32;
+    LLVMValueRef lane = emit_intrinsic(e, "llvm.cttz", &i32, 1, args, 2);
+    LLVMValueRef p = LLVMBuildExtractElement(e->b, ptr, lane, ""), nacc = acc;
+    if (val)
+        ordered(LLVMBuildStore(e->b, LLVMBuildExtractElement(e->b, val, lane, ""), p), size, sem);
+    else
+        nacc = LLVMBuildInsertElement(e->b, acc, ordered(LLVMBuildLoad2(e->b, t, p, ""), size, sem), lane, "");
+    LLVMValueRef nm = LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, emit_u32(e, 1), ""), "");
+    LLVMBasicBlockRef last = LLVMGetInsertBlock(e->b);
+    LLVMAddIncoming(m, &nm, &last, 1);
+    LLVMAddIncoming(acc, &nacc, &last, 1);
+    LLVMBuildBr(e->b, head);
+    LLVMPositionBuilderAtEnd(e->b, done);
+    return val ? NULL : acc;
+}
+
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
  * or per lane); the result is scalar only for a uniform pointer with
  * want_vec false and no lane mask in force. */
 static LLVMValueRef
-load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
+load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr) && !e->imask) {
-        LLVMValueRef v = LLVMBuildLoad2(e->b, t, ptr, "");
-        LLVMSetAlignment(v, size);
-        if (vol)
-            LLVMSetVolatile(v, 1);
+        LLVMValueRef v = ordered(LLVMBuildLoad2(e->b, t, ptr, ""), size, sem);
         return want_vec ? emit_splat(e, v) : v;
     }
+    if (sem.ord != LLVMAtomicOrderingNotAtomic)
+        return per_lane_ordered(e, ptr, t, NULL, sem);
     return per_lane_access(e, ptr, t, NULL);
 }
 
 static void
-store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol)
+store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem)
 {
     LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->imask) {
-        LLVMValueRef s = LLVMBuildStore(e->b, val, ptr);
-        LLVMSetAlignment(s, size);
-        if (vol)
-            LLVMSetVolatile(s, 1);
+        ordered(LLVMBuildStore(e->b, val, ptr), size, sem);
         return;
     }
-    per_lane_access(e, ptr, t, emit_splat(e, val));
+    if (sem.ord != LLVMAtomicOrderingNotAtomic)
+        per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
+    else
+        per_lane_access(e, ptr, t, emit_splat(e, val));
 }
 
 static LLVMValueRef
@@ -483,7 +555,7 @@ emit_ld(Emit *e, const Instr *in)
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *dst = &in->opnd[0];
     LLVMValueRef ptr = address(e, &in->opnd[1], access_space(in));
-    bool vol = instr_has_mod(in, MOD_VOLATILE);
+    Sem sem = mem_sem(in);
     int n = dst->kind == OPD_VEC ? dst->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     for (int i = 0; i < n; i++) {
@@ -491,7 +563,7 @@ emit_ld(Emit *e, const Instr *in)
         if (d->kind == OPD_SINK)
             continue;
         bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
-        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, vol);
+        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, sem);
         inst_write(e, d, ty, v);
     }
 }
@@ -503,13 +575,13 @@ emit_st(Emit *e, const Instr *in)
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *src = &in->opnd[1];
     LLVMValueRef ptr = address(e, &in->opnd[0], access_space(in));
-    bool vol = instr_has_mod(in, MOD_VOLATILE);
+    Sem sem = mem_sem(in);
     int n = src->kind == OPD_VEC ? src->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
         LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
-        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, vol);
+        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem);
     }
 }
 
