@@ -138,6 +138,7 @@ LLVMValueRef inst_operand(Emit *e, const Operand *o, PtxType t, bool want_vec);
 bool operand_varying(Emit *e, const Operand *o);
 void inst_write(Emit *e, const Operand *dst, PtxType t, LLVMValueRef v);
 void inst_emit(Emit *e, const Instr *in);
+LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b); /* bits in, bits out */
 
 /* ---------------------------------------------------------- emit_call.c */
 #define P2N_MAX_CALL_DEPTH 256

@@ -1411,6 +1411,33 @@ bf16_bits_to_f32(Emit *e, LLVMValueRef h)
     return LLVMBuildBitCast(e->b, w, like(e->t_f32, vec), "");
 }
 
+/* a + b for one register of a half type (.f16 .bf16: i16 bits; .f16x2
+ * .bf16x2: i32 bits), rounded to nearest, for atom's compare-and-swap loop.
+ * bf16 adds in f32: the sum of two bf16 rounded to f32 and then to bf16 is
+ * the correctly rounded sum (24 >= 2 * 8 + 2). */
+LLVMValueRef
+inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b)
+{
+    if (ty == TY_F16 || ty == TY_F16X2) {
+        LLVMTypeRef ht = ty == TY_F16 ? e->t_f16 : LLVMVectorType(e->t_f16, 2);
+        LLVMValueRef s = LLVMBuildFAdd(e->b, LLVMBuildBitCast(e->b, a, ht, ""), LLVMBuildBitCast(e->b, b, ht, ""), "");
+        return LLVMBuildBitCast(e->b, s, LLVMTypeOf(a), "");
+    }
+    if (ty == TY_BF16X2) {
+        LLVMValueRef r = NULL;
+        for (int h = 0; h < 2; h++) {
+            LLVMValueRef sh = LLVMConstInt(e->t_i32, 16 * (unsigned)h, 0);
+            LLVMValueRef ah = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, a, sh, ""), e->t_i16, "");
+            LLVMValueRef bh = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, b, sh, ""), e->t_i16, "");
+            LLVMValueRef sum = LLVMBuildZExt(e->b, inst_half_add(e, TY_BF16, ah, bh), e->t_i32, "");
+            sum = LLVMBuildShl(e->b, sum, sh, "");
+            r = r ? LLVMBuildOr(e->b, r, sum, "") : sum;
+        }
+        return r;
+    }
+    return f32_to_bf16_bits(e, LLVMBuildFAdd(e->b, bf16_bits_to_f32(e, a), bf16_bits_to_f32(e, b), ""));
+}
+
 /* cvt to or from bf16, through f32 (exact both ways for f32 sources). */
 static void
 emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
@@ -1750,6 +1777,23 @@ emit_vote(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_PRED, r);
 }
 
+/* elect.sync d|p, membermask: the leader is the lowest active lane of
+ * membermask; d is its %laneid in every lane, p true in the leader alone. */
+static void
+emit_elect(Emit *e, const Instr *in)
+{
+    const Operand *d = &in->opnd[0];
+    LLVMValueRef mm = inst_operand(e, &in->opnd[1], TY_B32, false);
+    LLVMValueRef m = LLVMBuildAnd(e->b, emit_cur_mask(e), emit_first_lane(e, mm), "");
+    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef leader = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2); /* 32: none */
+    const Operand *dl = d->kind == OPD_PAIR ? &d->sub[0] : d, *dp = d->kind == OPD_PAIR ? &d->sub[1] : NULL;
+    inst_write(e, dl, TY_B32, leader);
+    if (dp)
+        inst_write(e, dp, TY_PRED, LLVMBuildICmp(e->b, LLVMIntEQ, emit_lane_iota(e, e->t_i32), emit_splat(e, leader), ""));
+}
+
 /* redux.sync.op.type d, a, membermask: a reduction over the active lanes,
  * the same in every lane. */
 static void
@@ -1932,6 +1976,7 @@ inst_emit(Emit *e, const Instr *in)
     case OP_REDUX: emit_redux(e, in); break;
     case OP_MATCH: emit_match(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
+    case OP_ELECT: emit_elect(e, in); break;
     case OP_BAR:
     case OP_BARRIER:
         if (in->op == OP_BAR && in->nmods > 0 && in->mods[0] == MOD_NONE)
@@ -1944,7 +1989,8 @@ inst_emit(Emit *e, const Instr *in)
     case OP_NANOSLEEP: emit_nanosleep(e, in); break;
     case OP_CALL: call_emit(e, in); break;
     case OP_BRKPT:
-    case OP_PMEVENT: break;
+    case OP_PMEVENT:
+    case OP_GRIDDEPCONTROL: break; /* launches are synchronous: a dependent grid starts after this one */
     default:
         emit_unsupported(e, in->loc, arena_printf(e->arena, "instruction '%s'", opcode_name(in->op)));
         break;

@@ -600,9 +600,15 @@ ordering(const Instr *in)
 }
 
 static bool
+is_half(PtxType t)
+{
+    return t == TY_F16 || t == TY_BF16 || t == TY_F16X2 || t == TY_BF16X2;
+}
+
+static bool
 atom_op(const Instr *in, PtxType ty, LLVMAtomicRMWBinOp *op, bool *cas)
 {
-    bool fl = type_kind(ty) == TK_FLOAT;
+    bool fl = type_kind(ty) == TK_FLOAT || is_half(ty);
     bool sg = type_kind(ty) == TK_SINT;
     *cas = false;
     for (int i = 0; i < in->nmods; i++) {
@@ -629,28 +635,46 @@ atom_op(const Instr *in, PtxType ty, LLVMAtomicRMWBinOp *op, bool *cas)
     return false;
 }
 
-/* atom and red: one atomic operation per active lane, in lane order. */
-static void
-emit_atom(Emit *e, const Instr *in)
+/* One lane's atomic operation at p: old value.  Half types (bits in an
+ * integer) add in a compare-and-swap loop, with our own rounding. */
+static LLVMValueRef
+atom_one(Emit *e, LLVMValueRef p, LLVMValueRef bv, LLVMValueRef cv, PtxType ty, LLVMAtomicRMWBinOp op,
+         LLVMAtomicOrdering ord)
 {
-    bool red = in->op == OP_RED;
-    PtxType ty = in->ntype > 0 ? in->type[in->ntype - 1] : TY_B32;
-    LLVMTypeRef t = inst_llvm_type(e, ty);
-    LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpAdd;
-    bool cas;
-    if (!atom_op(in, ty, &op, &cas) || in->vec > 1) {
-        emit_unsupported(e, in->loc, "this atomic operation");
-        return;
+    if (cv) {
+        LLVMAtomicOrdering o = ord == LLVMAtomicOrderingMonotonic ? ord : LLVMAtomicOrderingSequentiallyConsistent;
+        return LLVMBuildExtractValue(e->b, LLVMBuildAtomicCmpXchg(e->b, p, bv, cv, o, LLVMAtomicOrderingMonotonic, 0), 0, "");
     }
-    int a = red ? 0 : 1;
-    LLVMValueRef ptr = address(e, &in->opnd[a], access_space(in));
-    LLVMValueRef b = inst_operand(e, &in->opnd[a + 1], ty, true);
-    LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], ty, true) : NULL;
-    if (!emit_is_vec(ptr))
-        ptr = emit_splat(e, ptr);
-    LLVMAtomicOrdering ord = ordering(in);
+    if (!is_half(ty) || op == LLVMAtomicRMWBinOpXchg)
+        return LLVMBuildAtomicRMW(e->b, op, p, bv, ord, 0);
+    LLVMTypeRef it = LLVMTypeOf(bv);
+    LLVMValueRef first = LLVMBuildLoad2(e->b, it, p, "");
+    LLVMSetOrdering(first, LLVMAtomicOrderingMonotonic);
+    LLVMSetAlignment(first, (unsigned)LLVMABISizeOfType(e->td, it));
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), loop = emit_new_block(e, "atom.cas"),
+                      done = emit_new_block(e, "atom.cas.done");
+    LLVMBuildBr(e->b, loop);
+    LLVMPositionBuilderAtEnd(e->b, loop);
+    LLVMValueRef old = LLVMBuildPhi(e->b, it, "");
+    LLVMValueRef pair = LLVMBuildAtomicCmpXchg(e->b, p, old, inst_half_add(e, ty, old, bv), ord,
+                                               LLVMAtomicOrderingMonotonic, 0);
+    LLVMValueRef seen = LLVMBuildExtractValue(e->b, pair, 0, "");
+    LLVMBasicBlockRef last = LLVMGetInsertBlock(e->b);
+    LLVMAddIncoming(old, &first, &pre, 1);
+    LLVMAddIncoming(old, &seen, &last, 1);
+    LLVMBuildCondBr(e->b, LLVMBuildExtractValue(e->b, pair, 1, ""), done, loop);
+    LLVMPositionBuilderAtEnd(e->b, done);
+    return old;
+}
+
+/* One element of atom/red for every active lane, in lane order; returns
+ * the old values (<32 x t>). */
+static LLVMValueRef
+atom_lanes(Emit *e, LLVMValueRef ptr, LLVMValueRef b, LLVMValueRef c, PtxType ty, LLVMAtomicRMWBinOp op,
+           LLVMAtomicOrdering ord)
+{
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef vt = LLVMTypeOf(b);
 
     /* for (lane = 0; lane < 32; lane++) if (mask >> lane & 1) ... */
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
@@ -665,23 +689,16 @@ emit_atom(Emit *e, const Instr *in)
 
     LLVMPositionBuilderAtEnd(e->b, act);
     LLVMValueRef p = LLVMBuildExtractElement(e->b, ptr, lane, "");
-    LLVMValueRef bv = LLVMBuildExtractElement(e->b, b, lane, "");
-    LLVMValueRef old;
-    if (cas) {
-        LLVMValueRef cv = LLVMBuildExtractElement(e->b, c, lane, "");
-        LLVMValueRef pair = LLVMBuildAtomicCmpXchg(e->b, p, bv, cv, ord == LLVMAtomicOrderingMonotonic ? ord : LLVMAtomicOrderingSequentiallyConsistent,
-                                                   LLVMAtomicOrderingMonotonic, 0);
-        old = LLVMBuildExtractValue(e->b, pair, 0, "");
-    } else {
-        old = LLVMBuildAtomicRMW(e->b, op, p, bv, ord, 0);
-    }
+    LLVMValueRef old = atom_one(e, p, LLVMBuildExtractElement(e->b, b, lane, ""),
+                                c ? LLVMBuildExtractElement(e->b, c, lane, "") : NULL, ty, op, ord);
     LLVMValueRef acc2 = LLVMBuildInsertElement(e->b, acc, old, lane, "");
+    LLVMBasicBlockRef act_end = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, next);
 
     LLVMPositionBuilderAtEnd(e->b, next);
     LLVMValueRef accn = LLVMBuildPhi(e->b, vt, "");
     LLVMValueRef iv[] = {acc, acc2};
-    LLVMBasicBlockRef ib[] = {loop, act};
+    LLVMBasicBlockRef ib[] = {loop, act_end};
     LLVMAddIncoming(accn, iv, ib, 2);
     LLVMValueRef lane1 = LLVMBuildAdd(e->b, lane, LLVMConstInt(e->t_i32, 1, 0), "");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, lane1, LLVMConstInt(e->t_i32, WARP, 0), ""), loop, done);
@@ -691,10 +708,43 @@ emit_atom(Emit *e, const Instr *in)
     LLVMAddIncoming(lane, lv, lb, 2);
     LLVMValueRef av[] = {LLVMGetUndef(vt), accn};
     LLVMAddIncoming(acc, av, lb, 2);
-
     LLVMPositionBuilderAtEnd(e->b, done);
-    if (!red)
-        inst_write(e, &in->opnd[0], ty, accn);
+    return accn;
+}
+
+/* atom and red: one atomic operation per active lane, in lane order; a
+ * vector form (.v2 .v4 .v8) is one such operation per element. */
+static void
+emit_atom(Emit *e, const Instr *in)
+{
+    bool red = in->op == OP_RED;
+    PtxType ty = in->ntype > 0 ? in->type[in->ntype - 1] : TY_B32;
+    LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpAdd;
+    bool cas;
+    if (!atom_op(in, ty, &op, &cas) || (is_half(ty) && !cas && op != LLVMAtomicRMWBinOpFAdd &&
+                                        op != LLVMAtomicRMWBinOpXchg)) {
+        emit_unsupported(e, in->loc, "this atomic operation");
+        return;
+    }
+    /* half types travel as their bits */
+    PtxType vty = is_half(ty) ? (type_bits(ty) == 16 ? TY_B16 : TY_B32) : ty;
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, inst_llvm_type(e, vty));
+    int a = red ? 0 : 1, n = in->vec > 1 ? in->vec : 1;
+    LLVMValueRef ptr = address(e, &in->opnd[a], access_space(in));
+    if (!emit_is_vec(ptr))
+        ptr = emit_splat(e, ptr);
+    for (int i = 0; i < n; i++) {
+        const Operand *bo = &in->opnd[a + 1], *d = red ? NULL : &in->opnd[0];
+        if (n > 1 && (bo->kind != OPD_VEC || bo->nsub != n || (d && (d->kind != OPD_VEC || d->nsub != n)))) {
+            emit_unsupported(e, in->loc, "this form of vector atom");
+            return;
+        }
+        LLVMValueRef b = inst_operand(e, n > 1 ? &bo->sub[i] : bo, vty, true);
+        LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], vty, true) : NULL;
+        LLVMValueRef old = atom_lanes(e, offset_ptr(e, ptr, (int64_t)i * size), b, c, ty, op, ordering(in));
+        if (d)
+            inst_write(e, n > 1 ? &d->sub[i] : d, vty, old);
+    }
 }
 
 /* ---------------------------------------------------------------- cvta */

@@ -2,7 +2,7 @@
 # test/regen-ptx.sh [NVCC] — rebuild the PTX fixtures from their CUDA
 # sources (make regen-ptx).  Users need no nvcc: the PTX is committed.
 #   test/cuda/NAME.cu  -> test/ptx/sm_XX/NAME.ptx  nvcc -arch=sm_XX -ptx, XX 75 80 90
-#   test/exec/NAME.cu  -> test/exec/NAME.ptx       nvcc -arch=sm_75 -ptx
+#   test/exec/NAME.cu  -> test/exec/NAME.ptx       nvcc -arch=sm_75 -ptx (or the flags' -arch)
 #   test/bench/*.cu    -> test/bench/*.ptx          nvcc -arch=sm_75 -ptx
 # A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true).
 set -eu
@@ -26,7 +26,8 @@ done
 for src in test/exec/*.cu test/bench/*.cu; do
 	[ -e "$src" ] || continue
 	flags=$(sed -n 's|^// nvcc-flags: *||p' "$src")
-	echo "nvcc -arch=sm_75 -ptx $flags $src"
+	case $flags in *-arch=*) arch= ;; *) arch=-arch=sm_75 ;; esac # flags may name another
+	echo "nvcc $arch -ptx $flags $src"
 	# shellcheck disable=SC2086
-	"$nvcc" -arch=sm_75 -ptx $flags "$src" -o "${src%.cu}.ptx"
+	"$nvcc" $arch -ptx $flags "$src" -o "${src%.cu}.ptx"
 done
