@@ -460,41 +460,67 @@ ordered(LLVMValueRef access, unsigned size, Sem sem)
     return access;
 }
 
-/* An ordered access of each active lane, in lane order: a loop over the
- * mask's set bits.  Loads when val is NULL (returning <32 x t>), else
- * stores val (<32 x t>). */
+/* Runs fn for each active lane of mask, in lane order (a loop over the set
+ * bits), threading a value of type acc_t (or none, when acc_t is NULL)
+ * from one lane to the next; returns the last one. */
+typedef LLVMValueRef LaneFn(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx);
+
 static LLVMValueRef
-per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem sem)
+for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx)
 {
-    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!emit_is_vec(ptr))
-        ptr = emit_splat(e, ptr);
-    LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMValueRef mask = emit_cur_mask(e), undef = LLVMGetUndef(vt);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), head = emit_new_block(e, "lanes"),
                       body = emit_new_block(e, "lane"), done = emit_new_block(e, "lanes.done");
     LLVMBuildBr(e->b, head);
     LLVMPositionBuilderAtEnd(e->b, head);
-    LLVMValueRef m = LLVMBuildPhi(e->b, e->t_i32, "left"), acc = LLVMBuildPhi(e->b, vt, "got");
+    LLVMValueRef m = LLVMBuildPhi(e->b, e->t_i32, "left"), acc = NULL;
     LLVMAddIncoming(m, &mask, &pre, 1);
-    LLVMAddIncoming(acc, &undef, &pre, 1);
+    if (acc_t) {
+        LLVMValueRef undef = LLVMGetUndef(acc_t);
+        acc = LLVMBuildPhi(e->b, acc_t, "acc");
+        LLVMAddIncoming(acc, &undef, &pre, 1);
+    }
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), done, body);
     LLVMPositionBuilderAtEnd(e->b, body);
     LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
     LLVMTypeRef i32 = e->t_i32;
     LLVMValueRef lane = emit_intrinsic(e, "llvm.cttz", &i32, 1, args, 2);
-    LLVMValueRef p = LLVMBuildExtractElement(e->b, ptr, lane, ""), nacc = acc;
-    if (val)
-        ordered(LLVMBuildStore(e->b, LLVMBuildExtractElement(e->b, val, lane, ""), p), size, sem);
-    else
-        nacc = LLVMBuildInsertElement(e->b, acc, ordered(LLVMBuildLoad2(e->b, t, p, ""), size, sem), lane, "");
+    LLVMValueRef nacc = fn(e, lane, acc, ctx);
     LLVMValueRef nm = LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, emit_u32(e, 1), ""), "");
     LLVMBasicBlockRef last = LLVMGetInsertBlock(e->b);
     LLVMAddIncoming(m, &nm, &last, 1);
-    LLVMAddIncoming(acc, &nacc, &last, 1);
+    if (acc_t)
+        LLVMAddIncoming(acc, &nacc, &last, 1);
     LLVMBuildBr(e->b, head);
     LLVMPositionBuilderAtEnd(e->b, done);
-    return val ? NULL : acc;
+    return acc;
+}
+
+typedef struct OrderedAccess {
+    LLVMValueRef ptr, val; /* <32 x ptr>; <32 x t> to store, or NULL */
+    LLVMTypeRef t;
+    Sem sem;
+} OrderedAccess;
+
+static LLVMValueRef
+ordered_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
+{
+    OrderedAccess *a = ctx;
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, a->t);
+    LLVMValueRef p = LLVMBuildExtractElement(e->b, a->ptr, lane, "");
+    if (a->val) {
+        ordered(LLVMBuildStore(e->b, LLVMBuildExtractElement(e->b, a->val, lane, ""), p), size, a->sem);
+        return NULL;
+    }
+    return LLVMBuildInsertElement(e->b, acc, ordered(LLVMBuildLoad2(e->b, a->t, p, ""), size, a->sem), lane, "");
+}
+
+/* An ordered access of each active lane, in lane order.  Loads when val is
+ * NULL (returning <32 x t>), else stores val (<32 x t>). */
+static LLVMValueRef
+per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem sem)
+{
+    OrderedAccess a = {emit_is_vec(ptr) ? ptr : emit_splat(e, ptr), val, t, sem};
+    return for_each_lane(e, emit_cur_mask(e), val ? NULL : LLVMVectorType(t, WARP), ordered_lane, &a);
 }
 
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
@@ -667,49 +693,21 @@ atom_one(Emit *e, LLVMValueRef p, LLVMValueRef bv, LLVMValueRef cv, PtxType ty, 
     return old;
 }
 
-/* One element of atom/red for every active lane, in lane order; returns
- * the old values (<32 x t>). */
+typedef struct AtomLanes {
+    LLVMValueRef ptr, b, c; /* per lane: address, operand, compare value (cas) */
+    PtxType ty;
+    LLVMAtomicRMWBinOp op;
+    LLVMAtomicOrdering ord;
+} AtomLanes;
+
 static LLVMValueRef
-atom_lanes(Emit *e, LLVMValueRef ptr, LLVMValueRef b, LLVMValueRef c, PtxType ty, LLVMAtomicRMWBinOp op,
-           LLVMAtomicOrdering ord)
+atom_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
 {
-    LLVMValueRef mask = emit_cur_mask(e);
-    LLVMTypeRef vt = LLVMTypeOf(b);
-
-    /* for (lane = 0; lane < 32; lane++) if (mask >> lane & 1) ... */
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
-    LLVMBasicBlockRef loop = emit_new_block(e, "atom.loop"), act = emit_new_block(e, "atom.lane"),
-                      next = emit_new_block(e, "atom.next"), done = emit_new_block(e, "atom.done");
-    LLVMBuildBr(e->b, loop);
-    LLVMPositionBuilderAtEnd(e->b, loop);
-    LLVMValueRef lane = LLVMBuildPhi(e->b, e->t_i32, "lane");
-    LLVMValueRef acc = LLVMBuildPhi(e->b, vt, "acc");
-    LLVMValueRef bit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, mask, lane, ""), LLVMConstInt(e->t_i32, 1, 0), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, bit, LLVMConstInt(e->t_i32, 0, 0), ""), act, next);
-
-    LLVMPositionBuilderAtEnd(e->b, act);
-    LLVMValueRef p = LLVMBuildExtractElement(e->b, ptr, lane, "");
-    LLVMValueRef old = atom_one(e, p, LLVMBuildExtractElement(e->b, b, lane, ""),
-                                c ? LLVMBuildExtractElement(e->b, c, lane, "") : NULL, ty, op, ord);
-    LLVMValueRef acc2 = LLVMBuildInsertElement(e->b, acc, old, lane, "");
-    LLVMBasicBlockRef act_end = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, next);
-
-    LLVMPositionBuilderAtEnd(e->b, next);
-    LLVMValueRef accn = LLVMBuildPhi(e->b, vt, "");
-    LLVMValueRef iv[] = {acc, acc2};
-    LLVMBasicBlockRef ib[] = {loop, act_end};
-    LLVMAddIncoming(accn, iv, ib, 2);
-    LLVMValueRef lane1 = LLVMBuildAdd(e->b, lane, LLVMConstInt(e->t_i32, 1, 0), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, lane1, LLVMConstInt(e->t_i32, WARP, 0), ""), loop, done);
-
-    LLVMValueRef lv[] = {LLVMConstInt(e->t_i32, 0, 0), lane1};
-    LLVMBasicBlockRef lb[] = {pre, next};
-    LLVMAddIncoming(lane, lv, lb, 2);
-    LLVMValueRef av[] = {LLVMGetUndef(vt), accn};
-    LLVMAddIncoming(acc, av, lb, 2);
-    LLVMPositionBuilderAtEnd(e->b, done);
-    return accn;
+    AtomLanes *a = ctx;
+    LLVMValueRef p = LLVMBuildExtractElement(e->b, a->ptr, lane, "");
+    LLVMValueRef old = atom_one(e, p, LLVMBuildExtractElement(e->b, a->b, lane, ""),
+                                a->c ? LLVMBuildExtractElement(e->b, a->c, lane, "") : NULL, a->ty, a->op, a->ord);
+    return LLVMBuildInsertElement(e->b, acc, old, lane, "");
 }
 
 /* atom and red: one atomic operation per active lane, in lane order; a
@@ -741,7 +739,8 @@ emit_atom(Emit *e, const Instr *in)
         }
         LLVMValueRef b = inst_operand(e, n > 1 ? &bo->sub[i] : bo, vty, true);
         LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], vty, true) : NULL;
-        LLVMValueRef old = atom_lanes(e, offset_ptr(e, ptr, (int64_t)i * size), b, c, ty, op, ordering(in));
+        AtomLanes al = {offset_ptr(e, ptr, (int64_t)i * size), b, c, ty, op, ordering(in)};
+        LLVMValueRef old = for_each_lane(e, emit_cur_mask(e), LLVMTypeOf(b), atom_lane, &al);
         if (d)
             inst_write(e, n > 1 ? &d->sub[i] : d, vty, old);
     }
