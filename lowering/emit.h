@@ -157,7 +157,7 @@ void mem_declare_globals(Emit *e);
 uint32_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
 const VarSlot *mem_slot(Emit *e, const Var *v);
 uint32_t mem_param_offset(const Func *f, int index, uint32_t *size, uint32_t *align);
-void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch */
+void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch cp.async */
 void mem_entry_prologue(Emit *e);        /* a kernel's entry: records w->stack_top */
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */

@@ -1970,13 +1970,18 @@ inst_emit(Emit *e, const Instr *in)
     case OP_CVTA:
     case OP_ISSPACEP:
     case OP_PREFETCH:
-    case OP_PREFETCHU: mem_emit(e, in); break;
+    case OP_PREFETCHU:
+    case OP_CP_ASYNC:
+    case OP_CP_ASYNC_COMMIT:
+    case OP_CP_ASYNC_WAIT:
+    case OP_CP_ASYNC_WAIT_ALL: mem_emit(e, in); break;
     case OP_SHFL: emit_shfl(e, in); break;
     case OP_VOTE: emit_vote(e, in); break;
     case OP_REDUX: emit_redux(e, in); break;
     case OP_MATCH: emit_match(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
     case OP_ELECT: emit_elect(e, in); break;
+    case OP_CREATEPOLICY: inst_write(e, &in->opnd[0], TY_B64, LLVMConstInt(e->t_i64, 0, 0)); break;
     case OP_BAR:
     case OP_BARRIER:
         if (in->op == OP_BAR && in->nmods > 0 && in->mods[0] == MOD_NONE)

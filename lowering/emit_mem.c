@@ -746,6 +746,61 @@ emit_atom(Emit *e, const Instr *in)
     }
 }
 
+/* ------------------------------------------------------------- cp.async */
+
+/* cp.async copies at once: no thread may read the destination before its
+ * cp.async.wait_group, and nothing else can see a copy in flight, so
+ * commit_group and wait_group have nothing to do.  Bytes past src-size
+ * (all of them when ignore-src is true) are zeros. */
+typedef struct CpAsync {
+    LLVMValueRef dst, src, n; /* <32 x ptr>, <32 x ptr>, <32 x i64> bytes read */
+    unsigned size;
+} CpAsync;
+
+static LLVMValueRef
+cp_async_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
+{
+    CpAsync *c = ctx;
+    LLVMValueRef d = LLVMBuildExtractElement(e->b, c->dst, lane, "");
+    LLVMValueRef s = LLVMBuildExtractElement(e->b, c->src, lane, "");
+    LLVMValueRef n = LLVMBuildExtractElement(e->b, c->n, lane, "");
+    LLVMBuildMemCpy(e->b, d, 1, s, 1, n);
+    LLVMValueRef rest = LLVMBuildSub(e->b, LLVMConstInt(e->t_i64, c->size, 0), n, "");
+    LLVMBuildMemSet(e->b, LLVMBuildGEP2(e->b, e->t_i8, d, &n, 1, ""), LLVMConstInt(e->t_i8, 0, 0), rest, 1);
+    return acc;
+}
+
+static void
+emit_cp_async(Emit *e, const Instr *in)
+{
+    const Operand *size_op = &in->opnd[2];
+    int nsrc = in->nopnd - (instr_has_mod(in, MOD_L2_CACHE_HINT) ? 1 : 0); /* the policy is last */
+    if (size_op->kind != OPD_IMM || (size_op->imm != 4 && size_op->imm != 8 && size_op->imm != 16)) {
+        emit_unsupported(e, in->loc, "cp.async with this copy size");
+        return;
+    }
+    CpAsync c = {address(e, &in->opnd[0], SP_SHARED), address(e, &in->opnd[1], SP_GLOBAL), NULL,
+                 (unsigned)size_op->imm};
+    LLVMValueRef full = LLVMConstInt(e->t_i64, c.size, 0);
+    if (nsrc > 3) {
+        const Operand *o = &in->opnd[3];
+        if (o->kind == OPD_REG && e->f->regs.v[o->reg].type == TY_PRED) { /* ignore-src */
+            LLVMValueRef ign = inst_operand(e, o, TY_PRED, true);
+            c.n = LLVMBuildSelect(e->b, ign, LLVMConstNull(LLVMVectorType(e->t_i64, WARP)), emit_splat(e, full), "");
+        } else { /* src-size, at most cp-size */
+            LLVMValueRef n = LLVMBuildZExt(e->b, inst_operand(e, o, TY_U32, true), LLVMVectorType(e->t_i64, WARP), "");
+            c.n = emit_intrinsic(e, "llvm.umin", (LLVMTypeRef[]){LLVMTypeOf(n)}, 1, (LLVMValueRef[]){n, emit_splat(e, full)}, 2);
+        }
+    } else {
+        c.n = emit_splat(e, full);
+    }
+    if (!emit_is_vec(c.dst))
+        c.dst = emit_splat(e, c.dst);
+    if (!emit_is_vec(c.src))
+        c.src = emit_splat(e, c.src);
+    for_each_lane(e, emit_cur_mask(e), NULL, cp_async_lane, &c);
+}
+
 /* ---------------------------------------------------------------- cvta */
 
 static void
@@ -873,8 +928,12 @@ mem_emit(Emit *e, const Instr *in)
     case OP_RED: emit_atom(e, in); break;
     case OP_CVTA: emit_cvta(e, in); break;
     case OP_ISSPACEP: emit_isspacep(e, in); break;
+    case OP_CP_ASYNC: emit_cp_async(e, in); break;
     case OP_PREFETCH:
-    case OP_PREFETCHU: break;
+    case OP_PREFETCHU:
+    case OP_CP_ASYNC_COMMIT:
+    case OP_CP_ASYNC_WAIT:
+    case OP_CP_ASYNC_WAIT_ALL: break;
     default: die("mem_emit: %s", opcode_name(in->op));
     }
 }
