@@ -179,8 +179,8 @@ func_flags(const Module *m, const Func *f, bool *seen)
         const Instr *in = &f->instrs.v[j];
         if (in->op == OP_BAR || in->op == OP_BARRIER)
             flags |= P2N_KF_BARRIER;
-        else if (in->op == OP_NANOSLEEP)
-            flags |= P2N_KF_NANOSLEEP;
+        else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT || in->op == OP_MBAR_TRY_WAIT)
+            flags |= P2N_KF_NANOSLEEP; /* a wait that yields */
         else if (in->op == OP_CALL && in->nopnd > 0) {
             const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
             for (int i = 0; i < m->funcs.n; i++) {

@@ -1981,6 +1981,18 @@ inst_emit(Emit *e, const Instr *in)
     case OP_MATCH: emit_match(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
     case OP_ELECT: emit_elect(e, in); break;
+    case OP_MBAR_INIT:
+    case OP_MBAR_INVAL:
+    case OP_MBAR_ARRIVE:
+    case OP_MBAR_ARRIVE_DROP:
+    case OP_MBAR_ARRIVE_TX:
+    case OP_MBAR_ARRIVE_DROP_TX:
+    case OP_MBAR_EXPECT_TX:
+    case OP_MBAR_COMPLETE_TX:
+    case OP_MBAR_TEST_WAIT:
+    case OP_MBAR_TRY_WAIT:
+    case OP_MBAR_PENDING_COUNT:
+    case OP_CP_ASYNC_MBAR_ARRIVE: mbarrier_emit(e, in); break;
     case OP_CREATEPOLICY: inst_write(e, &in->opnd[0], TY_B64, LLVMConstInt(e->t_i64, 0, 0)); break;
     case OP_BAR:
     case OP_BARRIER:
