@@ -162,5 +162,11 @@ void mem_entry_prologue(Emit *e);        /* a kernel's entry: records w->stack_t
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */
 LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
+/* A memory operand's address in `space` (SP_GENERIC: a host address):
+ * one ptr when the same for every lane, else <32 x ptr>. */
+LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
+
+/* ----------------------------------------------------------- emit_mma.c */
+void mma_emit(Emit *e, const Instr *in); /* mma ldmatrix */
 
 #endif

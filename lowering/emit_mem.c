@@ -937,3 +937,9 @@ mem_emit(Emit *e, const Instr *in)
     default: die("mem_emit: %s", opcode_name(in->op));
     }
 }
+
+LLVMValueRef
+mem_address(Emit *e, const Operand *o, Space space)
+{
+    return address(e, o, space);
+}
