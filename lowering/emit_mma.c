@@ -1,4 +1,4 @@
-/* emit_mma.c — tensor-core warp instructions: mma.sync and ldmatrix.
+/* emit_mma.c — tensor-core warp instructions: mma.sync, ldmatrix, stmatrix.
  *
  * A warp's register is a <32 x T> vector, lane l at element l, so a
  * warp-collective matrix instruction is a permutation of lanes fixed at
@@ -18,10 +18,10 @@
  * leaves that undefined) the registers of the inactive lanes take part as
  * they are, and only active lanes' destinations are written.
  *
- * ldmatrix: each row address goes to the lanes receiving that row (a
- * shuffle of the address vector), and one masked gather a register loads
- * the warp's share; a lane whose row comes from an inactive lane reads
- * nothing.
+ * ldmatrix (stmatrix): each row address goes to the lanes receiving
+ * (giving) that row, a shuffle of the address vector, and one masked
+ * gather (scatter) a register moves the warp's share; a lane whose row
+ * address comes from an inactive lane moves nothing.
  */
 #include <assert.h>
 
@@ -312,19 +312,20 @@ emit_mma(Emit *e, const Instr *in)
     frag_write(e, &in->opnd[0], ty[0], d, nc, sat);
 }
 
-/* ldmatrix.sync.aligned.m8n8.xN{.trans}{.shared{::cta}}.b16 d, [p]
- * Matrix i's row r is at the address lane 8 * i + r gives.  Lane l
- * receives in register i the two halves at row l / 4, columns
- * 2 * (l % 4) and +1; with .trans, those at column l / 4, rows
- * 2 * (l % 4) and +1. */
+/* ldmatrix.sync.aligned.m8n8.xN{.trans}{.shared{::cta}}.b16 d, [p] and
+ * stmatrix.sync.aligned.m8n8.xN{.trans}{.shared{::cta}}.b16 [p], d.
+ * Matrix i's row r is at the address lane 8 * i + r gives.  Register i of
+ * lane l holds the two halves at row l / 4, columns 2 * (l % 4) and +1;
+ * with .trans, those at column l / 4, rows 2 * (l % 4) and +1. */
 static void
-emit_ldmatrix(Emit *e, const Instr *in)
+emit_movmatrix(Emit *e, const Instr *in)
 {
+    bool store = in->op == OP_STMATRIX;
+    const char *name = opcode_name(in->op);
     int num = 0, shape = 0;
     bool trans = false, ok = true;
     for (int i = 0; i < in->nmods; i++) {
-        Mod m = in->mods[i];
-        switch (m) {
+        switch (in->mods[i]) {
         case MOD_X1: num = 1; break;
         case MOD_X2: num = 2; break;
         case MOD_X4: num = 4; break;
@@ -334,24 +335,24 @@ emit_ldmatrix(Emit *e, const Instr *in)
         default: ok = false; break;
         }
     }
+    const Operand *mem = &in->opnd[store ? 0 : 1];
     int nregs;
-    const Operand *regs = frag_regs(&in->opnd[0], &nregs);
-    if (!ok || shape != 1 || num == 0 || !instr_has_mod(in, MOD_B16) || in->opnd[1].kind != OPD_MEM) {
-        emit_unsupported(e, in->loc, "this form of 'ldmatrix'");
+    const Operand *regs = frag_regs(&in->opnd[store ? 1 : 0], &nregs);
+    if (!ok || shape != 1 || num == 0 || !instr_has_mod(in, MOD_B16) || mem->kind != OPD_MEM) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of '%s'", name));
         return;
     }
     if (nregs != num) {
-        emit_unsupported(e, in->opnd[0].loc, arena_printf(e->arena, "'ldmatrix.x%d' into %d registers", num, nregs));
+        emit_unsupported(e, regs->loc, arena_printf(e->arena, "'%s.x%d' with %d registers", name, num, nregs));
         return;
     }
-    LLVMValueRef ptrs = mem_address(e, &in->opnd[1], in->space == SP_SHARED ? SP_SHARED : SP_GENERIC);
-    ptrs = emit_splat(e, ptrs);
+    LLVMValueRef ptrs = emit_splat(e, mem_address(e, mem, in->space == SP_SHARED ? SP_SHARED : SP_GENERIC));
     LLVMValueRef active = emit_mask_vec(e, emit_cur_mask(e));
     LLVMTypeRef vptr = LLVMVectorType(e->t_ptr, WARP);
     LLVMTypeRef t = trans ? e->t_i16 : e->t_i32;
     LLVMTypeRef vt = LLVMVectorType(t, WARP), vi32 = LLVMVectorType(e->t_i32, WARP);
     for (int i = 0; i < num; i++) {
-        LLVMValueRef w = NULL;
+        LLVMValueRef reg = store ? inst_operand(e, &regs[i], TY_B32, true) : NULL, w = NULL;
         for (int j = 0; j < (trans ? 2 : 1); j++) {
             LLVMValueRef src[WARP], off[WARP];
             for (int l = 0; l < WARP; l++) {
@@ -364,11 +365,20 @@ emit_ldmatrix(Emit *e, const Instr *in)
             LLVMValueRef p = LLVMBuildShuffleVector(e->b, ptrs, LLVMGetUndef(vptr), sel, "");
             LLVMValueRef offs = LLVMConstVector(off, WARP);
             p = LLVMBuildGEP2(e->b, e->t_i8, p, &offs, 1, "");
-            /* a lane loads only when it and the lane giving its row are active */
+            /* a lane moves its part only when it and the lane giving the
+             * row's address are active */
             LLVMValueRef m = LLVMBuildShuffleVector(e->b, active, LLVMGetUndef(e->t_v32i1), sel, "");
             m = LLVMBuildAnd(e->b, m, active, "");
             LLVMTypeRef over[] = {vt, vptr};
-            LLVMValueRef args[] = {p, emit_u32(e, trans ? 2 : 4), m, LLVMConstNull(vt)};
+            LLVMValueRef align = emit_u32(e, trans ? 2 : 4);
+            if (store) {
+                LLVMValueRef v = trans ? LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, reg, vconst(e, e->t_i32, 16u * (unsigned)j), ""), vt, "")
+                                       : reg;
+                LLVMValueRef args[] = {v, p, align, m};
+                emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
+                continue;
+            }
+            LLVMValueRef args[] = {p, align, m, LLVMConstNull(vt)};
             LLVMValueRef v = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
             if (trans) {
                 v = LLVMBuildZExt(e->b, v, vi32, "");
@@ -376,17 +386,19 @@ emit_ldmatrix(Emit *e, const Instr *in)
             }
             w = v;
         }
-        inst_write(e, &regs[i], TY_B32, w);
+        if (!store)
+            inst_write(e, &regs[i], TY_B32, w);
     }
 }
 
-/* Entry: mma and ldmatrix (needs every lane of the warp, as PTX says). */
+/* Entry: mma, ldmatrix, stmatrix (each needs every lane of the warp). */
 void
 mma_emit(Emit *e, const Instr *in)
 {
     switch (in->op) {
     case OP_MMA: emit_mma(e, in); break;
-    case OP_LDMATRIX: emit_ldmatrix(e, in); break;
+    case OP_LDMATRIX:
+    case OP_STMATRIX: emit_movmatrix(e, in); break;
     default: die("mma_emit: %s", opcode_name(in->op));
     }
 }
