@@ -167,6 +167,6 @@ LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
 LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 
 /* ----------------------------------------------------------- emit_mma.c */
-void mma_emit(Emit *e, const Instr *in); /* mma ldmatrix stmatrix */
+void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */
 
 #endif

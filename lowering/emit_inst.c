@@ -1981,7 +1981,8 @@ inst_emit(Emit *e, const Instr *in)
     case OP_MATCH: emit_match(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
     case OP_ELECT: emit_elect(e, in); break;
-    case OP_MMA: case OP_LDMATRIX: case OP_STMATRIX: mma_emit(e, in); break;
+    case OP_MMA: case OP_LDMATRIX: case OP_STMATRIX: case OP_WMMA_LOAD_A: case OP_WMMA_LOAD_B:
+    case OP_WMMA_LOAD_C: case OP_WMMA_MMA: case OP_WMMA_STORE_D: mma_emit(e, in); break;
     case OP_CREATEPOLICY: inst_write(e, &in->opnd[0], TY_B64, LLVMConstInt(e->t_i64, 0, 0)); break;
     case OP_BAR:
     case OP_BARRIER:

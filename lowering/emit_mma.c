@@ -46,30 +46,54 @@ static const MmaForm mma_forms[] = {
 
 enum { MAT_A, MAT_B, MAT_C };
 
-/* Element e of lane l in the fragment of matrix `mat`, for an input type
- * with cpt elements a 32-bit register (1 for tf32 and f64):
+/* An operation's shape and layout family: cpt is the number of A/B
+ * elements a 32-bit register holds (1 for tf32 and f64). */
+typedef struct Geom {
+    int m, n, k, cpt;
+    bool wmma;
+} Geom;
+
+/* Element e of lane l in the fragment of matrix `mat`.  mma, as the ISA's
+ * tables give it, with g = l >> 2 (groupID), t = l & 3 (threadID_in_group)
+ * and c = e / cpt:
  *   A: row = g + 8 * (c & 1),   col = t * cpt + e % cpt + 4 * cpt * (c >> 1)
  *   B: row = t * cpt + e % cpt + 4 * cpt * c,   col = g
  *   C, D: row = g + 8 * (e / 2),   col = 2 * t + e % 2
- * with g = l >> 2 (groupID), t = l & 3 (threadID_in_group), c = e / cpt. */
+ * wmma leaves its layout unspecified (only wmma.load, wmma.mma and
+ * wmma.store see it); here lanes l and l + 16 both hold row l % 16 of A (e
+ * its column) and column l % 16 of B (e its row), and lane l holds
+ * columns 8 * (l & 1) + e of row l / 2 of C and D. */
 static void
-frag_place(int mat, int cpt, int lane, int el, int *row, int *col)
+frag_place(const Geom *g, int mat, int lane, int el, int *row, int *col)
 {
-    int g = lane >> 2, t = lane & 3, c = el / cpt;
+    int grp = lane >> 2, t = lane & 3, cpt = g->cpt, c = el / cpt;
+    if (g->wmma) {
+        *row = mat == MAT_A ? lane & 15 : mat == MAT_B ? el : lane >> 1;
+        *col = mat == MAT_A ? el : mat == MAT_B ? lane & 15 : 8 * (lane & 1) + el;
+        return;
+    }
     switch (mat) {
     case MAT_A:
-        *row = g + 8 * (c & 1);
+        *row = grp + 8 * (c & 1);
         *col = t * cpt + el % cpt + 4 * cpt * (c >> 1);
         break;
     case MAT_B:
         *row = t * cpt + el % cpt + 4 * cpt * c;
-        *col = g;
+        *col = grp;
         break;
     default:
-        *row = g + 8 * (el / 2);
+        *row = grp + 8 * (el / 2);
         *col = 2 * t + el % 2;
         break;
     }
+}
+
+/* Elements of a fragment in each lane (wmma's A and B hold each twice). */
+static int
+frag_elems(const Geom *g, int mat)
+{
+    int n = mat == MAT_A ? g->m * g->k : mat == MAT_B ? g->k * g->n : g->m * g->n;
+    return n / WARP * (g->wmma && mat != MAT_C ? 2 : 1);
 }
 
 /* The registers of a fragment operand: {a, b, ...} or one register. */
@@ -165,13 +189,13 @@ permute(Emit *e, LLVMValueRef *elems, const int *src_lane, const int *src_el)
 /* For each (row, col) of an nrows x ncols matrix: lane * 64 + element of
  * its holder in the fragment of `mat`. */
 static int *
-frag_holders(Emit *e, int mat, int cpt, int nelem, int ncols, int size)
+frag_holders(Emit *e, const Geom *g, int mat, int ncols, int size)
 {
     int *h = arena_alloc(e->arena, sizeof *h * (size_t)size);
     for (int l = 0; l < WARP; l++)
-        for (int el = 0; el < nelem; el++) {
+        for (int el = 0; el < frag_elems(g, mat); el++) {
             int row, col;
-            frag_place(mat, cpt, l, el, &row, &col);
+            frag_place(g, mat, l, el, &row, &col);
             assert(row * ncols + col < size);
             h[row * ncols + col] = l * 64 + el;
         }
@@ -262,6 +286,43 @@ frag_write(Emit *e, const Operand *o, PtxType ty, LLVMValueRef *v, int nelem, bo
     }
 }
 
+/* D = A * B + C for the fragments' elements (see unpack); ab is the
+ * input type (s8 for s8 and u8), sat .satfinite (C in i32, D in i64). */
+static LLVMValueRef *
+mma_compute(Emit *e, const Geom *g, PtxType ab, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *c, bool sat)
+{
+    int *ha = frag_holders(e, g, MAT_A, g->k, g->m * g->k);
+    int *hb = frag_holders(e, g, MAT_B, g->n, g->k * g->n);
+    int nc = frag_elems(g, MAT_C);
+    LLVMTypeRef vi64 = LLVMVectorType(e->t_i64, WARP);
+    LLVMValueRef *d = arena_alloc(e->arena, sizeof *d * (size_t)nc);
+    for (int el = 0; el < nc; el++) {
+        LLVMValueRef acc = sat ? LLVMBuildSExt(e->b, c[el], vi64, "") : c[el];
+        for (int kk = 0; kk < g->k; kk++) {
+            int la[WARP], ea[WARP], lb[WARP], eb[WARP];
+            for (int l = 0; l < WARP; l++) {
+                int row, col;
+                frag_place(g, MAT_C, l, el, &row, &col);
+                int x = ha[row * g->k + kk], y = hb[kk * g->n + col];
+                la[l] = x / 64, ea[l] = x % 64, lb[l] = y / 64, eb[l] = y % 64;
+            }
+            LLVMValueRef av = permute(e, a, la, ea), bv = permute(e, b, lb, eb);
+            if (ab == TY_F64) {
+                LLVMTypeRef vt = LLVMTypeOf(acc);
+                LLVMValueRef args[] = {av, bv, acc};
+                acc = emit_intrinsic(e, "llvm.fma", &vt, 1, args, 3);
+            } else if (ab == TY_S8) {
+                LLVMValueRef p = LLVMBuildMul(e->b, av, bv, ""); /* |p| < 2^16: exact */
+                acc = LLVMBuildAdd(e->b, acc, sat ? LLVMBuildSExt(e->b, p, vi64, "") : p, "");
+            } else {
+                acc = LLVMBuildFAdd(e->b, acc, LLVMBuildFMul(e->b, av, bv, ""), "");
+            }
+        }
+        d[el] = acc;
+    }
+    return d;
+}
+
 /* mma.sync.aligned.SHAPE.row.col.D.A.B.C{.satfinite} d, a, b, c */
 static void
 emit_mma(Emit *e, const Instr *in)
@@ -273,43 +334,15 @@ emit_mma(Emit *e, const Instr *in)
         emit_unsupported(e, in->loc, "this form of 'mma'");
         return;
     }
-    int bits = type_bits(f->ab), cpt = bits >= 32 ? 1 : 32 / bits;
-    int na = f->m * f->k / WARP, nb = f->k * f->n / WARP, nc = f->m * f->n / WARP;
-    LLVMValueRef *a = frag_read(e, &in->opnd[1], ty[1], na);
-    LLVMValueRef *b = frag_read(e, &in->opnd[2], ty[2], nb);
-    LLVMValueRef *c = frag_read(e, &in->opnd[3], ty[3], nc);
+    int bits = type_bits(f->ab);
+    Geom g = {f->m, f->n, f->k, bits >= 32 ? 1 : 32 / bits, false};
+    LLVMValueRef *a = frag_read(e, &in->opnd[1], ty[1], frag_elems(&g, MAT_A));
+    LLVMValueRef *b = frag_read(e, &in->opnd[2], ty[2], frag_elems(&g, MAT_B));
+    LLVMValueRef *c = frag_read(e, &in->opnd[3], ty[3], frag_elems(&g, MAT_C));
     if (!a || !b || !c)
         return;
-    int *ha = frag_holders(e, MAT_A, cpt, na, f->k, f->m * f->k);
-    int *hb = frag_holders(e, MAT_B, cpt, nb, f->n, f->k * f->n);
-    bool intg = f->ab == TY_S8;
-    LLVMTypeRef vi64 = LLVMVectorType(e->t_i64, WARP);
-    LLVMValueRef *d = arena_alloc(e->arena, sizeof *d * (size_t)nc);
-    for (int el = 0; el < nc; el++) {
-        LLVMValueRef acc = sat ? LLVMBuildSExt(e->b, c[el], vi64, "") : c[el];
-        for (int kk = 0; kk < f->k; kk++) {
-            int la[WARP], ea[WARP], lb[WARP], eb[WARP];
-            for (int l = 0; l < WARP; l++) {
-                int row, col;
-                frag_place(MAT_C, 2, l, el, &row, &col);
-                int x = ha[row * f->k + kk], y = hb[kk * f->n + col];
-                la[l] = x / 64, ea[l] = x % 64, lb[l] = y / 64, eb[l] = y % 64;
-            }
-            LLVMValueRef av = permute(e, a, la, ea), bv = permute(e, b, lb, eb);
-            if (f->ab == TY_F64) {
-                LLVMTypeRef vt = LLVMTypeOf(acc);
-                LLVMValueRef args[] = {av, bv, acc};
-                acc = emit_intrinsic(e, "llvm.fma", &vt, 1, args, 3);
-            } else if (intg) {
-                LLVMValueRef p = LLVMBuildMul(e->b, av, bv, ""); /* |p| < 2^16: exact */
-                acc = LLVMBuildAdd(e->b, acc, sat ? LLVMBuildSExt(e->b, p, vi64, "") : p, "");
-            } else {
-                acc = LLVMBuildFAdd(e->b, acc, LLVMBuildFMul(e->b, av, bv, ""), "");
-            }
-        }
-        d[el] = acc;
-    }
-    frag_write(e, &in->opnd[0], ty[0], d, nc, sat);
+    LLVMValueRef *d = mma_compute(e, &g, f->ab, a, b, c, sat);
+    frag_write(e, &in->opnd[0], ty[0], d, frag_elems(&g, MAT_C), sat);
 }
 
 /* ldmatrix.sync.aligned.m8n8.xN{.trans}{.shared{::cta}}.b16 d, [p] and
@@ -391,12 +424,137 @@ emit_movmatrix(Emit *e, const Instr *in)
     }
 }
 
-/* Entry: mma, ldmatrix, stmatrix (each needs every lane of the warp). */
+static const Geom wmma_geom = {16, 16, 16, 2, true};
+
+/* wmma.mma.sync.aligned.ALAYOUT.BLAYOUT.m16n16k16.D.C d, a, b, c with f16
+ * A and B.  The layouts say how the fragments were loaded; the fragments
+ * here hold matrix elements whatever the memory layout was. */
+static void
+emit_wmma_mma(Emit *e, const Instr *in)
+{
+    PtxType ty[2];
+    int nty = 0, nlayout = 0, shape = 0;
+    bool ok = true;
+    for (int i = 0; i < in->nmods; i++) {
+        Mod m = in->mods[i];
+        if ((mod_type(m) == TY_F16 || mod_type(m) == TY_F32) && nty < 2)
+            ty[nty++] = mod_type(m);
+        else if (m == MOD_ROW || m == MOD_COL)
+            nlayout++;
+        else if (m == MOD_M16N16K16)
+            shape++;
+        else if (m != MOD_SYNC && m != MOD_ALIGNED)
+            ok = false;
+    }
+    if (!ok || nty != 2 || nlayout != 2 || shape != 1) {
+        emit_unsupported(e, in->loc, "this form of 'wmma.mma'");
+        return;
+    }
+    const Geom *g = &wmma_geom;
+    LLVMValueRef *a = frag_read(e, &in->opnd[1], TY_F16, frag_elems(g, MAT_A));
+    LLVMValueRef *b = frag_read(e, &in->opnd[2], TY_F16, frag_elems(g, MAT_B));
+    LLVMValueRef *c = frag_read(e, &in->opnd[3], ty[1], frag_elems(g, MAT_C));
+    if (!a || !b || !c)
+        return;
+    LLVMValueRef *d = mma_compute(e, g, TY_F16, a, b, c, false);
+    frag_write(e, &in->opnd[0], ty[0], d, frag_elems(g, MAT_C), false);
+}
+
+/* wmma.load.{a,b,c}.sync.aligned.LAYOUT.m16n16k16{.space}.TYPE r, [p], stride
+ * wmma.store.d.sync.aligned.LAYOUT.m16n16k16{.space}.TYPE [p], r, stride
+ * Element (row, col) is at p + (row * stride + col) * size for .row,
+ * p + (col * stride + row) * size for .col; each active lane moves the
+ * elements its fragment holds. */
+static void
+emit_wmma_move(Emit *e, const Instr *in)
+{
+    bool store = in->op == OP_WMMA_STORE_D;
+    int mat = in->op == OP_WMMA_LOAD_A ? MAT_A : in->op == OP_WMMA_LOAD_B ? MAT_B : MAT_C;
+    const char *name = opcode_name(in->op);
+    PtxType ty = TY_NONE;
+    int nlayout = 0, shape = 0;
+    bool col_major = false, ok = true;
+    for (int i = 0; i < in->nmods; i++) {
+        Mod m = in->mods[i];
+        if (mod_type(m) != TY_NONE && ty == TY_NONE) {
+            ty = mod_type(m);
+        } else if (m == MOD_ROW || m == MOD_COL) {
+            nlayout++;
+            col_major = m == MOD_COL;
+        } else if (m == MOD_M16N16K16) {
+            shape++;
+        } else if (m != MOD_SYNC && m != MOD_ALIGNED && m != MOD_GLOBAL && m != MOD_SHARED && m != MOD_SHARED_CTA) {
+            ok = false;
+        }
+    }
+    ok &= ty == TY_F16 || (ty == TY_F32 && mat == MAT_C);
+    const Operand *mem = &in->opnd[store ? 0 : 1];
+    if (!ok || nlayout != 1 || shape != 1 || mem->kind != OPD_MEM) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of '%s'", name));
+        return;
+    }
+    if (in->nopnd < 3) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "'%s' without a stride", name));
+        return;
+    }
+    const Geom *g = &wmma_geom;
+    int nelem = frag_elems(g, mat), per_reg = ty == TY_F16 ? 2 : 1, nregs;
+    const Operand *regs = frag_regs(&in->opnd[store ? 1 : 0], &nregs);
+    if (nregs * per_reg != nelem) {
+        emit_unsupported(e, regs->loc, arena_printf(e->arena, "'%s' with %d registers", name, nregs));
+        return;
+    }
+    Space sp = in->space == SP_SHARED ? SP_SHARED : SP_GENERIC; /* .global: a host address */
+    LLVMValueRef ptrs = emit_splat(e, mem_address(e, mem, sp));
+    LLVMTypeRef vi64 = LLVMVectorType(e->t_i64, WARP), vi32 = LLVMVectorType(e->t_i32, WARP);
+    LLVMValueRef stride = LLVMBuildZExt(e->b, inst_operand(e, &in->opnd[2], TY_U32, true), vi64, "");
+    LLVMValueRef active = emit_mask_vec(e, emit_cur_mask(e));
+    LLVMTypeRef t = ty == TY_F16 ? e->t_i16 : e->t_i32, vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef size = vconst(e, e->t_i64, (uint64_t)type_bits(ty) / 8), align = emit_u32(e, (unsigned)type_bits(ty) / 8);
+    for (int r = 0; r < nregs; r++) {
+        LLVMValueRef reg = store ? inst_operand(e, &regs[r], TY_B32, true) : NULL, w = NULL;
+        for (int j = 0; j < per_reg; j++) {
+            LLVMValueRef major[WARP], minor[WARP];
+            for (int l = 0; l < WARP; l++) {
+                int row, col;
+                frag_place(g, mat, l, r * per_reg + j, &row, &col);
+                major[l] = LLVMConstInt(e->t_i64, (unsigned)(col_major ? col : row), 0);
+                minor[l] = LLVMConstInt(e->t_i64, (unsigned)(col_major ? row : col), 0);
+            }
+            LLVMValueRef off = LLVMBuildMul(e->b, LLVMConstVector(major, WARP), stride, "");
+            off = LLVMBuildMul(e->b, LLVMBuildAdd(e->b, off, LLVMConstVector(minor, WARP), ""), size, "");
+            LLVMValueRef p = LLVMBuildGEP2(e->b, e->t_i8, ptrs, &off, 1, "");
+            if (store) {
+                LLVMValueRef v = reg;
+                if (per_reg == 2)
+                    v = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, reg, vconst(e, e->t_i32, 16u * (unsigned)j), ""), vt, "");
+                LLVMValueRef args[] = {v, p, align, active};
+                emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
+                continue;
+            }
+            LLVMValueRef args[] = {p, align, active, LLVMConstNull(vt)};
+            LLVMValueRef v = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+            if (per_reg == 2)
+                v = LLVMBuildZExt(e->b, v, vi32, "");
+            w = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, v, vconst(e, e->t_i32, 16), ""), "") : v;
+        }
+        if (!store)
+            inst_write(e, &regs[r], TY_B32, w);
+    }
+}
+
+/* Entry: mma, wmma, ldmatrix, stmatrix (each needs every lane of the warp). */
 void
 mma_emit(Emit *e, const Instr *in)
 {
     switch (in->op) {
     case OP_MMA: emit_mma(e, in); break;
+    case OP_WMMA_MMA: emit_wmma_mma(e, in); break;
+    case OP_WMMA_LOAD_A:
+    case OP_WMMA_LOAD_B:
+    case OP_WMMA_LOAD_C:
+    case OP_WMMA_STORE_D: emit_wmma_move(e, in); break;
     case OP_LDMATRIX:
     case OP_STMATRIX: emit_movmatrix(e, in); break;
     default: die("mma_emit: %s", opcode_name(in->op));

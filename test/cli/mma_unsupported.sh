@@ -1,7 +1,7 @@
 #!/bin/sh
-# Tensor-core forms the lowering does not implement stop with a located
-# "is not supported" error, one kernel of test/cli/mma_unsupported.ptx at
-# a time; and the object of test/exec/mma.ptx needs no helper library (no
+# Tensor-core forms the lowering does not implement (mma, wmma) stop with
+# a located "is not supported" error, one kernel of
+# test/cli/mma_unsupported.ptx at a time; and the object of test/exec/mma.ptx needs no helper library (no
 # undefined strong symbol).  Called by test/run.sh with P2N OUT FILTER.
 P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.."
@@ -12,7 +12,7 @@ for k in $(sed -n 's/^\.visible \.entry \([a-z0-9_]*\)(.*/\1/p' "$src"); do
 	err=$("$P2N" -S -o /dev/null "$one" 2>&1)
 	rc=$?
 	if [ $rc -eq 1 ] && [ "$(printf '%s\n' "$err" | grep -c ': error: ')" -eq 1 ] &&
-		printf '%s\n' "$err" | grep -q "^$one:[0-9]*:2: error: this form of 'mma' is not supported\$"; then
+		printf '%s\n' "$err" | grep -q "^$one:[0-9]*:2: error: this form of '[a-z.]*' is not supported\$"; then
 		echo "PASS cli/mma_unsupported/$k"
 	else
 		echo "FAIL cli/mma_unsupported/$k: exit status $rc: $(printf '%s\n' "$err" | head -n 1)"
