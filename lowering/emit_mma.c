@@ -1,4 +1,5 @@
-/* emit_mma.c — tensor-core warp instructions: mma.sync, ldmatrix, stmatrix.
+/* emit_mma.c — tensor-core warp instructions: mma.sync, wmma, ldmatrix,
+ * stmatrix.
  *
  * A warp's register is a <32 x T> vector, lane l at element l, so a
  * warp-collective matrix instruction is a permutation of lanes fixed at
@@ -17,6 +18,10 @@
  * (i64, clamped at the end, under .satfinite).  With some lanes off (PTX
  * leaves that undefined) the registers of the inactive lanes take part as
  * they are, and only active lanes' destinations are written.
+ *
+ * wmma: the same computation over a fragment layout of our own (PTX leaves
+ * it unspecified); wmma.load and wmma.store gather and scatter each
+ * fragment element over the lanes.
  *
  * ldmatrix (stmatrix): each row address goes to the lanes receiving
  * (giving) that row, a shuffle of the address vector, and one masked

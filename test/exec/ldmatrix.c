@@ -7,6 +7,14 @@
 
 static uint16_t in[32 * 8];
 
+static uint16_t f2h(int x) /* |x| < 2048 */
+{
+    if (x == 0) return 0;
+    int e;
+    double m = frexp(fabs((double)x), &e);
+    return (uint16_t)((x < 0 ? 0x8000 : 0) | (e + 14) << 10 | (int)((m * 2 - 1) * 1024));
+}
+
 static uint32_t elem(int i, int r, int c) { return in[(8 * i + r) * 8 + c]; }
 
 static uint32_t expect(int i, int lane, int trans)
@@ -45,5 +53,24 @@ int main(int argc, char **argv)
         check("x1_trans_generic", out, 13, 1, 1);
         check("x4_generic", out, 14, 4, 0);
     }
+    /* ldmatrix feeding mma: a matrix multiply of small integers, exact */
+    static uint16_t a[256], bt[128];
+    static int A[16][16], Bt[8][16];
+    float d[128], exp[128];
+    for (int i = 0; i < 16; i++)
+        for (int k = 0; k < 16; k++) { A[i][k] = (int)(lcg() % 9) - 4; a[i * 16 + k] = f2h(A[i][k]); }
+    for (int j = 0; j < 8; j++)
+        for (int k = 0; k < 16; k++) { Bt[j][k] = (int)(lcg() % 9) - 4; bt[j * 16 + k] = f2h(Bt[j][k]); }
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 8; j++) {
+            int s = 0;
+            for (int k = 0; k < 16; k++) s += A[i][k] * Bt[j][k];
+            exp[i * 8 + j] = (float)s;
+        }
+    uint16_t *pa = a, *pb = bt;
+    float *pd = d;
+    void *p2[] = {&pa, &pb, &pd};
+    if (launch("feeds_mma", "ldm_mma", d3(1, 1, 1), d3(32, 1, 1), 0, p2))
+        CHECK_EXACT("feeds_mma", d, exp, 128);
     return finish();
 }

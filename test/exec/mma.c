@@ -20,6 +20,12 @@ static void c_m16(int lane, int i, int *r, int *c) { *r = i < 2 ? G : G + 8; *c 
 /* tf32, m16n8k8 */
 static void a_tf32(int lane, int i, int *r, int *c) { *r = (i == 0 || i == 2) ? G : G + 8; *c = i < 2 ? T : T + 4; }
 static void b_tf32(int lane, int i, int *r, int *c) { *r = i == 0 ? T : T + 4; *c = G; }
+/* tf32, m16n8k4 */
+static void a_tf32k4(int lane, int i, int *r, int *c) { *r = i == 0 ? G : G + 8; *c = T; }
+static void b_tf32k4(int lane, int i, int *r, int *c) { (void)i; *r = T; *c = G; }
+/* s8 / u8, m16n8k16 */
+static void a_s8k16(int lane, int i, int *r, int *c) { *r = i < 4 ? G : G + 8; *c = T * 4 + (i & 3); }
+static void b_s8k16(int lane, int i, int *r, int *c) { *r = T * 4 + (i & 3); *c = G; }
 /* s8 / u8, m16n8k32 */
 static void a_s8(int lane, int i, int *r, int *c) { *r = (i < 4 || (i >= 8 && i < 12)) ? G : G + 8; *c = T * 4 + (i & 3) + (i >= 8 ? 16 : 0); }
 static void b_s8(int lane, int i, int *r, int *c) { *r = T * 4 + (i & 3) + (i >= 4 ? 16 : 0); *c = G; }
@@ -85,20 +91,24 @@ static void pack(const double *x, int cols, int t, Place *pl, int nelem, uint64_
 
 typedef struct Form {
     const char *kernel;
-    int m, n, k, ta, tc, td; /* tc: C's type, td: D's */
+    int m, n, k, ta, tb, tc, td; /* A's, B's, C's and D's types */
     Place *pa, *pb, *pc;
 } Form;
 
 static const Form forms[] = {
-    {"f32_f16_k16", 16, 8, 16, F16, F32, F32, a_k16, b_k16, c_m16},
-    {"f16_f16_k16", 16, 8, 16, F16, F16, F16, a_k16, b_k16, c_m16},
-    {"f32_f16_k8", 16, 8, 8, F16, F32, F32, a_k8, b_k8, c_m16},
-    {"f16_f16_k8", 16, 8, 8, F16, F16, F16, a_k8, b_k8, c_m16},
-    {"f32_bf16_k16", 16, 8, 16, BF16, F32, F32, a_k16, b_k16, c_m16},
-    {"f32_tf32_k8", 16, 8, 8, TF32, F32, F32, a_tf32, b_tf32, c_m16},
-    {"s32_s8_k32", 16, 8, 32, S8, S32, S32, a_s8, b_s8, c_m16},
-    {"s32_u8_k32_sat", 16, 8, 32, U8, S32, S32, a_s8, b_s8, c_m16},
-    {"f64_k4", 8, 8, 4, F64, F64, F64, a_f64, b_f64, c_f64},
+    {"f32_f16_k16", 16, 8, 16, F16, F16, F32, F32, a_k16, b_k16, c_m16},
+    {"f16_f16_k16", 16, 8, 16, F16, F16, F16, F16, a_k16, b_k16, c_m16},
+    {"f32_f16_k8", 16, 8, 8, F16, F16, F32, F32, a_k8, b_k8, c_m16},
+    {"f16_f16_k8", 16, 8, 8, F16, F16, F16, F16, a_k8, b_k8, c_m16},
+    {"f32_bf16_k16", 16, 8, 16, BF16, BF16, F32, F32, a_k16, b_k16, c_m16},
+    {"f32_tf32_k8", 16, 8, 8, TF32, TF32, F32, F32, a_tf32, b_tf32, c_m16},
+    {"s32_s8_k32", 16, 8, 32, S8, S8, S32, S32, a_s8, b_s8, c_m16},
+    {"s32_u8_k32_sat", 16, 8, 32, U8, U8, S32, S32, a_s8, b_s8, c_m16},
+    {"f64_k4", 8, 8, 4, F64, F64, F64, F64, a_f64, b_f64, c_f64},
+    {"f32_tf32_k4", 16, 8, 4, TF32, TF32, F32, F32, a_tf32k4, b_tf32k4, c_m16},
+    {"f32_bf16_k8", 16, 8, 8, BF16, BF16, F32, F32, a_k8, b_k8, c_m16},
+    {"s32_s8u8_k16", 16, 8, 16, S8, U8, S32, S32, a_s8k16, b_s8k16, c_m16},
+    {"f16_f16_k16_cf32", 16, 8, 16, F16, F16, F32, F16, a_k16, b_k16, c_m16},
 };
 
 static double rnd_in(int t, int random)
@@ -119,7 +129,7 @@ static void run(const Form *f, const char *cas, int random, int threads)
     uint64_t wa[MAXE], wb[MAXE], wc[MAXE], wd[MAXE];
     int na = f->m * f->k / 32, nb = f->k * f->n / 32, nc = f->m * f->n / 32;
     for (int i = 0; i < f->m * f->k; i++) A[i] = rnd_in(f->ta, random);
-    for (int i = 0; i < f->k * f->n; i++) B[i] = rnd_in(f->ta, random);
+    for (int i = 0; i < f->k * f->n; i++) B[i] = rnd_in(f->tb, random);
     for (int i = 0; i < f->m * f->n; i++) {
         C[i] = f->tc == S32 ? (double)((int32_t)lcg() / 4) : (int)(lcg() % 201) - 100;
         if (f->ta == U8 && i % 3 == 0) C[i] = 2147483647.0 - (i % 2) * 1000; /* saturates */
@@ -133,7 +143,7 @@ static void run(const Form *f, const char *cas, int random, int threads)
             D[i * f->n + j] = s;
         }
     pack(A, f->k, f->ta, f->pa, na, wa);
-    pack(B, f->n, f->ta, f->pb, nb, wb);
+    pack(B, f->n, f->tb, f->pb, nb, wb);
     pack(C, f->n, f->tc, f->pc, nc, wc);
     int wide = f->ta == F64;
     /* 32-bit words for every type but f64 */

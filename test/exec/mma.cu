@@ -97,3 +97,45 @@ extern "C" __global__ void f64_k4(const double *a, const double *b, const double
                  : "d"(R(a, 0)), "d"(R(b, 0)), "d"(R(c, 0)), "d"(R(c, 1)));
     R(d, 0) = d0; R(d, 1) = d1;
 }
+
+extern "C" __global__ void f32_tf32_k4(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)),
+                   "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void f32_bf16_k8(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)),
+                   "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void s32_s8u8_k16(const unsigned *a, const unsigned *b, const int *c, int *d)
+{
+    int d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                 : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "r"(R(c, 0)), "r"(R(c, 1)), "r"(R(c, 2)),
+                   "r"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+// f16 D from an f32 C
+extern "C" __global__ void f16_f16_k16_cf32(const unsigned *a, const unsigned *b, const float *c, unsigned *d)
+{
+    unsigned d0, d1;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, "
+                 "{%8,%9,%10,%11};"
+                 : "=r"(d0), "=r"(d1)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)), "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1;
+}
