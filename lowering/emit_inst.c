@@ -2247,6 +2247,14 @@ inst_emit(Emit *e, const Instr *in)
     case OP_MBAR_TRY_WAIT:
     case OP_MBAR_PENDING_COUNT:
     case OP_CP_ASYNC_MBAR_ARRIVE: mbarrier_emit(e, in); break;
+    case OP_MMA:
+    case OP_LDMATRIX:
+    case OP_STMATRIX:
+    case OP_WMMA_LOAD_A:
+    case OP_WMMA_LOAD_B:
+    case OP_WMMA_LOAD_C:
+    case OP_WMMA_MMA:
+    case OP_WMMA_STORE_D: mma_emit(e, in); break;
     case OP_CREATEPOLICY: inst_write(e, &in->opnd[0], TY_B64, LLVMConstInt(e->t_i64, 0, 0)); break;
     case OP_BAR:
     case OP_BARRIER:
