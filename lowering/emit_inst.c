@@ -536,6 +536,81 @@ two_sum_err(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef s)
     return LLVMBuildFAdd(e->b, LLVMBuildFSub(e->b, a, ab, ""), LLVMBuildFSub(e->b, b, bb, ""), "");
 }
 
+/* The sign of a*b + c - r, r = RN(a*b + c), when a*b's TwoProd is exact:
+ * Boldo and Muller's ErrFma (TwoProd by fma, TwoSums) gives r2 + r3 ==
+ * a*b + c - r exactly with |r3| <= ulp(r2) / 2, so r2 has the sign unless
+ * it is zero. */
+static LLVMValueRef
+err_fma_sign(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, LLVMValueRef r)
+{
+    LLVMValueRef u1 = LLVMBuildFMul(e->b, a, b, "");
+    LLVMValueRef u2 = fma3(e, a, b, LLVMBuildFNeg(e->b, u1, ""));
+    LLVMValueRef a1 = LLVMBuildFAdd(e->b, c, u2, ""), a2 = two_sum_err(e, c, u2, a1);
+    LLVMValueRef b1 = LLVMBuildFAdd(e->b, u1, a1, ""), b2 = two_sum_err(e, u1, a1, b1);
+    LLVMValueRef g = LLVMBuildFAdd(e->b, LLVMBuildFSub(e->b, b1, r, ""), b2, "");
+    LLVMValueRef r2 = LLVMBuildFAdd(e->b, g, a2, ""), r3 = two_sum_err(e, g, a2, r2);
+    LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, r2, cst(e, r2, 0.0, 0), "");
+    return LLVMBuildSelect(e->b, nz, r2, r3, "");
+}
+
+/* fma.f64 with .rz .rm .rp: r = RN(a*b + c) and the sign of the exact
+ * error, then round_dir.  ErrFma needs an exact TwoProd, so per lane the
+ * problem is scaled by a power of two S (exact): a tiny product (below
+ * 2^-900) by 2^1188 (a and b by 2^594 each, c twice), a huge one (above
+ * 2^1000) by 2^-64 on the larger factor and on c (bits of a tiny c that
+ * drop out are kept apart: they decide only an otherwise exact case).  In
+ * the scaled problem r' = RN(S*exact) and the error sign of r' are exact,
+ * and S*r is exact; S*r differs from r' only when the exact value lies
+ * between them, so the sign of r' - S*r is the answer then.  A tiny product
+ * beside |c| >= 2^-800 leaves r == c: the error has the product's sign.  An
+ * overflow to infinity from finite operands lies beyond the exact value.
+ * An exact zero is -0 under .rm unless both a*b and c are +0. */
+static LLVMValueRef
+directed_fma64(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, Mod mode)
+{
+    LLVMValueRef r = fma3(e, a, b, c), u = LLVMBuildFMul(e->b, a, b, "");
+    LLVMValueRef one = cst(e, r, 1.0, 0), zero = cst(e, r, 0.0, 0);
+    LLVMValueRef au = call1(e, "llvm.fabs", u);
+    LLVMValueRef tiny = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, au, cst(e, r, 0x1p-900, 0), ""),
+                                     LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, a, zero, ""),
+                                                  LLVMBuildFCmp(e->b, LLVMRealONE, b, zero, ""), ""), "");
+    LLVMValueRef huge = LLVMBuildFCmp(e->b, LLVMRealOGT, au, cst(e, r, 0x1p1000, 0), "");
+    LLVMValueRef abig = LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", a), call1(e, "llvm.fabs", b), "");
+    LLVMValueRef up = cst(e, r, 0x1p594, 0), down = cst(e, r, 0x1p-64, 0);
+    LLVMValueRef s1 = LLVMBuildSelect(e->b, tiny, up, LLVMBuildSelect(e->b, huge, down, one, ""), "");
+    LLVMValueRef s2 = LLVMBuildSelect(e->b, tiny, up, one, "");
+    LLVMValueRef inv1 = LLVMBuildSelect(e->b, tiny, cst(e, r, 0x1p-594, 0), LLVMBuildSelect(e->b, huge, cst(e, r, 0x1p64, 0), one, ""), "");
+    LLVMValueRef inv2 = LLVMBuildSelect(e->b, tiny, cst(e, r, 0x1p-594, 0), one, "");
+    LLVMValueRef sa = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, huge, LLVMBuildNot(e->b, abig, ""), ""), one, s1, "");
+    LLVMValueRef sb = LLVMBuildSelect(e->b, tiny, up, LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, huge, abig, ""), one, s1, ""), "");
+    LLVMValueRef a2 = LLVMBuildFMul(e->b, a, sa, ""), b2 = LLVMBuildFMul(e->b, b, sb, "");
+    LLVMValueRef c2 = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, c, s1, ""), s2, "");
+    LLVMValueRef rs = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, r, s1, ""), s2, "");
+    LLVMValueRef r2 = fma3(e, a2, b2, c2);
+    LLVMValueRef t = err_fma_sign(e, a2, b2, c2, r2);
+    LLVMValueRef lost = LLVMBuildFSub(e->b, c, LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, c2, inv1, ""), inv2, ""), "");
+    t = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealOEQ, t, zero, ""), lost, t, "");
+    t = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, r2, rs, ""), LLVMBuildFSub(e->b, r2, rs, ""), t, "");
+    LLVMValueRef bigc = LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", c), cst(e, r, 0x1p-800, 0), "");
+    t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, tiny, bigc, ""), LLVMBuildFMul(e->b, a2, b2, ""), t, "");
+    LLVMValueRef inf = cst(e, r, 1.0 / 0.0, 0);
+    LLVMValueRef fin = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", a), inf, ""),
+                                    LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", b), inf, ""),
+                                                 LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", c), inf, ""), ""), "");
+    LLVMValueRef ovf = LLVMBuildAnd(e->b, fin, LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", r), inf, ""), "");
+    t = LLVMBuildSelect(e->b, ovf, LLVMBuildFNeg(e->b, r, ""), t, "");
+    LLVMValueRef v = round_dir(e, r, t, mode);
+    if (mode == MOD_RM) {
+        LLVMTypeRef it = shaped(r, e->t_i64);
+        LLVMValueRef pos0 = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, u, it, ""), LLVMConstNull(it), ""),
+                                         LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, c, it, ""), LLVMConstNull(it), ""), "");
+        LLVMValueRef z = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOEQ, r, zero, ""), LLVMBuildFCmp(e->b, LLVMRealOEQ, t, zero, ""), "");
+        z = LLVMBuildAnd(e->b, z, LLVMBuildNot(e->b, pos0, ""), "");
+        v = LLVMBuildSelect(e->b, z, cst(e, r, -0.0, 0), v, "");
+    }
+    return v;
+}
+
 /* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
  * works in f64 (exact products, TwoSum); f64 works with residuals. */
 static LLVMValueRef
@@ -565,10 +640,8 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         break;
     case OP_FMA:
     case OP_MAD:
-        if (f64) {
-            emit_unsupported(e, in->loc, "directed rounding on fma.f64");
-            return a[0];
-        }
+        if (f64)
+            return directed_fma64(e, x, y, z, mode);
         {
             LLVMValueRef p = LLVMBuildFMul(e->b, x, y, ""); /* exact */
             s = LLVMBuildFAdd(e->b, p, z, "");
