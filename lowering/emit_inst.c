@@ -1256,17 +1256,22 @@ bool_mod(const Instr *in)
 }
 
 /* setp.CMP[.BOOL].f16x2 p|q, a, b[, c]: p from the low halves, q from the
- * high ones.  Each register is two halves: <2 x half>, or <64 x half> for a
- * warp (lane l's halves at 2l and 2l+1). */
+ * high ones.  set.CMP[.BOOL].D.f16x2 d, a, b[, c]: each half of d is 1.0
+ * (in D = f16x2 or bf16x2) or 0xffff (D = u32, s32) where its comparison
+ * holds, else 0.  Each register is two halves: <2 x half>, or <64 x half>
+ * for a warp (lane l's halves at 2l and 2l+1). */
 static void
 emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
 {
     const Operand *d = &in->opnd[0];
-    if (in->op == OP_SET || d->kind != OPD_PAIR) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s without a p|q pair", opcode_name(in->op), type_name(ty)));
+    bool set = in->op == OP_SET;
+    PtxType dty = set ? in->type[0] : TY_PRED;
+    if (set ? (d->kind != OPD_REG || !(dty == ty || dty == TY_U32 || dty == TY_S32)) : d->kind != OPD_PAIR) {
+        emit_unsupported(e, in->loc, set ? arena_printf(e->arena, "set.%s.%s", type_name(dty), type_name(ty))
+                                         : arena_printf(e->arena, "%s.%s without a p|q pair", opcode_name(in->op), type_name(ty)));
         return;
     }
-    bool vec = e->fi->reg_varying[d->sub[0].reg] || e->fi->reg_varying[d->sub[1].reg];
+    bool vec = set ? e->fi->reg_varying[d->reg] : e->fi->reg_varying[d->sub[0].reg] || e->fi->reg_varying[d->sub[1].reg];
     for (int i = 1; i < in->nopnd; i++)
         vec |= operand_varying(e, &in->opnd[i]);
     LLVMTypeRef ht = ty == TY_F16X2 ? e->t_f16 : e->t_bf16;
@@ -1284,7 +1289,20 @@ emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
     }
     LLVMValueRef c = in->nopnd > 3 ? inst_operand(e, &in->opnd[3], TY_PRED, vec) : NULL;
     for (int h = 0; h < 2; h++)
-        inst_write(e, &d->sub[h], TY_PRED, c ? combine(e, bop, halves[h], c) : halves[h]);
+        halves[h] = c ? combine(e, bop, halves[h], c) : halves[h];
+    if (!set) {
+        for (int h = 0; h < 2; h++)
+            inst_write(e, &d->sub[h], TY_PRED, halves[h]);
+        return;
+    }
+    LLVMTypeRef it = like(e->t_i32, vec);
+    unsigned long long one = dty == TY_F16X2 ? 0x3c00 : dty == TY_BF16X2 ? 0x3f80 : 0xffff;
+    LLVMValueRef v = LLVMConstNull(it);
+    for (int h = 0; h < 2; h++) {
+        LLVMValueRef x = LLVMBuildSelect(e->b, halves[h], cst(e, v, 0, one << 16 * h), LLVMConstNull(it), "");
+        v = LLVMBuildOr(e->b, v, x, "");
+    }
+    inst_write(e, d, TY_B32, v);
 }
 
 /* setp.CMP[.BOOL].T p[|q], a, b[, c]  and  set.CMP[.BOOL].D.T d, a, b[, c] */
