@@ -893,6 +893,34 @@ frelu(Emit *e, LLVMValueRef r)
     return LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), canonical_nan(e, r), r, "");
 }
 
+/* rcp sqrt rsqrt sin cos lg2 ex2 tanh of x (f32 or f64), to within
+ * every .approx bound */
+static LLVMValueRef
+fmath(Emit *e, Opcode op, LLVMValueRef x)
+{
+    switch (op) {
+    case OP_RCP: return LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), x, "");
+    case OP_SQRT: return call1(e, "llvm.sqrt", x);
+    case OP_RSQRT: return LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), call1(e, "llvm.sqrt", x), "");
+    case OP_SIN: return call1(e, "llvm.sin", x);
+    case OP_COS: return call1(e, "llvm.cos", x);
+    case OP_LG2: return call1(e, "llvm.log2", x);
+    case OP_EX2: return call1(e, "llvm.exp2", x);
+    case OP_TANH: {
+        /* tanh x = 1 - 2 / (exp(2x) + 1), exact at the ends; near 0, where
+         * that cancels, x (1 - x^2 / 3) (relative error below x^4 / 7) */
+        LLVMValueRef e2 = call1(e, "llvm.exp", LLVMBuildFMul(e->b, x, cst(e, x, 2.0, 0), ""));
+        LLVMValueRef v = LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
+                                       LLVMBuildFDiv(e->b, cst(e, x, 2.0, 0), LLVMBuildFAdd(e->b, e2, cst(e, x, 1.0, 0), ""), ""), "");
+        LLVMValueRef x2 = LLVMBuildFMul(e->b, x, x, "");
+        LLVMValueRef small = LLVMBuildFMul(e->b, x, LLVMBuildFSub(e->b, cst(e, x, 1.0, 0), LLVMBuildFDiv(e->b, x2, cst(e, x, 3.0, 0), ""), ""), "");
+        LLVMValueRef near0 = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", x), cst(e, x, 0.03, 0), "");
+        return LLVMBuildSelect(e->b, near0, small, v, "");
+    }
+    default: die("fmath");
+    }
+}
+
 /* .ftz on f16 or bf16 bits (any shape): a subnormal becomes the zero of
  * its sign. */
 static LLVMValueRef
@@ -903,7 +931,7 @@ half_ftz_bits(Emit *e, LLVMValueRef h, bool bf)
     return LLVMBuildSelect(e->b, sub, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x8000), ""), h, "");
 }
 
-/* add sub mul fma mad min max neg abs on f16, bf16, f16x2, bf16x2: the
+/* add sub mul fma mad min max neg abs ex2 tanh on f16, bf16, f16x2, bf16x2: the
  * halves widened to f32 (a packed register is <2 x i16>, <64 x i16> for a
  * warp), computed there and rounded once to the half type.  add, sub and
  * mul are exact or correctly rounded in f32 and f32 has more than twice
@@ -916,7 +944,7 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
     int nsrc = in->nopnd - 1;
     Opcode op = in->op;
     if (!(op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_FMA || op == OP_MAD || op == OP_NEG ||
-          op == OP_ABS || ((op == OP_MIN || op == OP_MAX) && nsrc == 2))) {
+          op == OP_ABS || op == OP_EX2 || op == OP_TANH || ((op == OP_MIN || op == OP_MAX) && nsrc == 2))) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(op), type_name(ty)));
         return;
     }
@@ -945,6 +973,8 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
         case OP_MUL: r = LLVMBuildFMul(e->b, x[0], x[1], ""); break;
         case OP_MIN:
         case OP_MAX: r = fminmax(e, in, x[0], x[1], op == OP_MAX); break;
+        case OP_EX2:
+        case OP_TANH: r = fmath(e, op, x[0]); break;
         default: { /* fma mad */
             LLVMTypeRef dt = shaped(x[0], e->t_f64);
             LLVMValueRef a = LLVMBuildFPExt(e->b, x[0], dt, ""), b = LLVMBuildFPExt(e->b, x[1], dt, "");
@@ -1127,7 +1157,11 @@ static void
 emit_math(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
-    if (!is_float(ty) || ty == TY_F16 || ty == TY_BF16) {
+    if (ty == TY_F16 || ty == TY_BF16 || ty == TY_F16X2 || ty == TY_BF16X2) {
+        emit_half_arith(e, in, ty);
+        return;
+    }
+    if (!is_float(ty)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
@@ -1144,25 +1178,7 @@ emit_math(Emit *e, const Instr *in)
         plain_rounding(e, in);
         return;
     }
-    LLVMValueRef x = s.a[0], v;
-    switch (in->op) {
-    case OP_RCP: v = LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), x, ""); break;
-    case OP_SQRT: v = call1(e, "llvm.sqrt", x); break;
-    case OP_RSQRT: v = LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), call1(e, "llvm.sqrt", x), ""); break;
-    case OP_SIN: v = call1(e, "llvm.sin", x); break;
-    case OP_COS: v = call1(e, "llvm.cos", x); break;
-    case OP_LG2: v = call1(e, "llvm.log2", x); break;
-    case OP_EX2: v = call1(e, "llvm.exp2", x); break;
-    case OP_TANH: {
-        /* tanh x = 1 - 2 / (exp(2x) + 1), exact at the ends */
-        LLVMValueRef e2 = call1(e, "llvm.exp", LLVMBuildFMul(e->b, x, cst(e, x, 2.0, 0), ""));
-        v = LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
-                          LLVMBuildFDiv(e->b, cst(e, x, 2.0, 0), LLVMBuildFAdd(e->b, e2, cst(e, x, 1.0, 0), ""), ""), "");
-        break;
-    }
-    default: die("emit_math");
-    }
-    inst_write(e, &in->opnd[0], ty, ffinish(e, in, v));
+    inst_write(e, &in->opnd[0], ty, ffinish(e, in, fmath(e, in->op, s.a[0])));
 }
 
 /* ------------------------------------------------------------- compare */
@@ -1499,7 +1515,8 @@ emit_bits(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], rty, r);
 }
 
-/* copysign.f d, a, b: b with the sign of a.  testp.op.f p, a. */
+/* copysign.f d, a, b: b with the sign of a.  testp.op.f p, a (the ISA
+ * counts +0 and -0 as normal). */
 static void
 emit_fclass(Emit *e, const Instr *in)
 {
@@ -1519,8 +1536,9 @@ emit_fclass(Emit *e, const Instr *in)
     case MOD_INFINITE: r = LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 1.0 / 0.0, 0), ""); break;
     case MOD_NUMBER: r = LLVMBuildFCmp(e->b, LLVMRealORD, x, x, ""); break;
     case MOD_NOTANUMBER: r = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, ""); break;
-    case MOD_NORMAL:
-        r = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOGE, ax, cst(e, ax, minnorm, 0), ""),
+    case MOD_NORMAL: /* zeros count as normal */
+        r = LLVMBuildAnd(e->b, LLVMBuildOr(e->b, LLVMBuildFCmp(e->b, LLVMRealOGE, ax, cst(e, ax, minnorm, 0), ""),
+                                           LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 0.0, 0), ""), ""),
                          LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, 1.0 / 0.0, 0), ""), "");
         break;
     case MOD_SUBNORMAL:
