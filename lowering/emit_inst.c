@@ -1773,11 +1773,15 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
         inst_write(e, &in->opnd[0], TY_B16, LLVMBuildTrunc(e->b, h, like(e->t_i16, s.vec), ""));
         return;
     }
-    if (dt == TY_BF16 && st == TY_F32 && ok_rnd) {
-        Ops s = sources(e, in, TY_F32, 1);
+    if (dt == TY_BF16 && (st == TY_F32 || st == TY_F64) && ok_rnd) { /* from f64: to odd in f32 first */
+        Ops s = sources(e, in, st, 1);
         LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+        if (instr_has_mod(in, MOD_RELU))
+            x = frelu(e, x);
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
+        if (st == TY_F64)
+            x = f64_to_f32_odd(e, x, NULL);
         inst_write(e, &in->opnd[0], TY_B16, f32_to_bf16_bits(e, x));
         return;
     }
@@ -1795,7 +1799,7 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
 /* cvt to or from f16, through f32 and the conversions by hand above.
  * From f64, rounding to odd in f32 first keeps it one rounding; a
  * directed mode takes the nearest half and steps by the sign of the exact
- * difference.  .sat clamps before rounding (0 and 1 are halves). */
+ * difference.  .relu and .sat clamp before rounding (0 and 1 are halves). */
 static void
 emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
 {
@@ -1836,6 +1840,8 @@ emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
         x = ftz(e, x);
     if (fs && !directed(rnd))
         x = round_int(e, rnd, x);
+    if (instr_has_mod(in, MOD_RELU))
+        x = frelu(e, x);
     if (sat)
         x = fsat(e, x);
     LLVMValueRef x32 = st == TY_F64 ? f64_to_f32_odd(e, x, NULL) : x;
@@ -1879,7 +1885,7 @@ emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
     for (int i = 0; i < 2; i++) {
         LLVMValueRef x = s.a[i];
         if (instr_has_mod(in, MOD_RELU))
-            x = call2(e, "llvm.maxnum", x, cst(e, x, 0.0, 0));
+            x = frelu(e, x);
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
         h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);

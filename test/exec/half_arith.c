@@ -215,33 +215,42 @@ main(int argc, char **argv)
         xs[t] = t < NH ? hard[t] : ldexp((double)s / 4294967296.0 - 0.5, (int)(lcg() % 48) - 28);
     }
     double *px = xs;
-    uint32_t ov[4 * T];
+    uint32_t ov[8 * T];
     uint32_t *pv = ov;
     void *cp[] = {&px, &pv};
     if (launch("cvt_launch", "cvt_f16", d3(1, 1, 1), d3(T, 1, 1), 0, cp)) {
-        static const char *cn[4] = {"cvt_rn_rz_f16_f64", "cvt_rm_rp_f16_f64", "cvt_rn_sat_f16_f32", "cvt_f64_f16"};
-        int nbad[4] = {0};
-        char first[4][160];
+        static const char *cn[8] = {"cvt_rn_rz_f16_f64", "cvt_rm_rp_f16_f64", "cvt_rn_sat_f16_f32", "cvt_f64_f16",
+                                    "cvt_rn_relu_f16_bf16_f32", "cvt_rn_bf16_f64", "cvt_rn_relu_f16x2_f32",
+                                    "cvt_rn_relu_bf16x2_f32"};
+        int nbad[8] = {0};
+        char first[8][160];
         for (int t = 0; t < T; t++) {
             double x = xs[t];
             float xf = (float)x;
-            uint32_t w[4][2];
+            uint32_t w[8][2];
             for (int k = 0; k < 4; k++)
                 w[k / 2][k % 2] = isnan(x) ? ANY_NAN : enc(F16, x, k);
             w[2][0] = w[2][1] = enc(F16, sat(xf), 0);
-            for (int k = 0; k < 3; k++)
+            w[4][0] = relu(F16, xf), w[4][1] = relu(BF16, xf);
+            w[5][0] = rn(BF16, x), w[5][1] = 0;
+            w[6][1] = relu(F16, xf), w[6][0] = relu(F16, -xf);
+            w[7][1] = relu(BF16, xf), w[7][0] = relu(BF16, -xf);
+            for (int k = 0; k < 8; k++)
                 for (int h = 0; h < 2; h++) {
-                    uint16_t got = (uint16_t)(ov[4 * t + k] >> 16 * h);
-                    int ok = w[k][h] == ANY_NAN ? isnan(dec(F16, got)) : got == w[k][h];
+                    if (k == 3)
+                        continue;
+                    Fmt f = (k == 4 && h) || k == 5 || k == 7 ? BF16 : F16;
+                    uint16_t got = (uint16_t)(ov[8 * t + k] >> 16 * h);
+                    int ok = w[k][h] == ANY_NAN ? isnan(dec(f, got)) : got == w[k][h];
                     if (!ok && !nbad[k]++)
                         snprintf(first[k], sizeof first[k], "x = %.17g half %d: got 0x%04x expected 0x%04x", x, h, got, w[k][h]);
                 }
-            float back, want = (float)dec(F16, (uint16_t)ov[4 * t]);
-            memcpy(&back, &ov[4 * t + 3], 4);
+            float back, want = (float)dec(F16, (uint16_t)ov[8 * t]);
+            memcpy(&back, &ov[8 * t + 3], 4);
             if (!same_float_bits(back, want) && !nbad[3]++)
                 snprintf(first[3], sizeof first[3], "x = %.17g: got %.9g expected %.9g", x, (double)back, (double)want);
         }
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 8; k++)
             report(cn[k], nbad[k], first[k]);
     }
     return finish();
