@@ -253,5 +253,30 @@ main(int argc, char **argv)
         for (int k = 0; k < 8; k++)
             report(cn[k], nbad[k], first[k]);
     }
+
+    /* uniform operands: the first lanes' f16x2 / bf16x2 inputs, one launch each */
+    int nbad = 0;
+    char first[200] = "";
+    for (int t = 0; t < 48; t++) {
+        uint32_t a = in[6 * t + (t & 1 ? 3 : 0)], b = in[6 * t + (t & 1 ? 4 : 1)], c = in[6 * t + (t & 1 ? 5 : 2)], u[4];
+        uint32_t *pu = u;
+        void *q[] = {&a, &b, &c, &pu};
+        if (!launch("uniform", "half_uniform", d3(1, 1, 1), d3(32, 1, 1), 0, q))
+            break;
+        for (int k = 0; k < 4; k++)
+            for (int h = 0; h < 2; h++) {
+                Fmt f = k == 1 || k == 3 ? BF16 : F16;
+                uint16_t x = (uint16_t)(a >> 16 * h), y = (uint16_t)(b >> 16 * h), z = (uint16_t)(c >> 16 * h);
+                uint32_t w = k < 2 ? rn(f, fma_odd(dec(f, x), dec(f, y), dec(f, z)))
+                             : k == 2 ? minmax(f, x, y, 0, 1, 0)
+                                      : (dec(f, x) < dec(f, y) ? 0xffffu : 0);
+                uint16_t got = (uint16_t)(u[k] >> 16 * h);
+                int ok = w == ANY_NAN ? isnan(dec(f, got)) : got == w;
+                if (!ok && !nbad++)
+                    snprintf(first, sizeof first, "out %d half %d: a 0x%08x b 0x%08x c 0x%08x: got 0x%04x expected 0x%04x",
+                             k, h, a, b, c, got, w);
+            }
+    }
+    report("uniform", nbad, first);
     return finish();
 }
