@@ -143,6 +143,9 @@ bool operand_varying(Emit *e, const Operand *o);
 void inst_write(Emit *e, const Operand *dst, PtxType t, LLVMValueRef v);
 void inst_emit(Emit *e, const Instr *in);
 LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b); /* bits in, bits out */
+/* half or bfloat values (any shape) <-> f32, by hand: no libgcc helper */
+LLVMValueRef half_to_f32(Emit *e, LLVMValueRef h);
+LLVMValueRef f32_to_half(Emit *e, LLVMValueRef x, LLVMTypeRef ht); /* round to nearest even */
 
 /* ------------------------------------------------------ emit_mbarrier.c */
 void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.arrive */

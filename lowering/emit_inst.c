@@ -457,7 +457,7 @@ f32_to_f16_bits(Emit *e, LLVMValueRef x)
 }
 
 /* half or bfloat (any shape) -> f32, exactly */
-static LLVMValueRef
+LLVMValueRef
 half_to_f32(Emit *e, LLVMValueRef h)
 {
     LLVMValueRef bits = LLVMBuildBitCast(e->b, h, shaped(h, e->t_i16), "");
@@ -465,7 +465,7 @@ half_to_f32(Emit *e, LLVMValueRef h)
 }
 
 /* f32 -> half or bfloat `ht` of the same shape, round to nearest even */
-static LLVMValueRef
+LLVMValueRef
 f32_to_half(Emit *e, LLVMValueRef x, LLVMTypeRef ht)
 {
     LLVMValueRef bits = ht == e->t_bf16 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);
@@ -893,6 +893,17 @@ frelu(Emit *e, LLVMValueRef r)
     LLVMValueRef neg = LLVMBuildFCmp(e->b, LLVMRealOLE, r, cst(e, r, 0.0, 0), "");
     r = LLVMBuildSelect(e->b, neg, cst(e, r, 0.0, 0), r, "");
     return LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), canonical_nan(e, r), r, "");
+}
+
+/* .satfinite on f16 or bf16 bits (any shape): an infinity becomes the
+ * largest finite number of its sign; NaN stays NaN. */
+static LLVMValueRef
+half_satfinite_bits(Emit *e, LLVMValueRef h, bool bf)
+{
+    unsigned long long inf = bf ? 0x7f80 : 0x7c00;
+    LLVMValueRef isinf = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x7fff), ""), cst(e, h, 0, inf), "");
+    LLVMValueRef max = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x8000), ""), cst(e, h, 0, inf - 1), "");
+    return LLVMBuildSelect(e->b, isinf, max, h, "");
 }
 
 /* rcp sqrt rsqrt sin cos lg2 ex2 tanh of x (f32 or f64), to within
@@ -1787,7 +1798,8 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
         }
         LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
         h = LLVMBuildSelect(e->b, nan, LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), ""), h, "");
-        inst_write(e, &in->opnd[0], TY_B16, LLVMBuildTrunc(e->b, h, like(e->t_i16, s.vec), ""));
+        h = LLVMBuildTrunc(e->b, h, like(e->t_i16, s.vec), "");
+        inst_write(e, &in->opnd[0], TY_B16, instr_has_mod(in, MOD_SATFINITE) ? half_satfinite_bits(e, h, true) : h);
         return;
     }
     if (dt == TY_BF16 && (st == TY_F32 || st == TY_F64) && ok_rnd) { /* from f64: to odd in f32 first */
@@ -1799,7 +1811,8 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
             x = fsat(e, x);
         if (st == TY_F64)
             x = f64_to_f32_odd(e, x, NULL);
-        inst_write(e, &in->opnd[0], TY_B16, f32_to_bf16_bits(e, x));
+        LLVMValueRef h = f32_to_bf16_bits(e, x);
+        inst_write(e, &in->opnd[0], TY_B16, instr_has_mod(in, MOD_SATFINITE) ? half_satfinite_bits(e, h, true) : h);
         return;
     }
     if (st == TY_BF16 && (dt == TY_F32 || dt == TY_F64)) {
@@ -1867,6 +1880,8 @@ emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
         LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, half_to_f32(e, r), LLVMTypeOf(x), ""), "");
         r = round_dir(e, r, t, rnd);
     }
+    if (instr_has_mod(in, MOD_SATFINITE))
+        r = half_satfinite_bits(e, LLVMBuildBitCast(e->b, r, like(e->t_i16, s.vec), ""), false);
     inst_write(e, &in->opnd[0], TY_F16, r);
 }
 
@@ -1906,6 +1921,8 @@ emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
         h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);
+        if (instr_has_mod(in, MOD_SATFINITE))
+            h[i] = half_satfinite_bits(e, h[i], dt == TY_BF16X2);
         h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
     }
     LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], "");

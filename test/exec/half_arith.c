@@ -90,6 +90,16 @@ fma_odd(double a, double b, double c)
 /* .sat: [0, 1]; NaN and -0 give +0 */
 static double sat(double x) { return isnan(x) || x <= 0 ? 0.0 : x > 1 ? 1.0 : x; }
 
+/* .satfinite: beyond the largest finite value (infinities too) gives it */
+static uint32_t
+satfinite(Fmt f, double x)
+{
+    if (isnan(x))
+        return ANY_NAN;
+    uint16_t r = enc(f, x, 0);
+    return (r & 0x7fff) == inf_bits(f) ? (r & 0x8000) | (uint16_t)(inf_bits(f) - 1) : r;
+}
+
 static uint32_t
 relu(Fmt f, double x)
 {
@@ -215,19 +225,20 @@ main(int argc, char **argv)
         xs[t] = t < NH ? hard[t] : ldexp((double)s / 4294967296.0 - 0.5, (int)(lcg() % 48) - 28);
     }
     double *px = xs;
-    uint32_t ov[8 * T];
+    uint32_t ov[10 * T];
     uint32_t *pv = ov;
     void *cp[] = {&px, &pv};
     if (launch("cvt_launch", "cvt_f16", d3(1, 1, 1), d3(T, 1, 1), 0, cp)) {
         static const char *cn[8] = {"cvt_rn_rz_f16_f64", "cvt_rm_rp_f16_f64", "cvt_rn_sat_f16_f32", "cvt_f64_f16",
                                     "cvt_rn_relu_f16_bf16_f32", "cvt_rn_bf16_f64", "cvt_rn_relu_f16x2_f32",
-                                    "cvt_rn_relu_bf16x2_f32"};
-        int nbad[8] = {0};
-        char first[8][160];
+                                    "cvt_rn_relu_bf16x2_f32", "cvt_rn_satfinite_f16_bf16_f32",
+                                    "cvt_rn_satfinite_f16x2_f32"};
+        int nbad[10] = {0};
+        char first[10][160];
         for (int t = 0; t < T; t++) {
             double x = xs[t];
             float xf = (float)x;
-            uint32_t w[8][2];
+            uint32_t w[10][2];
             for (int k = 0; k < 4; k++)
                 w[k / 2][k % 2] = isnan(x) ? ANY_NAN : enc(F16, x, k);
             w[2][0] = w[2][1] = enc(F16, sat(xf), 0);
@@ -235,22 +246,24 @@ main(int argc, char **argv)
             w[5][0] = rn(BF16, x), w[5][1] = 0;
             w[6][1] = relu(F16, xf), w[6][0] = relu(F16, -xf);
             w[7][1] = relu(BF16, xf), w[7][0] = relu(BF16, -xf);
-            for (int k = 0; k < 8; k++)
+            w[8][0] = satfinite(F16, xf), w[8][1] = satfinite(BF16, xf * 0x1p120f);
+            w[9][1] = satfinite(F16, xf), w[9][0] = satfinite(F16, -xf);
+            for (int k = 0; k < 10; k++)
                 for (int h = 0; h < 2; h++) {
                     if (k == 3)
                         continue;
-                    Fmt f = (k == 4 && h) || k == 5 || k == 7 ? BF16 : F16;
-                    uint16_t got = (uint16_t)(ov[8 * t + k] >> 16 * h);
+                    Fmt f = ((k == 4 || k == 8) && h) || k == 5 || k == 7 ? BF16 : F16;
+                    uint16_t got = (uint16_t)(ov[10 * t + k] >> 16 * h);
                     int ok = w[k][h] == ANY_NAN ? isnan(dec(f, got)) : got == w[k][h];
                     if (!ok && !nbad[k]++)
                         snprintf(first[k], sizeof first[k], "x = %.17g half %d: got 0x%04x expected 0x%04x", x, h, got, w[k][h]);
                 }
-            float back, want = (float)dec(F16, (uint16_t)ov[8 * t]);
-            memcpy(&back, &ov[8 * t + 3], 4);
+            float back, want = (float)dec(F16, (uint16_t)ov[10 * t]);
+            memcpy(&back, &ov[10 * t + 3], 4);
             if (!same_float_bits(back, want) && !nbad[3]++)
                 snprintf(first[3], sizeof first[3], "x = %.17g: got %.9g expected %.9g", x, (double)back, (double)want);
         }
-        for (int k = 0; k < 8; k++)
+        for (int k = 0; k < 10; k++)
             report(cn[k], nbad[k], first[k]);
     }
 
