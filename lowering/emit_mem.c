@@ -9,8 +9,11 @@
  *
  * An access through addresses that differ across lanes is a masked vector
  * load or store when, at run time, every active lane's address is
- * base + lane * size (one compare and a reduction); otherwise a masked
- * gather or scatter.  A uniform address is one scalar access.
+ * base + lane * size (one compare and a reduction); two when the warp
+ * spans two rows of the block and each row is contiguous; otherwise a
+ * masked gather or scatter.  A uniform address is one scalar access.  An
+ * address the uniformity analysis knows row by row (the same in a row, or
+ * contiguous in it) needs no check beyond one per warp (row_access).
  */
 #include <string.h>
 
@@ -383,25 +386,154 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
     return all;
 }
 
+/* ------------------------------------------------------------- rows */
 
-/* The access of each active lane at ptr (<32 x ptr>, or one ptr for all):
- * one masked vector load or store when, at run time, the lanes' addresses
- * are contiguous, else a masked gather or scatter.  Loads when val is
- * NULL (returning the <32 x t> value), else stores val. */
+/* The warp's rows: runs of lanes with the same %tid.y and %tid.z and
+ * consecutive %tid.x.  Computed once per function, in its prologue:
+ * rows_lo holds the lanes of the first row, rows_two says whether the
+ * lanes that exist form at most two rows (a warp of a 16 x N or 24 x N
+ * block, or inside one row of a block 32 or more wide). */
+static void
+warp_rows(Emit *e)
+{
+    if (e->rows_lo)
+        return;
+    LLVMBuilderRef saved = e->b;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    LLVMPositionBuilderBefore(e->b, e->prologue_end);
+    LLVMTypeRef v32 = LLVMVectorType(e->t_i32, WARP);
+    LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
+    LLVMValueRef prev_idx[WARP];
+    for (int i = 0; i < WARP; i++)
+        prev_idx[i] = emit_u32(e, i > 0 ? (uint64_t)i - 1 : 0);
+    LLVMValueRef same = NULL;
+    for (int c = 0; c < 3; c++) { /* lane l continues the row of lane l - 1 */
+        LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)c), emit_u32(e, 0)};
+        LLVMValueRef p = LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, "");
+        LLVMValueRef v = LLVMBuildLoad2(e->b, v32, p, "tid");
+        LLVMSetAlignment(v, 4);
+        LLVMValueRef prev = LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(v32), LLVMConstVector(prev_idx, WARP), "");
+        if (c == 0)
+            prev = LLVMBuildAdd(e->b, prev, emit_splat(e, emit_u32(e, 1)), "");
+        LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, v, prev, "");
+        same = same ? LLVMBuildAnd(e->b, same, eq, "") : eq;
+    }
+    /* breaks: lanes that start a new row (lane 0 never does) */
+    LLVMValueRef exist = abi_warp_field(e, W_MASK);
+    LLVMValueRef both = LLVMBuildAnd(e->b, exist, LLVMBuildShl(e->b, exist, emit_u32(e, 1), ""), "");
+    LLVMValueRef brk = LLVMBuildAnd(e->b, LLVMBuildNot(e->b, emit_mask_i32(e, same), ""), both, "");
+    LLVMValueRef args[] = {brk, LLVMConstInt(e->t_i1, 0, 0)};
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef split = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2); /* 32: one row */
+    LLVMValueRef one = LLVMConstInt(e->t_i64, 1, 0);
+    LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, LLVMBuildZExt(e->b, split, e->t_i64, ""), ""), one, "");
+    e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
+    e->rows_two = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, brk, LLVMBuildSub(e->b, brk, emit_u32(e, 1), ""), ""),
+                                emit_u32(e, 0), "rows.two");
+    LLVMDisposeBuilder(e->b);
+    e->b = saved;
+}
+
+/* Lane `lane` of a <32 x ptr> built by address(): taken from the offsets
+ * before the GEP or inttoptr, so that LLVM need not spill the pointers
+ * and the extraction can leave the loop with the register. */
+static LLVMValueRef
+lane_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef lane)
+{
+    if (LLVMIsAGetElementPtrInst(ptrs) && LLVMGetNumOperands(ptrs) == 2 &&
+        !emit_is_vec(LLVMGetOperand(ptrs, 0)) && emit_is_vec(LLVMGetOperand(ptrs, 1))) {
+        LLVMValueRef off = LLVMBuildExtractElement(e->b, LLVMGetOperand(ptrs, 1), lane, "");
+        return LLVMBuildGEP2(e->b, e->t_i8, LLVMGetOperand(ptrs, 0), &off, 1, "");
+    }
+    if (LLVMIsAIntToPtrInst(ptrs))
+        return LLVMBuildIntToPtr(e->b, LLVMBuildExtractElement(e->b, LLVMGetOperand(ptrs, 0), lane, ""), e->t_ptr, "");
+    return LLVMBuildExtractElement(e->b, ptrs, lane, "");
+}
+
+/* The pointer of the first lane in m (lane 0 when m is empty) and that
+ * lane. */
+static LLVMValueRef
+first_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, LLVMValueRef *lane)
+{
+    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
+    LLVMTypeRef t = e->t_i32;
+    *lane = LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), emit_u32(e, WARP - 1), "");
+    return lane_ptr(e, ptrs, *lane);
+}
+
+/* Where lane 0 would point if the lanes in m were p_f + (lane - f) * size. */
+static LLVMValueRef
+row_base(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, unsigned size)
+{
+    LLVMValueRef lane, p = first_ptr(e, ptrs, m, &lane);
+    LLVMValueRef off = LLVMBuildMul(e->b, LLVMBuildZExt(e->b, lane, e->t_i64, ""), LLVMConstInt(e->t_i64, size, 0), "");
+    off = LLVMBuildNeg(e->b, off, "");
+    return LLVMBuildGEP2(e->b, e->t_i8, p, &off, 1, "");
+}
+
+/* One masked vector access per row: the lanes of each row (mlo, mhi)
+ * contiguous from their row's base.  Loads when val is NULL. */
+static LLVMValueRef
+rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mlo, LLVMValueRef mhi)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef over[] = {vt, e->t_ptr};
+    LLVMValueRef ms[] = {mlo, mhi}, align = emit_u32(e, size), r = LLVMGetUndef(vt);
+    for (int j = 0; j < 2; j++) {
+        LLVMValueRef base = row_base(e, ptrs, ms[j], size);
+        if (val) {
+            LLVMValueRef args[] = {val, base, align, emit_mask_vec(e, ms[j])};
+            emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
+        } else {
+            LLVMValueRef args[] = {base, align, emit_mask_vec(e, ms[j]), r};
+            r = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
+        }
+    }
+    return r;
+}
+
+/* The access of each active lane at ptr (<32 x ptr>, or one ptr for all),
+ * checked at run time: one masked vector load or store when the lanes'
+ * addresses are contiguous; two when the warp spans two rows of the block
+ * and each row's lanes are contiguous (the lanes of a 16-wide block);
+ * else a masked gather or scatter.  Loads when val is NULL (returning the
+ * <32 x t> value), else stores val. */
 static LLVMValueRef
 per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
+    warp_rows(e);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMValueRef mask = emit_cur_mask(e), mv = emit_mask_vec(e, mask), base;
     LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
     LLVMValueRef align = LLVMConstInt(e->t_i32, size, 0);
-    LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), gb = emit_new_block(e, "mem.gather"),
+    LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), cb = emit_new_block(e, "mem.rows.check"),
+                      rb = emit_new_block(e, "mem.rows"), gb = emit_new_block(e, "mem.gather"),
                       jb = emit_new_block(e, "mem.join");
-    LLVMBuildCondBr(e->b, cont, vb, gb);
-    LLVMValueRef got[2] = {NULL, NULL};
+    LLVMBuildCondBr(e->b, cont, vb, cb);
+
+    /* two rows: lanes of row j at base_j + lane * size */
+    LLVMPositionBuilderAtEnd(e->b, cb);
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
+    LLVMValueRef blo = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mlo, size), e->t_i64, "");
+    LLVMValueRef bhi = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mhi, size), e->t_i64, "");
+    LLVMValueRef want = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, blo), emit_splat(e, bhi), "");
+    want = LLVMBuildAdd(e->b, want, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""), "");
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildPtrToInt(e->b, ptr, v64, ""), want, "");
+    eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, mv, ""), "");
+    LLVMTypeRef bt = e->t_v32i1;
+    LLVMValueRef rows = LLVMBuildAnd(e->b, e->rows_two, emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1), "");
+    LLVMBuildCondBr(e->b, rows, rb, gb);
+
+    LLVMValueRef got[3] = {NULL, NULL, NULL};
+    LLVMPositionBuilderAtEnd(e->b, rb);
+    got[1] = rows_vector(e, ptr, t, val, mlo, mhi);
+    LLVMBuildBr(e->b, jb);
     for (int k = 0; k < 2; k++) { /* 0: contiguous, 1: per-lane pointers */
         LLVMPositionBuilderAtEnd(e->b, k ? gb : vb);
         LLVMTypeRef over[] = {vt, k ? LLVMVectorType(e->t_ptr, WARP) : e->t_ptr};
@@ -411,7 +543,7 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
             emit_intrinsic(e, k ? "llvm.masked.scatter" : "llvm.masked.store", over, 2, args, 4);
         } else {
             LLVMValueRef args[] = {where, align, mv, LLVMGetUndef(vt)};
-            got[k] = emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
+            got[2 * k] = emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
         }
         LLVMBuildBr(e->b, jb);
     }
@@ -419,16 +551,86 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     if (val)
         return NULL;
     LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
-    LLVMBasicBlockRef bbs[] = {vb, gb};
+    LLVMBasicBlockRef bbs[] = {vb, rb, gb};
+    LLVMAddIncoming(phi, got, bbs, 3);
+    return phi;
+}
+
+/* An access through an address the analysis knows row by row
+ * (FuncInfo.reg_row_affine): step 0, every lane of a row reads one
+ * location: two scalar loads and a blend; step = size, each row is
+ * contiguous: two masked vector accesses.  Valid when the warp's lanes
+ * form at most two rows (checked once per warp, warp_rows); otherwise, or
+ * with no lane active, per_lane_access. */
+static LLVMValueRef
+row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step)
+{
+    warp_rows(e);
+    LLVMValueRef mask = emit_cur_mask(e);
+    LLVMValueRef fast = LLVMBuildAnd(e->b, e->rows_two, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), "");
+    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
+                      jb = emit_new_block(e, "mem.row.join");
+    LLVMBuildCondBr(e->b, fast, fb, sb);
+
+    LLVMPositionBuilderAtEnd(e->b, fb);
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    LLVMValueRef got[2];
+    if (step == 0) {
+        unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+        LLVMValueRef lane, plo = first_ptr(e, ptr, mlo, &lane), phi = first_ptr(e, ptr, mhi, &lane);
+        LLVMValueRef zero = emit_u32(e, 0);
+        /* a row with no active lane reads the other row's location */
+        LLVMValueRef slo = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mlo, zero, ""), plo, phi, "");
+        LLVMValueRef shi = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mhi, zero, ""), phi, plo, "");
+        LLVMValueRef vlo = LLVMBuildLoad2(e->b, t, slo, ""), vhi = LLVMBuildLoad2(e->b, t, shi, "");
+        LLVMSetAlignment(vlo, size);
+        LLVMSetAlignment(vhi, size);
+        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, vlo), emit_splat(e, vhi), "");
+    } else {
+        got[0] = rows_vector(e, ptr, t, val, mlo, mhi);
+    }
+    LLVMBasicBlockRef fend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, sb);
+    got[1] = per_lane_access(e, ptr, t, val);
+    LLVMBasicBlockRef send = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, LLVMTypeOf(got[0]), "");
+    LLVMBasicBlockRef bbs[] = {fend, send};
     LLVMAddIncoming(phi, got, bbs, 2);
     return phi;
+}
+
+/* The step per %tid.x (in bytes) of a memory operand's per-lane address
+ * when the analysis knows it row by row, else STEP_UNKNOWN.  A 32-bit
+ * register is accepted for .shared only: shared offsets are far below
+ * 2^31 and the analysis bounds the step, so a row's offsets never wrap. */
+enum { STEP_UNKNOWN = -1 };
+
+static int64_t
+row_step(Emit *e, const Operand *o, Space space)
+{
+    const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
+    if (!b || b->kind != OPD_REG || !e->fi->reg_row_affine || !e->fi->reg_row_affine[b->reg] ||
+        !operand_varying(e, b))
+        return STEP_UNKNOWN;
+    int bits = type_bits(e->f->regs.v[b->reg].type);
+    bool ok = space == SP_SHARED || (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
+    int64_t k = e->fi->reg_tx_step[b->reg];
+    return ok && k >= 0 ? k : STEP_UNKNOWN;
 }
 
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
  * or per lane); the result is scalar only for a uniform pointer with
  * want_vec false and no lane mask in force. */
 static LLVMValueRef
-load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
+load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol, int64_t step)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr) && !e->imask) {
@@ -438,11 +640,13 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol)
             LLVMSetVolatile(v, 1);
         return want_vec ? emit_splat(e, v) : v;
     }
+    if (emit_is_vec(ptr) && !vol && (step == 0 || step == size))
+        return row_access(e, ptr, t, NULL, step);
     return per_lane_access(e, ptr, t, NULL);
 }
 
 static void
-store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol)
+store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol, int64_t step)
 {
     LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -451,6 +655,10 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol)
         LLVMSetAlignment(s, size);
         if (vol)
             LLVMSetVolatile(s, 1);
+        return;
+    }
+    if (emit_is_vec(ptr) && !vol && step == size) {
+        row_access(e, ptr, t, emit_splat(e, val), step);
         return;
     }
     per_lane_access(e, ptr, t, emit_splat(e, val));
@@ -486,12 +694,15 @@ emit_ld(Emit *e, const Instr *in)
     bool vol = instr_has_mod(in, MOD_VOLATILE);
     int n = dst->kind == OPD_VEC ? dst->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    int64_t step = row_step(e, &in->opnd[1], access_space(in));
+    if (n > 1 && step != 0)
+        step = STEP_UNKNOWN; /* the lanes' elements interleave */
     for (int i = 0; i < n; i++) {
         const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
         if (d->kind == OPD_SINK)
             continue;
         bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
-        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, vol);
+        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, vol, step);
         inst_write(e, d, ty, v);
     }
 }
@@ -506,10 +717,11 @@ emit_st(Emit *e, const Instr *in)
     bool vol = instr_has_mod(in, MOD_VOLATILE);
     int n = src->kind == OPD_VEC ? src->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    int64_t step = n > 1 ? STEP_UNKNOWN : row_step(e, &in->opnd[0], access_space(in));
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
         LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
-        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, vol);
+        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, vol, step);
     }
 }
 

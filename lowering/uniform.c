@@ -51,6 +51,9 @@ enum { HAMMOCK_MAX = 8 };
  * so.  Set to 1 when lowering/emit.c implements LOWER_PREDICATED. */
 enum { IF_CONVERSION = 0 };
 
+/* rows mode: where a register stands in the %tid.x step lattice */
+enum { STEP_NONE, STEP_CONST, STEP_TOP };
+
 typedef struct State {
     const Module *m;
     Func *f;
@@ -65,6 +68,9 @@ typedef struct State {
     uint64_t *live_in; /* [nblocks * nwords] */
     int *reach_count, *first_succ, *mark, stamp; /* [nblocks] scratch for joins */
     int *stack;      /* [nblocks] scratch */
+    bool rows;       /* the second run (rows_compute): %tid is no source */
+    int64_t *step;   /* [nregs] rows mode: step per %tid.x */
+    uint8_t *step_state; /* [nregs] STEP_* */
 } State;
 
 static bool
@@ -79,7 +85,7 @@ opnd_varying(const State *s, const Operand *o)
 {
     switch (o->kind) {
     case OPD_REG: return o->reg >= 0 && o->reg < s->f->regs.n && s->info->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0;
+    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(s->rows && o->sreg == SREG_TID);
     case OPD_MEM:
     case OPD_VEC:
     case OPD_LIST:
@@ -201,6 +207,165 @@ dest_varying(State *s, const Instr *in)
     return false;
 }
 
+/* ------------------------------------------------ rows: %tid.x steps */
+
+/* The step of an operand per unit of %tid.x; STEP_TOP when it is not a
+ * constant (for a memory or vector operand: when any part moves). */
+static int
+opnd_step(const State *s, const Operand *o, int64_t *k)
+{
+    *k = 0;
+    switch (o->kind) {
+    case OPD_REG:
+        if (o->reg < 0 || o->reg >= s->f->regs.n)
+            return STEP_TOP;
+        *k = s->step[o->reg];
+        return s->step_state[o->reg];
+    case OPD_SREG: *k = o->sreg == SREG_TID && o->comp == 0; return STEP_CONST;
+    case OPD_MEM:
+    case OPD_VEC:
+    case OPD_LIST:
+    case OPD_PAIR: {
+        int st = STEP_CONST;
+        for (int i = 0; i < o->nsub; i++) {
+            int64_t ki;
+            int si = opnd_step(s, &o->sub[i], &ki);
+            if (si == STEP_TOP || (si == STEP_CONST && ki != 0))
+                return STEP_TOP;
+            if (si == STEP_NONE)
+                st = STEP_NONE;
+        }
+        return st;
+    }
+    default: return STEP_CONST;
+    }
+}
+
+static bool
+affine_type(PtxType t)
+{
+    TypeKind k = type_kind(t);
+    return (k == TK_BITS || k == TK_UINT || k == TK_SINT) && (type_bits(t) == 32 || type_bits(t) == 64);
+}
+
+/* a * b where one side does not move and is an immediate */
+static int
+mul_step(const Operand *oa, int sa, int64_t a, const Operand *ob, int sb, int64_t b, int64_t *k)
+{
+    if (sa == STEP_NONE || sb == STEP_NONE)
+        return STEP_NONE;
+    if (sa == STEP_TOP || sb == STEP_TOP)
+        return STEP_TOP;
+    if (a == 0 && b == 0)
+        *k = 0;
+    else if (b == 0 && ob->kind == OPD_IMM)
+        *k = a * ob->imm;
+    else if (a == 0 && oa->kind == OPD_IMM)
+        *k = b * oa->imm;
+    else
+        return STEP_TOP;
+    return STEP_CONST;
+}
+
+/* The step of what an instruction writes: add, sub, neg, mul.lo, mad.lo,
+ * shl by an immediate, mov and same-width cvt of 32- and 64-bit integers
+ * carry it (modulo 2^bits); any other instruction gives 0 when no operand
+ * moves, else STEP_TOP.  Steps beyond 2^20 bytes count as STEP_TOP, so
+ * that 32-bit shared addresses of a row never wrap. */
+static int
+instr_step(const State *s, const Instr *in, int64_t *k)
+{
+    const Operand *o = in->opnd;
+    PtxType ty = in->ntype > 0 ? in->type[0] : TY_B32;
+    bool lin = affine_type(ty) && !instr_has_mod(in, MOD_CC) && !instr_has_mod(in, MOD_SAT);
+    int64_t a = 0, b = 0, c = 0;
+    int sa = STEP_CONST, sb = STEP_CONST, sc = STEP_CONST, st = -1;
+
+    *k = 0;
+    if (in->nopnd > 1)
+        sa = opnd_step(s, &o[1], &a);
+    if (in->nopnd > 2)
+        sb = opnd_step(s, &o[2], &b);
+    if (in->nopnd > 3)
+        sc = opnd_step(s, &o[3], &c);
+    switch (in->op) {
+    case OP_ADD:
+    case OP_SUB:
+        if (lin && in->nopnd == 3) {
+            st = sa == STEP_NONE || sb == STEP_NONE ? STEP_NONE : sa == STEP_TOP || sb == STEP_TOP ? STEP_TOP : STEP_CONST;
+            *k = in->op == OP_ADD ? a + b : a - b;
+        }
+        break;
+    case OP_NEG:
+        if (lin && in->nopnd == 2)
+            st = sa, *k = -a;
+        break;
+    case OP_MUL:
+        if (lin && in->nopnd == 3 && instr_has_mod(in, MOD_LO))
+            st = mul_step(&o[1], sa, a, &o[2], sb, b, k);
+        break;
+    case OP_MAD:
+        if (lin && in->nopnd == 4 && instr_has_mod(in, MOD_LO)) {
+            st = mul_step(&o[1], sa, a, &o[2], sb, b, k);
+            st = st == STEP_NONE || sc == STEP_NONE ? STEP_NONE : st == STEP_TOP || sc == STEP_TOP ? STEP_TOP : STEP_CONST;
+            *k += c;
+        }
+        break;
+    case OP_SHL:
+        if (lin && in->nopnd == 3 && o[2].kind == OPD_IMM && o[2].imm >= 0 && o[2].imm <= 20)
+            st = sa, *k = a * ((int64_t)1 << o[2].imm);
+        break;
+    case OP_MOV:
+        if (lin && in->nopnd == 2 && (o[1].kind == OPD_REG || o[1].kind == OPD_SREG || o[1].kind == OPD_IMM))
+            st = sa, *k = a;
+        break;
+    case OP_CVT:
+        if (lin && in->ntype == 2 && affine_type(in->type[1]) && type_bits(in->type[1]) == type_bits(ty) &&
+            in->nopnd == 2)
+            st = sa, *k = a;
+        break;
+    default: break;
+    }
+    if (st < 0) { /* not linear: nothing may move */
+        st = STEP_CONST;
+        for (int i = 1; i < in->nopnd; i++) {
+            int64_t ki;
+            int si = opnd_step(s, &o[i], &ki);
+            if (si == STEP_TOP || (si == STEP_CONST && ki != 0))
+                return STEP_TOP;
+            if (si == STEP_NONE)
+                st = STEP_NONE;
+        }
+        *k = 0;
+    }
+    if (st == STEP_CONST && (*k > (1 << 20) || *k < -(1 << 20)))
+        st = STEP_TOP;
+    return st;
+}
+
+/* Joins a definition's step into its destination registers; one that
+ * moves in more than one way is varying. */
+static void
+join_step(State *s, const Operand *d, int st, int64_t k)
+{
+    if (d->kind == OPD_VEC || d->kind == OPD_PAIR) {
+        for (int i = 0; i < d->nsub; i++)
+            join_step(s, &d->sub[i], st == STEP_CONST && k != 0 ? STEP_TOP : st, 0);
+        return;
+    }
+    if (d->kind != OPD_REG || d->reg < 0 || d->reg >= s->f->regs.n || st == STEP_NONE)
+        return;
+    int r = d->reg, cur = s->step_state[r];
+    int nst = cur == STEP_NONE ? st : cur == STEP_CONST && st == STEP_CONST && s->step[r] == k ? cur : STEP_TOP;
+    if (nst != cur || (nst == STEP_CONST && cur == STEP_NONE)) {
+        s->step_state[r] = (uint8_t)nst;
+        s->step[r] = k;
+        s->changed = true;
+    }
+    if (nst == STEP_TOP)
+        set_varying(s, d);
+}
+
 static void
 propagate(State *s)
 {
@@ -219,6 +384,10 @@ propagate(State *s)
                 s->carry_varying = true;
                 s->changed = true;
             }
+        } else if (s->rows) {
+            int64_t k;
+            int st = instr_step(s, in, &k);
+            join_step(s, &in->opnd[0], st, k);
         }
     }
 }
@@ -534,6 +703,47 @@ plan(State *s)
     }
 }
 
+/* The second run: the same taint with %tid no longer a source, plus the
+ * %tid.x step lattice (a flat constant lattice, as in constant
+ * propagation).  A register it leaves uniform with a constant step k
+ * holds R + k * %tid.x in every lane, R the same for all lanes with the
+ * same %tid.y and %tid.z: branches that split only such rows, and their
+ * sync dependence, are what this run calls uniform and divergent.  The
+ * emitter turns loads and stores through such addresses into one access
+ * per row (docs/lowering.md). */
+static void
+rows_compute(State *s0)
+{
+    int nr = s0->f->regs.n, ni = s0->f->instrs.n, nb = s0->f->cfg->nblocks;
+    FuncInfo *info = s0->info, tmp = *info;
+    State s = *s0;
+
+    s.rows = true;
+    s.info = &tmp;
+    s.carry_varying = false;
+    tmp.reg_varying = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *tmp.reg_varying);
+    tmp.branch = arena_alloc(s.a, (size_t)(ni + 1) * sizeof *tmp.branch);
+    tmp.uni_unproven = arena_alloc(s.a, (size_t)(ni + 1) * sizeof *tmp.uni_unproven);
+    tmp.block_divergent = arena_alloc(s.a, (size_t)nb * sizeof *tmp.block_divergent);
+    s.synced = arena_alloc(s.a, (size_t)nb * sizeof *s.synced);
+    s.step = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step);
+    s.step_state = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step_state);
+    for (int k = 0; !s.f->is_entry && k < s.f->params.n; k++)
+        if (s.f->params.v[k]->space == SP_REG && s.f->params.v[k]->reg >= 0 && s.f->params.v[k]->reg < nr)
+            tmp.reg_varying[s.f->params.v[k]->reg] = true;
+    do {
+        s.changed = false;
+        propagate(&s);
+        classify(&s);
+        divergent_regions(&s);
+    } while (s.changed);
+
+    info->reg_row_affine = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *info->reg_row_affine);
+    info->reg_tx_step = s.step;
+    for (int r = 0; r < nr; r++)
+        info->reg_row_affine[r] = !tmp.reg_varying[r] && s.step_state[r] == STEP_CONST;
+}
+
 void
 uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
 {
@@ -567,6 +777,7 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
         divergent_regions(&s);
     } while (s.changed);
     plan(&s);
+    rows_compute(&s);
 }
 
 static const char *

@@ -1,0 +1,36 @@
+#!/bin/sh
+# IR-level checks of row-shaped shared accesses (docs/lowering.md, Memory):
+# in the tiled matrix multiply of test/bench/kernels.ptx, a warp of a
+# 16 x 16 block holds two rows; ta[ty][k] is one location per row and
+# tb[k][tx] is contiguous in each row.  Their loads and stores must not be
+# gathers on the path a warp of at most two rows takes.  IR before
+# optimisation (--dump=ir).  Called by test/run.sh with P2N OUT FILTER.
+P2N=$1 OUT=$2
+cd "$(dirname "$0")/../.."
+ir=$OUT/ir_rows.ll
+if ! "$P2N" --dump=ir test/bench/kernels.ptx >"$ir" 2>"$OUT/ir_rows.err"; then
+	echo "FAIL cli/ir_rows/translate: $(head -n 3 "$OUT/ir_rows.err")"
+	exit 0
+fi
+check() { if [ "$2" = yes ]; then echo "PASS cli/ir_rows/$1"; else echo "FAIL cli/ir_rows/$1: $3"; fi; }
+body() { sed -n "/^define internal void @p2n.kernel.$1(/,/^}/p" "$ir"; }
+# the blocks of the per-row path (mem.row, mem.row1, ...), nothing else
+rowpath() { body "$1" | awk '/^[A-Za-z0-9._]+:/ { in_row = ($0 ~ /^mem\.row[0-9]*:/) } in_row'; }
+
+# 32 ld.shared and 2 st.shared, each with a per-row path
+n=$(body matmul | grep -c '^mem\.row[0-9]*:')
+check matmul_shared_accesses_by_row "$([ "$n" -eq 34 ] && echo yes)" "$n per-row paths, expected 34"
+n=$(rowpath matmul | grep -c 'masked\.gather\|masked\.scatter')
+check matmul_row_path_has_no_gather "$([ "$n" -eq 0 ] && echo yes)" "$n gathers or scatters on the per-row path"
+# ta[ty][k]: two scalar loads (one per row) for each of the 16 loads
+n=$(rowpath matmul | grep -c '= load float, ptr')
+check matmul_broadcast_is_scalar "$([ "$n" -eq 32 ] && echo yes)" "$n scalar float loads, expected 32"
+# tb[k][tx] and the two stores: two masked vector accesses each
+n=$(rowpath matmul | grep -c '@llvm\.masked\.\(load\|store\)\.v32f32\.p0(')
+check matmul_row_is_vector "$([ "$n" -eq 36 ] && echo yes)" "$n masked vector accesses, expected 36"
+# the warp's rows are found once, in the prologue
+n=$(body matmul | grep -c 'rows\.two = ')
+check rows_once_per_warp "$([ "$n" -eq 1 ] && echo yes)" "$n computations of rows.two"
+# saxpy has no shared memory: no per-row path
+n=$(body saxpy | grep -c '^mem\.row[0-9]*:')
+check saxpy_no_row_path "$([ "$n" -eq 0 ] && echo yes)" "$n per-row paths in saxpy"
