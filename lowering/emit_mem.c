@@ -455,7 +455,7 @@ lane_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef lane)
 static LLVMValueRef
 first_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, LLVMValueRef *lane)
 {
-    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
+    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 0, 0)}; /* m may be empty: not poison */
     LLVMTypeRef t = e->t_i32;
     *lane = LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), emit_u32(e, WARP - 1), "");
     return lane_ptr(e, ptrs, *lane);
@@ -471,26 +471,86 @@ row_base(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, unsigned size)
     return LLVMBuildGEP2(e->b, e->t_i8, p, &off, 1, "");
 }
 
-/* One masked vector access per row: the lanes of each row (mlo, mhi)
- * contiguous from their row's base.  Loads when val is NULL. */
+/* A plain (unmasked) access of n elements at p; loads when val is NULL.
+ * val, and the result, are <32 x t>; first: the lane of element 0. */
+static LLVMValueRef
+plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first, int n, LLVMValueRef into)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef nt = LLVMVectorType(t, (unsigned)n);
+    LLVMValueRef idx[WARP];
+    if (val) {
+        for (int i = 0; i < n; i++)
+            idx[i] = emit_u32(e, (uint64_t)(first + i));
+        LLVMValueRef part = n == WARP ? val : LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(LLVMTypeOf(val)), LLVMConstVector(idx, (unsigned)n), "");
+        LLVMSetAlignment(LLVMBuildStore(e->b, part, p), size);
+        return NULL;
+    }
+    LLVMValueRef v = LLVMBuildLoad2(e->b, nt, p, "");
+    LLVMSetAlignment(v, size);
+    if (n == WARP)
+        return v;
+    /* widen to 32 lanes, then take lanes [first, first + n) from it */
+    for (int i = 0; i < WARP; i++)
+        idx[i] = i < n ? emit_u32(e, (uint64_t)i) : LLVMGetUndef(e->t_i32);
+    LLVMValueRef wide = LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(nt), LLVMConstVector(idx, WARP), "");
+    for (int i = 0; i < WARP; i++)
+        idx[i] = emit_u32(e, i >= first && i < first + n ? (uint64_t)(WARP + i - first) : (uint64_t)i);
+    return LLVMBuildShuffleVector(e->b, into, wide, LLVMConstVector(idx, WARP), "");
+}
+
+/* One vector access per row: the lanes of each row (mlo, mhi) contiguous
+ * from their row's base.  Plain loads and stores when every lane is
+ * active and the rows are the whole warp or its two halves (masked
+ * stores are slow on some machines); masked ones otherwise.  Loads when
+ * val is NULL. */
 static LLVMValueRef
 rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mlo, LLVMValueRef mhi)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMTypeRef over[] = {vt, e->t_ptr};
-    LLVMValueRef ms[] = {mlo, mhi}, align = emit_u32(e, size), r = LLVMGetUndef(vt);
+    LLVMValueRef ms[] = {mlo, mhi}, base[2], align = emit_u32(e, size), got[3];
+    for (int j = 0; j < 2; j++)
+        base[j] = row_base(e, ptrs, ms[j], size);
+    LLVMBasicBlockRef bb[3] = {emit_new_block(e, "mem.row.all"), emit_new_block(e, "mem.row.halves"),
+                               emit_new_block(e, "mem.row.masked")};
+    LLVMBasicBlockRef jb = emit_new_block(e, "mem.row.done"), test = emit_new_block(e, "mem.row.test");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffffffu), ""), bb[0], test);
+    LLVMPositionBuilderAtEnd(e->b, test);
+    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffu), ""),
+                                       LLVMBuildICmp(e->b, LLVMIntEQ, mhi, emit_u32(e, 0xffff0000u), ""), "");
+    LLVMBuildCondBr(e->b, halves, bb[1], bb[2]);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[0]);
+    got[0] = plain_access(e, base[0], t, val, 0, WARP, NULL);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[1]);
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)size * (WARP / 2), 0);
+    got[1] = plain_access(e, base[0], t, val, 0, WARP / 2, LLVMGetUndef(vt));
+    got[1] = plain_access(e, LLVMBuildGEP2(e->b, e->t_i8, base[1], &off, 1, ""), t, val, WARP / 2, WARP / 2, got[1]);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[2]);
+    got[2] = LLVMGetUndef(vt);
     for (int j = 0; j < 2; j++) {
-        LLVMValueRef base = row_base(e, ptrs, ms[j], size);
         if (val) {
-            LLVMValueRef args[] = {val, base, align, emit_mask_vec(e, ms[j])};
+            LLVMValueRef args[] = {val, base[j], align, emit_mask_vec(e, ms[j])};
             emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
         } else {
-            LLVMValueRef args[] = {base, align, emit_mask_vec(e, ms[j]), r};
-            r = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
+            LLVMValueRef args[] = {base[j], align, emit_mask_vec(e, ms[j]), got[2]};
+            got[2] = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
         }
     }
-    return r;
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMAddIncoming(phi, got, bb, 3);
+    return phi;
 }
 
 /* The access of each active lane at ptr (<32 x ptr>, or one ptr for all),
@@ -533,6 +593,7 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     LLVMValueRef got[3] = {NULL, NULL, NULL};
     LLVMPositionBuilderAtEnd(e->b, rb);
     got[1] = rows_vector(e, ptr, t, val, mlo, mhi);
+    LLVMBasicBlockRef rend = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
     for (int k = 0; k < 2; k++) { /* 0: contiguous, 1: per-lane pointers */
         LLVMPositionBuilderAtEnd(e->b, k ? gb : vb);
@@ -551,7 +612,7 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     if (val)
         return NULL;
     LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
-    LLVMBasicBlockRef bbs[] = {vb, rb, gb};
+    LLVMBasicBlockRef bbs[] = {vb, rend, gb};
     LLVMAddIncoming(phi, got, bbs, 3);
     return phi;
 }
@@ -562,12 +623,35 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
  * contiguous: two masked vector accesses.  Valid when the warp's lanes
  * form at most two rows (checked once per warp, warp_rows); otherwise, or
  * with no lane active, per_lane_access. */
+/* True (i1) when the first and last lanes of m are (last - first) * step
+ * bytes apart, or m is empty. */
 static LLVMValueRef
-row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step)
+row_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, int64_t step)
+{
+    LLVMValueRef f, args[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef pf = LLVMBuildPtrToInt(e->b, first_ptr(e, ptrs, m, &f), e->t_i64, "");
+    LLVMValueRef l = LLVMBuildSub(e->b, emit_u32(e, WARP - 1), emit_intrinsic(e, "llvm.ctlz", &t, 1, args, 2), "");
+    l = LLVMBuildAnd(e->b, l, emit_u32(e, WARP - 1), "");
+    LLVMValueRef pl = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, l), e->t_i64, "");
+    LLVMValueRef lanes = LLVMBuildZExt(e->b, LLVMBuildSub(e->b, l, f, ""), e->t_i64, "");
+    LLVMValueRef want = LLVMBuildMul(e->b, lanes, LLVMConstInt(e->t_i64, (uint64_t)step, 0), "");
+    LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pl, pf, ""), want, "");
+    return LLVMBuildOr(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), "");
+}
+
+static LLVMValueRef
+row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
 {
     warp_rows(e);
     LLVMValueRef mask = emit_cur_mask(e);
     LLVMValueRef fast = LLVMBuildAnd(e->b, e->rows_two, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), "");
+    if (wide && step != 0) { /* a widened 32-bit value may wrap inside a row */
+        LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+        LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+        fast = LLVMBuildAnd(e->b, fast, row_span_ok(e, ptr, mlo, step), "");
+        fast = LLVMBuildAnd(e->b, fast, row_span_ok(e, ptr, mhi, step), "");
+    }
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
@@ -614,15 +698,17 @@ row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t s
 enum { STEP_UNKNOWN = -1 };
 
 static int64_t
-row_step(Emit *e, const Operand *o, Space space)
+row_step(Emit *e, const Operand *o, Space space, bool *wide)
 {
     const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
+    *wide = false;
     if (!b || b->kind != OPD_REG || !e->fi->reg_row_affine || !e->fi->reg_row_affine[b->reg] ||
         !operand_varying(e, b))
         return STEP_UNKNOWN;
     int bits = type_bits(e->f->regs.v[b->reg].type);
     bool ok = space == SP_SHARED || (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
     int64_t k = e->fi->reg_tx_step[b->reg];
+    *wide = e->fi->reg_tx_wide[b->reg];
     return ok && k >= 0 ? k : STEP_UNKNOWN;
 }
 
@@ -630,7 +716,7 @@ row_step(Emit *e, const Operand *o, Space space)
  * or per lane); the result is scalar only for a uniform pointer with
  * want_vec false and no lane mask in force. */
 static LLVMValueRef
-load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol, int64_t step)
+load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol, int64_t step, bool wide)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr) && !e->imask) {
@@ -641,12 +727,12 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, bool vol, int64_t 
         return want_vec ? emit_splat(e, v) : v;
     }
     if (emit_is_vec(ptr) && !vol && (step == 0 || step == size))
-        return row_access(e, ptr, t, NULL, step);
+        return row_access(e, ptr, t, NULL, step, wide);
     return per_lane_access(e, ptr, t, NULL);
 }
 
 static void
-store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol, int64_t step)
+store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol, int64_t step, bool wide)
 {
     LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -658,7 +744,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, bool vol, int64_t step)
         return;
     }
     if (emit_is_vec(ptr) && !vol && step == size) {
-        row_access(e, ptr, t, emit_splat(e, val), step);
+        row_access(e, ptr, t, emit_splat(e, val), step, wide);
         return;
     }
     per_lane_access(e, ptr, t, emit_splat(e, val));
@@ -694,7 +780,8 @@ emit_ld(Emit *e, const Instr *in)
     bool vol = instr_has_mod(in, MOD_VOLATILE);
     int n = dst->kind == OPD_VEC ? dst->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    int64_t step = row_step(e, &in->opnd[1], access_space(in));
+    bool wide;
+    int64_t step = row_step(e, &in->opnd[1], access_space(in), &wide);
     if (n > 1 && step != 0)
         step = STEP_UNKNOWN; /* the lanes' elements interleave */
     for (int i = 0; i < n; i++) {
@@ -702,7 +789,7 @@ emit_ld(Emit *e, const Instr *in)
         if (d->kind == OPD_SINK)
             continue;
         bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
-        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, vol, step);
+        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, vol, step, wide);
         inst_write(e, d, ty, v);
     }
 }
@@ -717,11 +804,14 @@ emit_st(Emit *e, const Instr *in)
     bool vol = instr_has_mod(in, MOD_VOLATILE);
     int n = src->kind == OPD_VEC ? src->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    int64_t step = n > 1 ? STEP_UNKNOWN : row_step(e, &in->opnd[0], access_space(in));
+    bool wide;
+    int64_t step = row_step(e, &in->opnd[0], access_space(in), &wide);
+    if (n > 1)
+        step = STEP_UNKNOWN;
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
         LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
-        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, vol, step);
+        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, vol, step, wide);
     }
 }
 

@@ -37,6 +37,8 @@ typedef struct FuncInfo {
     bool *reg_row_affine;     /* [nregs] lanes of a warp with the same %tid.y
                                  and %tid.z hold v0 + reg_tx_step * %tid.x */
     int64_t *reg_tx_step;     /* [nregs] that step (0: the same in the row) */
+    bool *reg_tx_wide;        /* [nregs] widened from 32 bits on the way: a
+                                 row may wrap once; check at run time */
 } FuncInfo;
 
 typedef struct Analysis {

@@ -71,6 +71,7 @@ typedef struct State {
     bool rows;       /* the second run (rows_compute): %tid is no source */
     int64_t *step;   /* [nregs] rows mode: step per %tid.x */
     uint8_t *step_state; /* [nregs] STEP_* */
+    uint8_t *wide;   /* [nregs] widenings of a moving 32-bit value (<= 1) */
 } State;
 
 static bool
@@ -267,13 +268,29 @@ mul_step(const Operand *oa, int sa, int64_t a, const Operand *ob, int sb, int64_
     return STEP_CONST;
 }
 
-/* The step of what an instruction writes: add, sub, neg, mul.lo, mad.lo,
- * shl by an immediate, mov and same-width cvt of 32- and 64-bit integers
- * carry it (modulo 2^bits); any other instruction gives 0 when no operand
- * moves, else STEP_TOP.  Steps beyond 2^20 bytes count as STEP_TOP, so
- * that 32-bit shared addresses of a row never wrap. */
 static int
-instr_step(const State *s, const Instr *in, int64_t *k)
+opnd_wide(const State *s, const Operand *o)
+{
+    return o->kind == OPD_REG && o->reg >= 0 && o->reg < s->f->regs.n ? s->wide[o->reg] : 0;
+}
+
+/* mul.wide and cvt from 32 to 64 bits of a moving value: the step
+ * survives up to one wrap of the 32-bit value inside a row, which the
+ * emitter rules out at run time from the row's first and last lanes (a
+ * wrap changes their distance by a multiple of 2^32). */
+static bool
+widens(const Instr *in)
+{
+    if (in->op == OP_MUL)
+        return instr_has_mod(in, MOD_WIDE) && in->ntype > 0 && type_bits(in->type[0]) == 32 &&
+               type_kind(in->type[0]) != TK_FLOAT;
+    return in->op == OP_CVT && in->ntype == 2 && type_bits(in->type[0]) == 64 &&
+           type_bits(in->type[1]) == 32 && (type_kind(in->type[0]) == TK_UINT || type_kind(in->type[0]) == TK_SINT) &&
+           (type_kind(in->type[1]) == TK_UINT || type_kind(in->type[1]) == TK_SINT) && !instr_has_mod(in, MOD_SAT);
+}
+
+static int
+instr_step1(const State *s, const Instr *in, int64_t *k)
 {
     const Operand *o = in->opnd;
     PtxType ty = in->ntype > 0 ? in->type[0] : TY_B32;
@@ -301,7 +318,7 @@ instr_step(const State *s, const Instr *in, int64_t *k)
             st = sa, *k = -a;
         break;
     case OP_MUL:
-        if (lin && in->nopnd == 3 && instr_has_mod(in, MOD_LO))
+        if ((lin && in->nopnd == 3 && instr_has_mod(in, MOD_LO)) || (widens(in) && in->nopnd == 3))
             st = mul_step(&o[1], sa, a, &o[2], sb, b, k);
         break;
     case OP_MAD:
@@ -320,8 +337,8 @@ instr_step(const State *s, const Instr *in, int64_t *k)
             st = sa, *k = a;
         break;
     case OP_CVT:
-        if (lin && in->ntype == 2 && affine_type(in->type[1]) && type_bits(in->type[1]) == type_bits(ty) &&
-            in->nopnd == 2)
+        if ((lin && in->ntype == 2 && affine_type(in->type[1]) && type_bits(in->type[1]) == type_bits(ty) &&
+             in->nopnd == 2) || (widens(in) && in->nopnd == 2))
             st = sa, *k = a;
         break;
     default: break;
@@ -343,26 +360,52 @@ instr_step(const State *s, const Instr *in, int64_t *k)
     return st;
 }
 
+/* The step of what an instruction writes: add, sub, neg, mul.lo, mad.lo,
+ * shl by an immediate, mov and same-width cvt of 32- and 64-bit integers
+ * carry it (modulo 2^bits), and so do widenings; any other instruction
+ * gives 0 when no operand moves, else STEP_TOP.  Steps beyond 2^20 bytes
+ * count as STEP_TOP, so that 32-bit shared addresses of a row never wrap.
+ * *wide: the widenings the value went through; more than one (two wraps
+ * could cancel at the ends of a row), or one whose step cancelled out,
+ * is STEP_TOP. */
+static int
+instr_step(const State *s, const Instr *in, int64_t *k, int *wide)
+{
+    int st = instr_step1(s, in, k), w = 0;
+    for (int i = 1; i < in->nopnd; i++)
+        w += opnd_wide(s, &in->opnd[i]);
+    if (st == STEP_CONST && (w > 1 || (w == 1 && *k == 0)))
+        st = STEP_TOP;
+    *wide = w + (st == STEP_CONST && *k != 0 && widens(in));
+    if (*wide > 1)
+        st = STEP_TOP;
+    return st;
+}
+
 /* Joins a definition's step into its destination registers; one that
  * moves in more than one way is varying. */
 static void
-join_step(State *s, const Operand *d, int st, int64_t k)
+join_step(State *s, const Operand *d, int st, int64_t k, int wide)
 {
     if (d->kind == OPD_VEC || d->kind == OPD_PAIR) {
         for (int i = 0; i < d->nsub; i++)
-            join_step(s, &d->sub[i], st == STEP_CONST && k != 0 ? STEP_TOP : st, 0);
+            join_step(s, &d->sub[i], st == STEP_CONST && k != 0 ? STEP_TOP : st, 0, 0);
         return;
     }
     if (d->kind != OPD_REG || d->reg < 0 || d->reg >= s->f->regs.n || st == STEP_NONE)
         return;
     int r = d->reg, cur = s->step_state[r];
     int nst = cur == STEP_NONE ? st : cur == STEP_CONST && st == STEP_CONST && s->step[r] == k ? cur : STEP_TOP;
-    if (nst != cur || (nst == STEP_CONST && cur == STEP_NONE)) {
+    if (nst != cur) {
         s->step_state[r] = (uint8_t)nst;
         s->step[r] = k;
         s->changed = true;
     }
-    if (nst == STEP_TOP)
+    if (wide > s->wide[r]) {
+        s->wide[r] = (uint8_t)(wide > 1 ? 2 : wide);
+        s->changed = true;
+    }
+    if (nst == STEP_TOP || s->wide[r] > 1)
         set_varying(s, d);
 }
 
@@ -386,8 +429,9 @@ propagate(State *s)
             }
         } else if (s->rows) {
             int64_t k;
-            int st = instr_step(s, in, &k);
-            join_step(s, &in->opnd[0], st, k);
+            int wide;
+            int st = instr_step(s, in, &k, &wide);
+            join_step(s, &in->opnd[0], st, k, wide);
         }
     }
 }
@@ -728,6 +772,7 @@ rows_compute(State *s0)
     s.synced = arena_alloc(s.a, (size_t)nb * sizeof *s.synced);
     s.step = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step);
     s.step_state = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step_state);
+    s.wide = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.wide);
     for (int k = 0; !s.f->is_entry && k < s.f->params.n; k++)
         if (s.f->params.v[k]->space == SP_REG && s.f->params.v[k]->reg >= 0 && s.f->params.v[k]->reg < nr)
             tmp.reg_varying[s.f->params.v[k]->reg] = true;
@@ -740,6 +785,9 @@ rows_compute(State *s0)
 
     info->reg_row_affine = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *info->reg_row_affine);
     info->reg_tx_step = s.step;
+    info->reg_tx_wide = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *info->reg_tx_wide);
+    for (int r = 0; r < nr; r++)
+        info->reg_tx_wide[r] = s.wide[r] != 0;
     for (int r = 0; r < nr; r++)
         info->reg_row_affine[r] = !tmp.reg_varying[r] && s.step_state[r] == STEP_CONST;
 }

@@ -2,7 +2,11 @@
  * matrix multiply in square blocks of several sizes, and per-row
  * broadcast, contiguous and untrusted accesses in blocks whose warps span
  * one, two, several or irregular rows, partial warps, masked lanes.
- * Inputs are small integers, so every result is exact in float. */
+ * Inputs are small integers, so every result is exact in float.  wrap_u,
+ * wrap_s: 32-bit indices that wrap inside a warp before mul.wide. */
+#define _GNU_SOURCE /* MAP_NORESERVE */
+#include <sys/mman.h>
+
 #include "common.h"
 
 static void mm(const char *cas, int n, unsigned t)
@@ -63,6 +67,40 @@ static void rows(const char *cas, int w, int h, unsigned bw, unsigned bh)
     free(in), free(out), free(r);
 }
 
+/* Lanes 0..15 read 16 GiB above lanes 16..31: two pages mapped 16 GiB
+ * apart in one reservation (PROT_NONE elsewhere). */
+static void wrap(void)
+{
+    const size_t pg = 4096, span = (size_t)1 << 34;
+    char *a = mmap(NULL, span + 4 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (a == MAP_FAILED || mprotect(a, 2 * pg, PROT_READ | PROT_WRITE) ||
+        mprotect(a + span, 3 * pg, PROT_READ | PROT_WRITE)) {
+        printf("PASS exec/rowaccess/wrap # SKIP: cannot reserve 16 GiB of address space\n");
+        return;
+    }
+    float *lo = (float *)(a + pg), *hi = (float *)(a + span + pg - 64);
+    for (int i = 0; i < 1024; i++)
+        lo[i] = (float)(i + 1), hi[i] = (float)(-i - 1);
+    float out[32], exp[32], *outp = out;
+    for (int l = 0; l < 32; l++)
+        exp[l] = l < 16 ? hi[l] : lo[l - 16];
+    /* unsigned: u = l - 16 wraps between lanes 15 and 16 */
+    const float *base = lo;
+    unsigned uoff = 0xfffffff0u;
+    void *pu[] = {&base, &uoff, &outp};
+    memset(out, 0, sizeof out);
+    if (launch("wrap_unsigned", "wrap_u", d3(1, 1, 1), d3(32, 1, 1), 0, pu))
+        CHECK_EXACT("wrap_unsigned", out, exp, 32);
+    /* signed: i = l + 0x7ffffff0 wraps to negative at lane 16 */
+    const float *sbase = (const float *)((char *)lo + ((size_t)1 << 33));
+    int soff = 0x7ffffff0;
+    void *ps[] = {&sbase, &soff, &outp};
+    memset(out, 0, sizeof out);
+    if (launch("wrap_signed", "wrap_s", d3(1, 1, 1), d3(32, 1, 1), 0, ps))
+        CHECK_EXACT("wrap_signed", out, exp, 32);
+    munmap(a, span + 4 * pg);
+}
+
 int main(int argc, char **argv)
 {
     setup(argc, argv, "rowaccess");
@@ -82,5 +120,6 @@ int main(int argc, char **argv)
     rows("rows_48x2", 100, 5, 48, 2);
     rows("rows_5x7", 23, 19, 5, 7);
     rows("rows_64x1", 200, 3, 64, 1);
+    wrap();
     return finish();
 }

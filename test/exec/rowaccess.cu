@@ -54,3 +54,18 @@ extern "C" __global__ void rows(int w, int h, const float *in, float *out)
     if (inside)
         out[gy * w + gx] = acc;
 }
+
+// 32-bit indices that wrap inside a warp before mul.wide: the lanes'
+// addresses are 16 GiB apart on either side of the wrap (the host maps
+// both places), so one vector access from the first lane would be wrong.
+extern "C" __global__ void wrap_u(const float *base, unsigned off, float *out)
+{
+    unsigned u = threadIdx.x + off;
+    out[threadIdx.x] = base[u];
+}
+
+extern "C" __global__ void wrap_s(const float *base, int off, float *out)
+{
+    int i = (int)threadIdx.x + off;
+    out[threadIdx.x] = base[i];
+}
