@@ -39,6 +39,9 @@ typedef struct FuncInfo {
     int64_t *reg_tx_step;     /* [nregs] that step (0: the same in the row) */
     bool *reg_tx_wide;        /* [nregs] widened from 32 bits on the way: a
                                  row may wrap once; check at run time */
+    bool *reg_merge;          /* [nregs] a lane parked on the divergence stack
+                                 may read it when it resumes: a write under a
+                                 partial path mask keeps the other lanes' values */
 } FuncInfo;
 
 typedef struct Analysis {

@@ -747,6 +747,46 @@ plan(State *s)
     }
 }
 
+/* Which registers a parked lane may read when it resumes (reg_merge).
+ * Lanes off the running path are exited, returned from this .func, or
+ * parked on the divergence stack; parked lanes resume at the reconvergence
+ * block of a divergent transfer or at a pushed successor (docs/lowering.md).
+ * A register live into none of those blocks is dead for every parked lane,
+ * so a write under the path mask need not keep their values.  Lanes held at
+ * a barrier resume in the middle of a block: a function with a barrier and
+ * a divergent transfer keeps every register.  needs liveness and plan(). */
+static void
+merge_needs(State *s)
+{
+    const Cfg *g = s->f->cfg;
+    int nr = s->f->regs.n, nw = s->nwords;
+    bool barrier = false, divergent = false;
+    uint64_t *need = arena_alloc(s->a, (size_t)nw * sizeof *need);
+
+    s->info->reg_merge = arena_alloc(s->a, (size_t)(nr + 1) * sizeof *s->info->reg_merge);
+    for (int i = 0; i < s->f->instrs.n; i++) {
+        const Instr *in = &s->f->instrs.v[i];
+        barrier |= (opcode_flags(in->op) & OF_BARRIER) != 0;
+        if (s->info->branch[i] != BR_DIVERGENT)
+            continue;
+        divergent = true;
+        const Block *bl = &g->blocks[g->block_of[i]];
+        int R = s->info->reconverge[i];
+        if (R >= 0 && R != g->exit)
+            for (int w = 0; w < nw; w++)
+                need[w] |= s->live_in[(size_t)R * nw + w];
+        bool one_side_waits = false; /* a bra whose other side is R runs at once */
+        for (int k = 0; k < bl->nsucc; k++)
+            one_side_waits |= in->op == OP_BRA && bl->succ[k] == R;
+        for (int k = 0; k < bl->nsucc && !one_side_waits; k++)
+            if (bl->succ[k] != g->exit)
+                for (int w = 0; w < nw; w++)
+                    need[w] |= s->live_in[(size_t)bl->succ[k] * nw + w];
+    }
+    for (int r = 0; r < nr; r++)
+        s->info->reg_merge[r] = (barrier && divergent) || bit_has(need, r);
+}
+
 /* The second run: the same taint with %tid no longer a source, plus the
  * %tid.x step lattice (a flat constant lattice, as in constant
  * propagation).  A register it leaves uniform with a constant step k
@@ -825,6 +865,7 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
         divergent_regions(&s);
     } while (s.changed);
     plan(&s);
+    merge_needs(&s);
     rows_compute(&s);
 }
 
