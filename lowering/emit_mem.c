@@ -392,7 +392,10 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
  * consecutive %tid.x.  Computed once per function, in its prologue:
  * rows_lo holds the lanes of the first row, rows_two says whether the
  * lanes that exist form at most two rows (a warp of a 16 x N or 24 x N
- * block, or inside one row of a block 32 or more wide). */
+ * block, or inside one row of a block 32 or more wide).  A warp's lanes
+ * are consecutive linear thread ids (runtime/sched.c, as in CUDA), so
+ * from lane 0's %tid.x: the first row has ntid.x - tid.x lanes and the
+ * next ones ntid.x each; no lane-wise work. */
 static void
 warp_rows(Emit *e)
 {
@@ -401,53 +404,84 @@ warp_rows(Emit *e)
     LLVMBuilderRef saved = e->b;
     e->b = LLVMCreateBuilderInContext(e->ctx);
     LLVMPositionBuilderBefore(e->b, e->prologue_end);
-    LLVMTypeRef v32 = LLVMVectorType(e->t_i32, WARP);
     LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
-    LLVMValueRef prev_idx[WARP];
-    for (int i = 0; i < WARP; i++)
-        prev_idx[i] = emit_u32(e, i > 0 ? (uint64_t)i - 1 : 0);
-    LLVMValueRef same = NULL;
-    for (int c = 0; c < 3; c++) { /* lane l continues the row of lane l - 1 */
-        LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)c), emit_u32(e, 0)};
-        LLVMValueRef p = LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, "");
-        LLVMValueRef v = LLVMBuildLoad2(e->b, v32, p, "tid");
-        LLVMSetAlignment(v, 4);
-        LLVMValueRef prev = LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(v32), LLVMConstVector(prev_idx, WARP), "");
-        if (c == 0)
-            prev = LLVMBuildAdd(e->b, prev, emit_splat(e, emit_u32(e, 1)), "");
-        LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, v, prev, "");
-        same = same ? LLVMBuildAnd(e->b, same, eq, "") : eq;
-    }
-    /* breaks: lanes that start a new row (lane 0 never does) */
-    LLVMValueRef exist = abi_warp_field(e, W_MASK);
-    LLVMValueRef both = LLVMBuildAnd(e->b, exist, LLVMBuildShl(e->b, exist, emit_u32(e, 1), ""), "");
-    LLVMValueRef brk = LLVMBuildAnd(e->b, LLVMBuildNot(e->b, emit_mask_i32(e, same), ""), both, "");
-    LLVMValueRef args[] = {brk, LLVMConstInt(e->t_i1, 0, 0)};
+    LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, 0), emit_u32(e, 0)};
+    LLVMValueRef x0 = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, ""), "");
+    LLVMValueRef nidx[] = {emit_u32(e, 0), emit_u32(e, 0)};
+    LLVMValueRef nx = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, W_NTID), nidx, 2, ""), "");
     LLVMTypeRef t = e->t_i32;
-    LLVMValueRef split = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2); /* 32: one row */
+    LLVMValueRef exist = abi_warp_field(e, W_MASK);
+    LLVMValueRef n = emit_intrinsic(e, "llvm.ctpop", &t, 1, &exist, 1); /* lanes 0 .. n-1 exist */
+    LLVMValueRef first = LLVMBuildSub(e->b, nx, x0, "row.lanes");
     LLVMValueRef one = LLVMConstInt(e->t_i64, 1, 0);
-    LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, LLVMBuildZExt(e->b, split, e->t_i64, ""), ""), one, "");
+    LLVMValueRef s64 = LLVMBuildZExt(e->b, first, e->t_i64, "");
+    s64 = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, s64, LLVMConstInt(e->t_i64, WARP, 0), ""),
+                          LLVMConstInt(e->t_i64, WARP, 0), s64, "");
+    LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, s64, ""), one, "");
     e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
-    e->rows_two = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, brk, LLVMBuildSub(e->b, brk, emit_u32(e, 1), ""), ""),
-                                emit_u32(e, 0), "rows.two");
+    LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
+    e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
 
-/* Lane `lane` of a <32 x ptr> built by address(): taken from the offsets
- * before the GEP or inttoptr, so that LLVM need not spill the pointers
- * and the extraction can leave the loop with the register. */
+/* Lane `lane` of a vector value computed lane-wise from splats: the same
+ * computation on that lane's scalars, so that LLVM need not spill the
+ * 32 x 64-bit addresses to the stack to pick one (what it does for an
+ * extractelement at a variable index).  Goes through integer arithmetic,
+ * casts, selects and GEPs; anything else is an extractelement. */
+static LLVMValueRef
+scalar_lane(Emit *e, LLVMValueRef v, LLVMValueRef lane, int depth)
+{
+    if (!emit_is_vec(v))
+        return v;
+    if (LLVMIsAShuffleVectorInst(v) && LLVMIsAInsertElementInst(LLVMGetOperand(v, 0))) {
+        bool splat = true; /* shuffle(insertelement(undef, s, 0), zeroinitializer) */
+        for (unsigned i = 0; i < LLVMGetNumMaskElements(v); i++)
+            splat &= LLVMGetMaskValue(v, i) == 0;
+        LLVMValueRef ins = LLVMGetOperand(v, 0), at = LLVMGetOperand(ins, 2);
+        if (splat && LLVMIsAConstantInt(at) && LLVMConstIntGetZExtValue(at) == 0)
+            return LLVMGetOperand(ins, 1);
+    }
+    if (depth <= 0 || !LLVMIsAInstruction(v))
+        return LLVMBuildExtractElement(e->b, v, lane, "");
+    LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(v));
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    switch (op) {
+    case LLVMAdd:
+    case LLVMSub:
+    case LLVMMul:
+    case LLVMShl:
+    case LLVMAnd:
+    case LLVMOr:
+    case LLVMXor:
+        return LLVMBuildBinOp(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1),
+                              scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1), "");
+    case LLVMZExt:
+    case LLVMSExt:
+    case LLVMTrunc:
+    case LLVMIntToPtr:
+    case LLVMPtrToInt:
+        return LLVMBuildCast(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), et, "");
+    case LLVMSelect:
+        return LLVMBuildSelect(e->b, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1),
+                               scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1),
+                               scalar_lane(e, LLVMGetOperand(v, 2), lane, depth - 1), "");
+    case LLVMGetElementPtr:
+        if (LLVMGetNumOperands(v) == 2 && LLVMGetGEPSourceElementType(v) == e->t_i8) {
+            LLVMValueRef off = scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1);
+            return LLVMBuildGEP2(e->b, e->t_i8, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), &off, 1, "");
+        }
+        break;
+    default: break;
+    }
+    return LLVMBuildExtractElement(e->b, v, lane, "");
+}
+
 static LLVMValueRef
 lane_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef lane)
 {
-    if (LLVMIsAGetElementPtrInst(ptrs) && LLVMGetNumOperands(ptrs) == 2 &&
-        !emit_is_vec(LLVMGetOperand(ptrs, 0)) && emit_is_vec(LLVMGetOperand(ptrs, 1))) {
-        LLVMValueRef off = LLVMBuildExtractElement(e->b, LLVMGetOperand(ptrs, 1), lane, "");
-        return LLVMBuildGEP2(e->b, e->t_i8, LLVMGetOperand(ptrs, 0), &off, 1, "");
-    }
-    if (LLVMIsAIntToPtrInst(ptrs))
-        return LLVMBuildIntToPtr(e->b, LLVMBuildExtractElement(e->b, LLVMGetOperand(ptrs, 0), lane, ""), e->t_ptr, "");
-    return LLVMBuildExtractElement(e->b, ptrs, lane, "");
+    return scalar_lane(e, ptrs, lane, 12);
 }
 
 /* The pointer of the first lane in m (lane 0 when m is empty) and that
