@@ -44,6 +44,7 @@ struct rt_warp_state {
     uint32_t bar_generation;
     uint32_t res_popc, res_and, res_or; /* bar.red results */
     uint64_t wake_ns;
+    uint32_t nlive; /* its live lanes when it last left the runtime */
 };
 
 typedef struct rt_cta {
@@ -55,6 +56,7 @@ typedef struct rt_cta {
     int current;
     rt_fiber sched_fiber;
     rt_barrier bar[RT_NBARRIERS];
+    uint32_t live; /* sum of the warps' nlive */
 } rt_cta;
 
 typedef struct rt_worker {
@@ -117,14 +119,21 @@ live_lanes(const p2n_warp *w)
     return w->mask & ~w->exited;
 }
 
+/* Lanes leave (exit) or warps finish only while that warp runs, so the
+ * CTA's live count is kept up to date each time a warp enters the runtime
+ * (a barrier) or comes back to the scheduler, not recounted per arrival. */
+static void
+refresh_live(rt_cta *c, rt_warp_state *ws)
+{
+    uint32_t n = ws->state == W_DONE ? 0 : popcount32(live_lanes(&ws->w));
+    c->live = c->live - ws->nlive + n;
+    ws->nlive = n;
+}
+
 static uint32_t
 live_threads(rt_cta *c)
 {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < c->nwarps; i++)
-        if (c->warps[i].state != W_DONE)
-            n += popcount32(live_lanes(&c->warps[i].w));
-    return n;
+    return c->live;
 }
 
 static void
@@ -193,6 +202,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         w->error = 1;
         return 0;
     }
+    refresh_live(c, ws);
     rt_barrier *b = &c->bar[id];
     if (b->arrived == 0 && b->nwaiting == 0) {
         b->popc = 0;
@@ -268,6 +278,7 @@ schedule(rt_cta *c)
                 continue;
             c->current = (int)i;
             rt_fiber_switch(&c->sched_fiber, &ws->fiber);
+            refresh_live(c, ws);
             progress = true;
             if (ws->w.error) /* a service failed: end the CTA */
                 return;
@@ -357,6 +368,8 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         memcpy(w->ctaid, ctaid, sizeof ctaid);
         w->total_smem = (uint32_t)shared;
         w->smid = wk->index;
+        ws->nlive = popcount32(live_lanes(w));
+        c.live += ws->nlive;
     }
     if (!c.fibers) {
         for (uint32_t i = 0; i < job->nwarps; i++) {
