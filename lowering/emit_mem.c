@@ -674,18 +674,64 @@ row_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, int64_t step)
     return LLVMBuildOr(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), "");
 }
 
+/* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
+static LLVMValueRef
+span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
+{
+    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)a), ""), e->t_i64, "");
+    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)b), ""), e->t_i64, "");
+    return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
+                         LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
+}
+
+/* row_span_ok for both rows of the warp.  A full warp of one row, or of
+ * two rows of 16, checks lanes at constant positions (cheap to extract);
+ * otherwise the rows' first and last active lanes. */
+static LLVMValueRef
+rows_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef mask, int64_t step)
+{
+    LLVMValueRef all = LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), "");
+    LLVMValueRef one = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), "");
+    LLVMValueRef halves = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), "");
+    LLVMBasicBlockRef b1 = emit_new_block(e, "span.row"), b2 = emit_new_block(e, "span.test"),
+                      b3 = emit_new_block(e, "span.halves"), b4 = emit_new_block(e, "span.lanes"),
+                      jb = emit_new_block(e, "span.done");
+    LLVMValueRef ok[3];
+    LLVMBasicBlockRef from[3];
+    LLVMBuildCondBr(e->b, one, b1, b2);
+    LLVMPositionBuilderAtEnd(e->b, b2);
+    LLVMBuildCondBr(e->b, halves, b3, b4);
+
+    LLVMPositionBuilderAtEnd(e->b, b1);
+    ok[0] = span_const_ok(e, ptrs, 0, WARP - 1, step);
+    from[0] = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+    LLVMPositionBuilderAtEnd(e->b, b3);
+    ok[1] = LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
+                         span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), "");
+    from[1] = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+    LLVMPositionBuilderAtEnd(e->b, b4);
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    ok[2] = LLVMBuildAnd(e->b, row_span_ok(e, ptrs, mlo, step), row_span_ok(e, ptrs, mhi, step), "");
+    from[2] = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    LLVMValueRef phi = LLVMBuildPhi(e->b, e->t_i1, "span.ok");
+    LLVMAddIncoming(phi, ok, from, 3);
+    return phi;
+}
+
 static LLVMValueRef
 row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
 {
     warp_rows(e);
     LLVMValueRef mask = emit_cur_mask(e);
     LLVMValueRef fast = LLVMBuildAnd(e->b, e->rows_two, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), "");
-    if (wide && step != 0) { /* a widened 32-bit value may wrap inside a row */
-        LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-        LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
-        fast = LLVMBuildAnd(e->b, fast, row_span_ok(e, ptr, mlo, step), "");
-        fast = LLVMBuildAnd(e->b, fast, row_span_ok(e, ptr, mhi, step), "");
-    }
+    if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
+        fast = LLVMBuildAnd(e->b, fast, rows_span_ok(e, ptr, mask, step), "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
