@@ -691,7 +691,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         LLVMSetAlignment(e->param_frame, 16);
     LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
     LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
-    LLVMBuildBr(e->b, e->bb[0]);
+    e->prologue_end = LLVMBuildBr(e->b, e->bb[0]);
+    e->rows_lo = e->rows_two = NULL;
 
     for (int i = 0; i < c->nblocks && !e->failed; i++) {
         if (i == c->exit)

@@ -90,6 +90,9 @@ typedef struct Emit {
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
+    LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
+    LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (emit_mem.c) */
+    LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
 
     /* per block / instruction */
     int block;                  /* current PTX block */

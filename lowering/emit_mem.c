@@ -9,8 +9,11 @@
  *
  * An access through addresses that differ across lanes is a masked vector
  * load or store when, at run time, every active lane's address is
- * base + lane * size (one compare and a reduction); otherwise a masked
- * gather or scatter.  A uniform address is one scalar access.
+ * base + lane * size (one compare and a reduction); two when the warp
+ * spans two rows of the block and each row is contiguous; otherwise a
+ * masked gather or scatter.  A uniform address is one scalar access.  An
+ * address the uniformity analysis knows row by row (the same in a row, or
+ * contiguous in it) needs no check beyond one per warp (row_access).
  */
 #include <string.h>
 
@@ -383,25 +386,249 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
     return all;
 }
 
+/* ------------------------------------------------------------- rows */
 
-/* The access of each active lane at ptr (<32 x ptr>, or one ptr for all):
- * one masked vector load or store when, at run time, the lanes' addresses
- * are contiguous, else a masked gather or scatter.  Loads when val is
- * NULL (returning the <32 x t> value), else stores val. */
+/* The warp's rows: runs of lanes with the same %tid.y and %tid.z and
+ * consecutive %tid.x.  Computed once per function, in its prologue:
+ * rows_lo holds the lanes of the first row, rows_two says whether the
+ * lanes that exist form at most two rows (a warp of a 16 x N or 24 x N
+ * block, or inside one row of a block 32 or more wide).  A warp's lanes
+ * are consecutive linear thread ids (runtime/sched.c, as in CUDA), so
+ * from lane 0's %tid.x: the first row has ntid.x - tid.x lanes and the
+ * next ones ntid.x each; no lane-wise work. */
+static void
+warp_rows(Emit *e)
+{
+    if (e->rows_lo)
+        return;
+    LLVMBuilderRef saved = e->b;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    LLVMPositionBuilderBefore(e->b, e->prologue_end);
+    LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
+    LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, 0), emit_u32(e, 0)};
+    LLVMValueRef x0 = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, ""), "");
+    LLVMValueRef nidx[] = {emit_u32(e, 0), emit_u32(e, 0)};
+    LLVMValueRef nx = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, W_NTID), nidx, 2, ""), "");
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef exist = abi_warp_field(e, W_MASK);
+    LLVMValueRef n = emit_intrinsic(e, "llvm.ctpop", &t, 1, &exist, 1); /* lanes 0 .. n-1 exist */
+    LLVMValueRef first = LLVMBuildSub(e->b, nx, x0, "row.lanes");
+    LLVMValueRef one = LLVMConstInt(e->t_i64, 1, 0);
+    LLVMValueRef s64 = LLVMBuildZExt(e->b, first, e->t_i64, "");
+    s64 = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, s64, LLVMConstInt(e->t_i64, WARP, 0), ""),
+                          LLVMConstInt(e->t_i64, WARP, 0), s64, "");
+    LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, s64, ""), one, "");
+    e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
+    LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
+    e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
+    LLVMDisposeBuilder(e->b);
+    e->b = saved;
+}
+
+/* Lane `lane` of a vector value computed lane-wise from splats: the same
+ * computation on that lane's scalars, so that LLVM need not spill the
+ * 32 x 64-bit addresses to the stack to pick one (what it does for an
+ * extractelement at a variable index).  Goes through integer arithmetic,
+ * casts, selects and GEPs; anything else is an extractelement. */
+static LLVMValueRef
+scalar_lane(Emit *e, LLVMValueRef v, LLVMValueRef lane, int depth)
+{
+    if (!emit_is_vec(v))
+        return v;
+    if (LLVMIsAShuffleVectorInst(v) && LLVMIsAInsertElementInst(LLVMGetOperand(v, 0))) {
+        bool splat = true; /* shuffle(insertelement(undef, s, 0), zeroinitializer) */
+        for (unsigned i = 0; i < LLVMGetNumMaskElements(v); i++)
+            splat &= LLVMGetMaskValue(v, i) == 0;
+        LLVMValueRef ins = LLVMGetOperand(v, 0), at = LLVMGetOperand(ins, 2);
+        if (splat && LLVMIsAConstantInt(at) && LLVMConstIntGetZExtValue(at) == 0)
+            return LLVMGetOperand(ins, 1);
+    }
+    if (depth <= 0 || !LLVMIsAInstruction(v))
+        return LLVMBuildExtractElement(e->b, v, lane, "");
+    LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(v));
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    switch (op) {
+    case LLVMAdd:
+    case LLVMSub:
+    case LLVMMul:
+    case LLVMShl:
+    case LLVMAnd:
+    case LLVMOr:
+    case LLVMXor:
+        return LLVMBuildBinOp(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1),
+                              scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1), "");
+    case LLVMZExt:
+    case LLVMSExt:
+    case LLVMTrunc:
+    case LLVMIntToPtr:
+    case LLVMPtrToInt:
+        return LLVMBuildCast(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), et, "");
+    case LLVMSelect:
+        return LLVMBuildSelect(e->b, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1),
+                               scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1),
+                               scalar_lane(e, LLVMGetOperand(v, 2), lane, depth - 1), "");
+    case LLVMGetElementPtr:
+        if (LLVMGetNumOperands(v) == 2 && LLVMGetGEPSourceElementType(v) == e->t_i8) {
+            LLVMValueRef off = scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1);
+            return LLVMBuildGEP2(e->b, e->t_i8, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), &off, 1, "");
+        }
+        break;
+    default: break;
+    }
+    return LLVMBuildExtractElement(e->b, v, lane, "");
+}
+
+static LLVMValueRef
+lane_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef lane)
+{
+    return scalar_lane(e, ptrs, lane, 12);
+}
+
+/* The pointer of the first lane in m (lane 0 when m is empty) and that
+ * lane. */
+static LLVMValueRef
+first_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, LLVMValueRef *lane)
+{
+    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 0, 0)}; /* m may be empty: not poison */
+    LLVMTypeRef t = e->t_i32;
+    *lane = LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), emit_u32(e, WARP - 1), "");
+    return lane_ptr(e, ptrs, *lane);
+}
+
+/* Where lane 0 would point if the lanes in m were p_f + (lane - f) * size. */
+static LLVMValueRef
+row_base(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, unsigned size)
+{
+    LLVMValueRef lane, p = first_ptr(e, ptrs, m, &lane);
+    LLVMValueRef off = LLVMBuildMul(e->b, LLVMBuildZExt(e->b, lane, e->t_i64, ""), LLVMConstInt(e->t_i64, size, 0), "");
+    off = LLVMBuildNeg(e->b, off, "");
+    return LLVMBuildGEP2(e->b, e->t_i8, p, &off, 1, "");
+}
+
+/* A plain (unmasked) access of n elements at p; loads when val is NULL.
+ * val, and the result, are <32 x t>; first: the lane of element 0. */
+static LLVMValueRef
+plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first, int n, LLVMValueRef into)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef nt = LLVMVectorType(t, (unsigned)n);
+    LLVMValueRef idx[WARP];
+    if (val) {
+        for (int i = 0; i < n; i++)
+            idx[i] = emit_u32(e, (uint64_t)(first + i));
+        LLVMValueRef part = n == WARP ? val : LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(LLVMTypeOf(val)), LLVMConstVector(idx, (unsigned)n), "");
+        LLVMSetAlignment(LLVMBuildStore(e->b, part, p), size);
+        return NULL;
+    }
+    LLVMValueRef v = LLVMBuildLoad2(e->b, nt, p, "");
+    LLVMSetAlignment(v, size);
+    if (n == WARP)
+        return v;
+    /* widen to 32 lanes, then take lanes [first, first + n) from it */
+    for (int i = 0; i < WARP; i++)
+        idx[i] = i < n ? emit_u32(e, (uint64_t)i) : LLVMGetUndef(e->t_i32);
+    LLVMValueRef wide = LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(nt), LLVMConstVector(idx, WARP), "");
+    for (int i = 0; i < WARP; i++)
+        idx[i] = emit_u32(e, i >= first && i < first + n ? (uint64_t)(WARP + i - first) : (uint64_t)i);
+    return LLVMBuildShuffleVector(e->b, into, wide, LLVMConstVector(idx, WARP), "");
+}
+
+/* One vector access per row: the lanes of each row (mlo, mhi) contiguous
+ * from their row's base.  Plain loads and stores when every lane is
+ * active and the rows are the whole warp or its two halves (masked
+ * stores are slow on some machines); masked ones otherwise.  Loads when
+ * val is NULL. */
+static LLVMValueRef
+rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mlo, LLVMValueRef mhi)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef over[] = {vt, e->t_ptr};
+    LLVMValueRef ms[] = {mlo, mhi}, base[2], align = emit_u32(e, size), got[3];
+    for (int j = 0; j < 2; j++)
+        base[j] = row_base(e, ptrs, ms[j], size);
+    LLVMBasicBlockRef bb[3] = {emit_new_block(e, "mem.row.all"), emit_new_block(e, "mem.row.halves"),
+                               emit_new_block(e, "mem.row.masked")};
+    LLVMBasicBlockRef jb = emit_new_block(e, "mem.row.done"), test = emit_new_block(e, "mem.row.test");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffffffu), ""), bb[0], test);
+    LLVMPositionBuilderAtEnd(e->b, test);
+    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffu), ""),
+                                       LLVMBuildICmp(e->b, LLVMIntEQ, mhi, emit_u32(e, 0xffff0000u), ""), "");
+    LLVMBuildCondBr(e->b, halves, bb[1], bb[2]);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[0]);
+    got[0] = plain_access(e, base[0], t, val, 0, WARP, NULL);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[1]);
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)size * (WARP / 2), 0);
+    got[1] = plain_access(e, base[0], t, val, 0, WARP / 2, LLVMGetUndef(vt));
+    got[1] = plain_access(e, LLVMBuildGEP2(e->b, e->t_i8, base[1], &off, 1, ""), t, val, WARP / 2, WARP / 2, got[1]);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[2]);
+    got[2] = LLVMGetUndef(vt);
+    for (int j = 0; j < 2; j++) {
+        if (val) {
+            LLVMValueRef args[] = {val, base[j], align, emit_mask_vec(e, ms[j])};
+            emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
+        } else {
+            LLVMValueRef args[] = {base[j], align, emit_mask_vec(e, ms[j]), got[2]};
+            got[2] = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
+        }
+    }
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMAddIncoming(phi, got, bb, 3);
+    return phi;
+}
+
+/* The access of each active lane at ptr (<32 x ptr>, or one ptr for all),
+ * checked at run time: one masked vector load or store when the lanes'
+ * addresses are contiguous; two when the warp spans two rows of the block
+ * and each row's lanes are contiguous (the lanes of a 16-wide block);
+ * else a masked gather or scatter.  Loads when val is NULL (returning the
+ * <32 x t> value), else stores val. */
 static LLVMValueRef
 per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
+    warp_rows(e);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMValueRef mask = emit_cur_mask(e), mv = emit_mask_vec(e, mask), base;
     LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
     LLVMValueRef align = LLVMConstInt(e->t_i32, size, 0);
-    LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), gb = emit_new_block(e, "mem.gather"),
+    LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), cb = emit_new_block(e, "mem.rows.check"),
+                      rb = emit_new_block(e, "mem.rows"), gb = emit_new_block(e, "mem.gather"),
                       jb = emit_new_block(e, "mem.join");
-    LLVMBuildCondBr(e->b, cont, vb, gb);
-    LLVMValueRef got[2] = {NULL, NULL};
+    LLVMBuildCondBr(e->b, cont, vb, cb);
+
+    /* two rows: lanes of row j at base_j + lane * size */
+    LLVMPositionBuilderAtEnd(e->b, cb);
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
+    LLVMValueRef blo = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mlo, size), e->t_i64, "");
+    LLVMValueRef bhi = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mhi, size), e->t_i64, "");
+    LLVMValueRef want = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, blo), emit_splat(e, bhi), "");
+    want = LLVMBuildAdd(e->b, want, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""), "");
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildPtrToInt(e->b, ptr, v64, ""), want, "");
+    eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, mv, ""), "");
+    LLVMTypeRef bt = e->t_v32i1;
+    LLVMValueRef rows = LLVMBuildAnd(e->b, e->rows_two, emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1), "");
+    LLVMBuildCondBr(e->b, rows, rb, gb);
+
+    LLVMValueRef got[3] = {NULL, NULL, NULL};
+    LLVMPositionBuilderAtEnd(e->b, rb);
+    got[1] = rows_vector(e, ptr, t, val, mlo, mhi);
+    LLVMBasicBlockRef rend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
     for (int k = 0; k < 2; k++) { /* 0: contiguous, 1: per-lane pointers */
         LLVMPositionBuilderAtEnd(e->b, k ? gb : vb);
         LLVMTypeRef over[] = {vt, k ? LLVMVectorType(e->t_ptr, WARP) : e->t_ptr};
@@ -411,7 +638,7 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
             emit_intrinsic(e, k ? "llvm.masked.scatter" : "llvm.masked.store", over, 2, args, 4);
         } else {
             LLVMValueRef args[] = {where, align, mv, LLVMGetUndef(vt)};
-            got[k] = emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
+            got[2 * k] = emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
         }
         LLVMBuildBr(e->b, jb);
     }
@@ -419,7 +646,127 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     if (val)
         return NULL;
     LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
-    LLVMBasicBlockRef bbs[] = {vb, gb};
+    LLVMBasicBlockRef bbs[] = {vb, rend, gb};
+    LLVMAddIncoming(phi, got, bbs, 3);
+    return phi;
+}
+
+/* An access through an address the analysis knows row by row
+ * (FuncInfo.reg_row_affine): step 0, every lane of a row reads one
+ * location: two scalar loads and a blend; step = size, each row is
+ * contiguous: two masked vector accesses.  Valid when the warp's lanes
+ * form at most two rows (checked once per warp, warp_rows); otherwise, or
+ * with no lane active, per_lane_access. */
+/* True (i1) when the first and last lanes of m are (last - first) * step
+ * bytes apart, or m is empty. */
+static LLVMValueRef
+row_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, int64_t step)
+{
+    LLVMValueRef f, args[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef pf = LLVMBuildPtrToInt(e->b, first_ptr(e, ptrs, m, &f), e->t_i64, "");
+    LLVMValueRef l = LLVMBuildSub(e->b, emit_u32(e, WARP - 1), emit_intrinsic(e, "llvm.ctlz", &t, 1, args, 2), "");
+    l = LLVMBuildAnd(e->b, l, emit_u32(e, WARP - 1), "");
+    LLVMValueRef pl = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, l), e->t_i64, "");
+    LLVMValueRef lanes = LLVMBuildZExt(e->b, LLVMBuildSub(e->b, l, f, ""), e->t_i64, "");
+    LLVMValueRef want = LLVMBuildMul(e->b, lanes, LLVMConstInt(e->t_i64, (uint64_t)step, 0), "");
+    LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pl, pf, ""), want, "");
+    return LLVMBuildOr(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), "");
+}
+
+/* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
+static LLVMValueRef
+span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
+{
+    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)a), ""), e->t_i64, "");
+    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)b), ""), e->t_i64, "");
+    return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
+                         LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
+}
+
+/* row_span_ok for both rows of the warp.  A full warp of one row, or of
+ * two rows of 16, checks lanes at constant positions (cheap to extract);
+ * otherwise the rows' first and last active lanes. */
+static LLVMValueRef
+rows_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef mask, int64_t step)
+{
+    LLVMValueRef all = LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), "");
+    LLVMValueRef one = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), "");
+    LLVMValueRef halves = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), "");
+    LLVMBasicBlockRef b1 = emit_new_block(e, "span.row"), b2 = emit_new_block(e, "span.test"),
+                      b3 = emit_new_block(e, "span.halves"), b4 = emit_new_block(e, "span.lanes"),
+                      jb = emit_new_block(e, "span.done");
+    LLVMValueRef ok[3];
+    LLVMBasicBlockRef from[3];
+    LLVMBuildCondBr(e->b, one, b1, b2);
+    LLVMPositionBuilderAtEnd(e->b, b2);
+    LLVMBuildCondBr(e->b, halves, b3, b4);
+
+    LLVMPositionBuilderAtEnd(e->b, b1);
+    ok[0] = span_const_ok(e, ptrs, 0, WARP - 1, step);
+    from[0] = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+    LLVMPositionBuilderAtEnd(e->b, b3);
+    ok[1] = LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
+                         span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), "");
+    from[1] = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+    LLVMPositionBuilderAtEnd(e->b, b4);
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    ok[2] = LLVMBuildAnd(e->b, row_span_ok(e, ptrs, mlo, step), row_span_ok(e, ptrs, mhi, step), "");
+    from[2] = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    LLVMValueRef phi = LLVMBuildPhi(e->b, e->t_i1, "span.ok");
+    LLVMAddIncoming(phi, ok, from, 3);
+    return phi;
+}
+
+static LLVMValueRef
+row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
+{
+    warp_rows(e);
+    LLVMValueRef mask = emit_cur_mask(e);
+    LLVMValueRef fast = LLVMBuildAnd(e->b, e->rows_two, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), "");
+    if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
+        fast = LLVMBuildAnd(e->b, fast, rows_span_ok(e, ptr, mask, step), "");
+    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
+                      jb = emit_new_block(e, "mem.row.join");
+    LLVMBuildCondBr(e->b, fast, fb, sb);
+
+    LLVMPositionBuilderAtEnd(e->b, fb);
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    LLVMValueRef got[2];
+    if (step == 0) {
+        unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+        LLVMValueRef lane, plo = first_ptr(e, ptr, mlo, &lane), phi = first_ptr(e, ptr, mhi, &lane);
+        LLVMValueRef zero = emit_u32(e, 0);
+        /* a row with no active lane reads the other row's location */
+        LLVMValueRef slo = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mlo, zero, ""), plo, phi, "");
+        LLVMValueRef shi = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mhi, zero, ""), phi, plo, "");
+        LLVMValueRef vlo = LLVMBuildLoad2(e->b, t, slo, ""), vhi = LLVMBuildLoad2(e->b, t, shi, "");
+        LLVMSetAlignment(vlo, size);
+        LLVMSetAlignment(vhi, size);
+        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, vlo), emit_splat(e, vhi), "");
+    } else {
+        got[0] = rows_vector(e, ptr, t, val, mlo, mhi);
+    }
+    LLVMBasicBlockRef fend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, sb);
+    got[1] = per_lane_access(e, ptr, t, val);
+    LLVMBasicBlockRef send = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, LLVMTypeOf(got[0]), "");
+    LLVMBasicBlockRef bbs[] = {fend, send};
     LLVMAddIncoming(phi, got, bbs, 2);
     return phi;
 }
@@ -488,11 +835,32 @@ per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem
     return emit_for_each_lane(e, emit_cur_mask(e), val ? NULL : LLVMVectorType(t, WARP), ordered_lane, &a);
 }
 
+/* The step per %tid.x (in bytes) of a memory operand's per-lane address
+ * when the analysis knows it row by row, else STEP_UNKNOWN.  A 32-bit
+ * register is accepted for .shared only: shared offsets are far below
+ * 2^31 and the analysis bounds the step, so a row's offsets never wrap. */
+enum { STEP_UNKNOWN = -1 };
+
+static int64_t
+row_step(Emit *e, const Operand *o, Space space, bool *wide)
+{
+    const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
+    *wide = false;
+    if (!b || b->kind != OPD_REG || !e->fi->reg_row_affine || !e->fi->reg_row_affine[b->reg] ||
+        !operand_varying(e, b))
+        return STEP_UNKNOWN;
+    int bits = type_bits(e->f->regs.v[b->reg].type);
+    bool ok = space == SP_SHARED || (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
+    int64_t k = e->fi->reg_tx_step[b->reg];
+    *wide = e->fi->reg_tx_wide[b->reg];
+    return ok && k >= 0 ? k : STEP_UNKNOWN;
+}
+
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
  * or per lane); the result is scalar only for a uniform pointer with
  * want_vec false and no lane mask in force. */
 static LLVMValueRef
-load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem)
+load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t step, bool wide)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr) && !e->imask) {
@@ -501,11 +869,13 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem)
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         return per_lane_ordered(e, ptr, t, NULL, sem);
+    if (emit_is_vec(ptr) && (step == 0 || step == size))
+        return row_access(e, ptr, t, NULL, step, wide);
     return per_lane_access(e, ptr, t, NULL);
 }
 
 static void
-store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem)
+store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool wide)
 {
     LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -515,6 +885,8 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem)
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
+    else if (emit_is_vec(ptr) && step == size)
+        row_access(e, ptr, t, emit_splat(e, val), step, wide);
     else
         per_lane_access(e, ptr, t, emit_splat(e, val));
 }
@@ -549,12 +921,16 @@ emit_ld(Emit *e, const Instr *in)
     Sem sem = mem_sem(in);
     int n = dst->kind == OPD_VEC ? dst->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    bool wide;
+    int64_t step = row_step(e, &in->opnd[1], access_space(in), &wide);
+    if (n > 1 && step != 0)
+        step = STEP_UNKNOWN; /* the lanes' elements interleave */
     for (int i = 0; i < n; i++) {
         const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
         if (d->kind == OPD_SINK)
             continue;
         bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
-        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, sem);
+        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, sem, step, wide);
         inst_write(e, d, ty, v);
     }
 }
@@ -569,10 +945,14 @@ emit_st(Emit *e, const Instr *in)
     Sem sem = mem_sem(in);
     int n = src->kind == OPD_VEC ? src->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    bool wide;
+    int64_t step = row_step(e, &in->opnd[0], access_space(in), &wide);
+    if (n > 1)
+        step = STEP_UNKNOWN;
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
         LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
-        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem);
+        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem, step, wide);
     }
 }
 

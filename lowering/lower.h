@@ -34,6 +34,14 @@ typedef struct FuncInfo {
                                  warp (under divergent control) */
     bool *param_uniform;      /* [nparams] .func: every call passes a uniform
                                  value (analyze_module); NULL: none proven */
+    bool *reg_row_affine;     /* [nregs] lanes of a warp with the same %tid.y
+                                 and %tid.z hold v0 + reg_tx_step * %tid.x */
+    int64_t *reg_tx_step;     /* [nregs] that step (0: the same in the row) */
+    bool *reg_tx_wide;        /* [nregs] widened from 32 bits on the way: a
+                                 row may wrap once; check at run time */
+    bool *reg_merge;          /* [nregs] a lane parked on the divergence stack
+                                 may read it when it resumes: a write under a
+                                 partial path mask keeps the other lanes' values */
 } FuncInfo;
 
 typedef struct Analysis {

@@ -51,6 +51,9 @@ enum { HAMMOCK_MAX = 8 };
  * so.  Set to 1 when lowering/emit.c implements LOWER_PREDICATED. */
 enum { IF_CONVERSION = 0 };
 
+/* rows mode: where a register stands in the %tid.x step lattice */
+enum { STEP_NONE, STEP_CONST, STEP_TOP };
+
 typedef struct State {
     const Module *m;
     Func *f;
@@ -65,6 +68,10 @@ typedef struct State {
     uint64_t *live_in; /* [nblocks * nwords] */
     int *reach_count, *first_succ, *mark, stamp; /* [nblocks] scratch for joins */
     int *stack;      /* [nblocks] scratch */
+    bool rows;       /* the second run (rows_compute): %tid is no source */
+    int64_t *step;   /* [nregs] rows mode: step per %tid.x */
+    uint8_t *step_state; /* [nregs] STEP_* */
+    uint8_t *wide;   /* [nregs] widenings of a moving 32-bit value (<= 1) */
 } State;
 
 static bool
@@ -79,7 +86,7 @@ opnd_varying(const State *s, const Operand *o)
 {
     switch (o->kind) {
     case OPD_REG: return o->reg >= 0 && o->reg < s->f->regs.n && s->info->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0;
+    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(s->rows && o->sreg == SREG_TID);
     case OPD_MEM:
     case OPD_VEC:
     case OPD_LIST:
@@ -201,6 +208,207 @@ dest_varying(State *s, const Instr *in)
     return false;
 }
 
+/* ------------------------------------------------ rows: %tid.x steps */
+
+/* The step of an operand per unit of %tid.x; STEP_TOP when it is not a
+ * constant (for a memory or vector operand: when any part moves). */
+static int
+opnd_step(const State *s, const Operand *o, int64_t *k)
+{
+    *k = 0;
+    switch (o->kind) {
+    case OPD_REG:
+        if (o->reg < 0 || o->reg >= s->f->regs.n)
+            return STEP_TOP;
+        *k = s->step[o->reg];
+        return s->step_state[o->reg];
+    case OPD_SREG: *k = o->sreg == SREG_TID && o->comp == 0; return STEP_CONST;
+    case OPD_MEM:
+    case OPD_VEC:
+    case OPD_LIST:
+    case OPD_PAIR: {
+        int st = STEP_CONST;
+        for (int i = 0; i < o->nsub; i++) {
+            int64_t ki;
+            int si = opnd_step(s, &o->sub[i], &ki);
+            if (si == STEP_TOP || (si == STEP_CONST && ki != 0))
+                return STEP_TOP;
+            if (si == STEP_NONE)
+                st = STEP_NONE;
+        }
+        return st;
+    }
+    default: return STEP_CONST;
+    }
+}
+
+static bool
+affine_type(PtxType t)
+{
+    TypeKind k = type_kind(t);
+    return (k == TK_BITS || k == TK_UINT || k == TK_SINT) && (type_bits(t) == 32 || type_bits(t) == 64);
+}
+
+/* a * b where one side does not move and is an immediate */
+static int
+mul_step(const Operand *oa, int sa, int64_t a, const Operand *ob, int sb, int64_t b, int64_t *k)
+{
+    if (sa == STEP_NONE || sb == STEP_NONE)
+        return STEP_NONE;
+    if (sa == STEP_TOP || sb == STEP_TOP)
+        return STEP_TOP;
+    if (a == 0 && b == 0)
+        *k = 0;
+    else if (b == 0 && ob->kind == OPD_IMM)
+        *k = a * ob->imm;
+    else if (a == 0 && oa->kind == OPD_IMM)
+        *k = b * oa->imm;
+    else
+        return STEP_TOP;
+    return STEP_CONST;
+}
+
+static int
+opnd_wide(const State *s, const Operand *o)
+{
+    return o->kind == OPD_REG && o->reg >= 0 && o->reg < s->f->regs.n ? s->wide[o->reg] : 0;
+}
+
+/* mul.wide and cvt from 32 to 64 bits of a moving value: the step
+ * survives up to one wrap of the 32-bit value inside a row, which the
+ * emitter rules out at run time from the row's first and last lanes (a
+ * wrap changes their distance by a multiple of 2^32). */
+static bool
+widens(const Instr *in)
+{
+    if (in->op == OP_MUL)
+        return instr_has_mod(in, MOD_WIDE) && in->ntype > 0 && type_bits(in->type[0]) == 32 &&
+               type_kind(in->type[0]) != TK_FLOAT;
+    return in->op == OP_CVT && in->ntype == 2 && type_bits(in->type[0]) == 64 &&
+           type_bits(in->type[1]) == 32 && (type_kind(in->type[0]) == TK_UINT || type_kind(in->type[0]) == TK_SINT) &&
+           (type_kind(in->type[1]) == TK_UINT || type_kind(in->type[1]) == TK_SINT) && !instr_has_mod(in, MOD_SAT);
+}
+
+static int
+instr_step1(const State *s, const Instr *in, int64_t *k)
+{
+    const Operand *o = in->opnd;
+    PtxType ty = in->ntype > 0 ? in->type[0] : TY_B32;
+    bool lin = affine_type(ty) && !instr_has_mod(in, MOD_CC) && !instr_has_mod(in, MOD_SAT);
+    int64_t a = 0, b = 0, c = 0;
+    int sa = STEP_CONST, sb = STEP_CONST, sc = STEP_CONST, st = -1;
+
+    *k = 0;
+    if (in->nopnd > 1)
+        sa = opnd_step(s, &o[1], &a);
+    if (in->nopnd > 2)
+        sb = opnd_step(s, &o[2], &b);
+    if (in->nopnd > 3)
+        sc = opnd_step(s, &o[3], &c);
+    switch (in->op) {
+    case OP_ADD:
+    case OP_SUB:
+        if (lin && in->nopnd == 3) {
+            st = sa == STEP_NONE || sb == STEP_NONE ? STEP_NONE : sa == STEP_TOP || sb == STEP_TOP ? STEP_TOP : STEP_CONST;
+            *k = in->op == OP_ADD ? a + b : a - b;
+        }
+        break;
+    case OP_NEG:
+        if (lin && in->nopnd == 2)
+            st = sa, *k = -a;
+        break;
+    case OP_MUL:
+        if ((lin && in->nopnd == 3 && instr_has_mod(in, MOD_LO)) || (widens(in) && in->nopnd == 3))
+            st = mul_step(&o[1], sa, a, &o[2], sb, b, k);
+        break;
+    case OP_MAD:
+        if (lin && in->nopnd == 4 && instr_has_mod(in, MOD_LO)) {
+            st = mul_step(&o[1], sa, a, &o[2], sb, b, k);
+            st = st == STEP_NONE || sc == STEP_NONE ? STEP_NONE : st == STEP_TOP || sc == STEP_TOP ? STEP_TOP : STEP_CONST;
+            *k += c;
+        }
+        break;
+    case OP_SHL:
+        if (lin && in->nopnd == 3 && o[2].kind == OPD_IMM && o[2].imm >= 0 && o[2].imm <= 20)
+            st = sa, *k = a * ((int64_t)1 << o[2].imm);
+        break;
+    case OP_MOV:
+        if (lin && in->nopnd == 2 && (o[1].kind == OPD_REG || o[1].kind == OPD_SREG || o[1].kind == OPD_IMM))
+            st = sa, *k = a;
+        break;
+    case OP_CVT:
+        if ((lin && in->ntype == 2 && affine_type(in->type[1]) && type_bits(in->type[1]) == type_bits(ty) &&
+             in->nopnd == 2) || (widens(in) && in->nopnd == 2))
+            st = sa, *k = a;
+        break;
+    default: break;
+    }
+    if (st < 0) { /* not linear: nothing may move */
+        st = STEP_CONST;
+        for (int i = 1; i < in->nopnd; i++) {
+            int64_t ki;
+            int si = opnd_step(s, &o[i], &ki);
+            if (si == STEP_TOP || (si == STEP_CONST && ki != 0))
+                return STEP_TOP;
+            if (si == STEP_NONE)
+                st = STEP_NONE;
+        }
+        *k = 0;
+    }
+    if (st == STEP_CONST && (*k > (1 << 20) || *k < -(1 << 20)))
+        st = STEP_TOP;
+    return st;
+}
+
+/* The step of what an instruction writes: add, sub, neg, mul.lo, mad.lo,
+ * shl by an immediate, mov and same-width cvt of 32- and 64-bit integers
+ * carry it (modulo 2^bits), and so do widenings; any other instruction
+ * gives 0 when no operand moves, else STEP_TOP.  Steps beyond 2^20 bytes
+ * count as STEP_TOP, so that 32-bit shared addresses of a row never wrap.
+ * *wide: the widenings the value went through; more than one (two wraps
+ * could cancel at the ends of a row), or one whose step cancelled out,
+ * is STEP_TOP. */
+static int
+instr_step(const State *s, const Instr *in, int64_t *k, int *wide)
+{
+    int st = instr_step1(s, in, k), w = 0;
+    for (int i = 1; i < in->nopnd; i++)
+        w += opnd_wide(s, &in->opnd[i]);
+    if (st == STEP_CONST && (w > 1 || (w == 1 && *k == 0)))
+        st = STEP_TOP;
+    *wide = w + (st == STEP_CONST && *k != 0 && widens(in));
+    if (*wide > 1)
+        st = STEP_TOP;
+    return st;
+}
+
+/* Joins a definition's step into its destination registers; one that
+ * moves in more than one way is varying. */
+static void
+join_step(State *s, const Operand *d, int st, int64_t k, int wide)
+{
+    if (d->kind == OPD_VEC || d->kind == OPD_PAIR) {
+        for (int i = 0; i < d->nsub; i++)
+            join_step(s, &d->sub[i], st == STEP_CONST && k != 0 ? STEP_TOP : st, 0, 0);
+        return;
+    }
+    if (d->kind != OPD_REG || d->reg < 0 || d->reg >= s->f->regs.n || st == STEP_NONE)
+        return;
+    int r = d->reg, cur = s->step_state[r];
+    int nst = cur == STEP_NONE ? st : cur == STEP_CONST && st == STEP_CONST && s->step[r] == k ? cur : STEP_TOP;
+    if (nst != cur) {
+        s->step_state[r] = (uint8_t)nst;
+        s->step[r] = k;
+        s->changed = true;
+    }
+    if (wide > s->wide[r]) {
+        s->wide[r] = (uint8_t)(wide > 1 ? 2 : wide);
+        s->changed = true;
+    }
+    if (nst == STEP_TOP || s->wide[r] > 1)
+        set_varying(s, d);
+}
+
 static void
 propagate(State *s)
 {
@@ -219,6 +427,11 @@ propagate(State *s)
                 s->carry_varying = true;
                 s->changed = true;
             }
+        } else if (s->rows) {
+            int64_t k;
+            int wide;
+            int st = instr_step(s, in, &k, &wide);
+            join_step(s, &in->opnd[0], st, k, wide);
         }
     }
 }
@@ -534,6 +747,91 @@ plan(State *s)
     }
 }
 
+/* Which registers a parked lane may read when it resumes (reg_merge).
+ * Lanes off the running path are exited, returned from this .func, or
+ * parked on the divergence stack; parked lanes resume at the reconvergence
+ * block of a divergent transfer or at a pushed successor (docs/lowering.md).
+ * A register live into none of those blocks is dead for every parked lane,
+ * so a write under the path mask need not keep their values.  Lanes held at
+ * a barrier resume in the middle of a block: a function with a barrier and
+ * a divergent transfer keeps every register.  needs liveness and plan(). */
+static void
+merge_needs(State *s)
+{
+    const Cfg *g = s->f->cfg;
+    int nr = s->f->regs.n, nw = s->nwords;
+    bool barrier = false, divergent = false;
+    uint64_t *need = arena_alloc(s->a, (size_t)nw * sizeof *need);
+
+    s->info->reg_merge = arena_alloc(s->a, (size_t)(nr + 1) * sizeof *s->info->reg_merge);
+    for (int i = 0; i < s->f->instrs.n; i++) {
+        const Instr *in = &s->f->instrs.v[i];
+        barrier |= (opcode_flags(in->op) & OF_BARRIER) != 0;
+        if (s->info->branch[i] != BR_DIVERGENT)
+            continue;
+        divergent = true;
+        const Block *bl = &g->blocks[g->block_of[i]];
+        int R = s->info->reconverge[i];
+        if (R >= 0 && R != g->exit)
+            for (int w = 0; w < nw; w++)
+                need[w] |= s->live_in[(size_t)R * nw + w];
+        bool one_side_waits = false; /* a bra whose other side is R runs at once */
+        for (int k = 0; k < bl->nsucc; k++)
+            one_side_waits |= in->op == OP_BRA && bl->succ[k] == R;
+        for (int k = 0; k < bl->nsucc && !one_side_waits; k++)
+            if (bl->succ[k] != g->exit)
+                for (int w = 0; w < nw; w++)
+                    need[w] |= s->live_in[(size_t)bl->succ[k] * nw + w];
+    }
+    for (int r = 0; r < nr; r++)
+        s->info->reg_merge[r] = (barrier && divergent) || bit_has(need, r);
+}
+
+/* The second run: the same taint with %tid no longer a source, plus the
+ * %tid.x step lattice (a flat constant lattice, as in constant
+ * propagation).  A register it leaves uniform with a constant step k
+ * holds R + k * %tid.x in every lane, R the same for all lanes with the
+ * same %tid.y and %tid.z: branches that split only such rows, and their
+ * sync dependence, are what this run calls uniform and divergent.  The
+ * emitter turns loads and stores through such addresses into one access
+ * per row (docs/lowering.md). */
+static void
+rows_compute(State *s0)
+{
+    int nr = s0->f->regs.n, ni = s0->f->instrs.n, nb = s0->f->cfg->nblocks;
+    FuncInfo *info = s0->info, tmp = *info;
+    State s = *s0;
+
+    s.rows = true;
+    s.info = &tmp;
+    s.carry_varying = false;
+    tmp.reg_varying = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *tmp.reg_varying);
+    tmp.branch = arena_alloc(s.a, (size_t)(ni + 1) * sizeof *tmp.branch);
+    tmp.uni_unproven = arena_alloc(s.a, (size_t)(ni + 1) * sizeof *tmp.uni_unproven);
+    tmp.block_divergent = arena_alloc(s.a, (size_t)nb * sizeof *tmp.block_divergent);
+    s.synced = arena_alloc(s.a, (size_t)nb * sizeof *s.synced);
+    s.step = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step);
+    s.step_state = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step_state);
+    s.wide = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.wide);
+    for (int k = 0; !s.f->is_entry && k < s.f->params.n; k++)
+        if (s.f->params.v[k]->space == SP_REG && s.f->params.v[k]->reg >= 0 && s.f->params.v[k]->reg < nr)
+            tmp.reg_varying[s.f->params.v[k]->reg] = true;
+    do {
+        s.changed = false;
+        propagate(&s);
+        classify(&s);
+        divergent_regions(&s);
+    } while (s.changed);
+
+    info->reg_row_affine = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *info->reg_row_affine);
+    info->reg_tx_step = s.step;
+    info->reg_tx_wide = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *info->reg_tx_wide);
+    for (int r = 0; r < nr; r++)
+        info->reg_tx_wide[r] = s.wide[r] != 0;
+    for (int r = 0; r < nr; r++)
+        info->reg_row_affine[r] = !tmp.reg_varying[r] && s.step_state[r] == STEP_CONST;
+}
+
 void
 uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
 {
@@ -567,6 +865,8 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
         divergent_regions(&s);
     } while (s.changed);
     plan(&s);
+    merge_needs(&s);
+    rows_compute(&s);
 }
 
 static const char *

@@ -565,6 +565,48 @@ report_schema(const char *xmllint)
     nfail_total += !ok;
 }
 
+/* rows_compute: steps per %tid.x, and what a row-divergent branch or a
+ * load through a moving address makes unknown. */
+static void
+expect_row(T *t, const char *name, bool affine, int64_t step)
+{
+    int r = reg(t, name);
+    if (t->info.reg_row_affine[r] != affine || (affine && t->info.reg_tx_step[r] != step)) {
+        printf("    %s: %s row_affine=%d step=%lld, expected %d %lld\n", t->name, name,
+               t->info.reg_row_affine[r], (long long)t->info.reg_tx_step[r], affine, (long long)step);
+        t->failed = true;
+    }
+}
+
+static void
+row_steps(void)
+{
+    static T t;
+    start(&t, "row_steps", true);
+    I(&t, NULL, OP_MOV, SP_NONE, "%c", "%ctaid");   /* 1 */
+    I(&t, NULL, OP_MOV, SP_NONE, "%t", "%tid");     /* 2 */
+    I(&t, NULL, OP_SHL, SP_NONE, "%a", "%t", "#");  /* 3: a = t << 5 */
+    I(&t, NULL, OP_ADD, SP_NONE, "%b", "%a", "%c"); /* 4 */
+    I(&t, NULL, OP_SETP, SP_NONE, "%q", "%t", "#"); /* 5 */
+    I(&t, "%q", OP_BRA, SP_NONE, "@L");             /* 6 */
+    I(&t, NULL, OP_ADD, SP_NONE, "%d", "%b", "#");  /* 7 */
+    label(&t, "L");
+    I(&t, NULL, OP_ADD, SP_NONE, "%e", "%d", "#");  /* 8 */
+    I(&t, NULL, OP_LD, SP_SHARED, "%v", "[%b]");    /* 9 */
+    I(&t, NULL, OP_SUB, SP_NONE, "%z", "%b", "%a"); /* 10: the steps cancel */
+    I0(&t, NULL, OP_RET);                           /* 11 */
+    run(&t);
+    expect_row(&t, "%c", true, 0);
+    expect_row(&t, "%t", true, 1);
+    expect_row(&t, "%a", true, 32);
+    expect_row(&t, "%b", true, 32);
+    expect_row(&t, "%z", true, 0);
+    expect_row(&t, "%q", false, 0);
+    expect_row(&t, "%d", false, 0); /* written under a branch on %tid.x, read at the join */
+    expect_row(&t, "%v", false, 0);
+    finish(&t);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -580,6 +622,7 @@ main(int argc, char **argv)
     arms_share_register();
     func_param_proof("func_param_proven", "#", false);
     func_param_proof("func_param_withdrawn", "%t", true);
+    row_steps();
     report_schema(argc > 1 ? argv[1] : "xmllint");
     arena_free(&arena);
     return nfail_total > 0;
