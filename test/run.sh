@@ -169,7 +169,7 @@ t_codegen() {
 		[ -e "$src" ] || continue
 		case " $linked " in *" $(basename "$src") "*) continue ;; esac # linked in t_exec
 		name=codegen/${src#test/}
-		err=$(limit 60 "$P2N" -S -o /dev/null "$src" 2>&1)
+		err=$(limit 180 "$P2N" -S -o /dev/null "$src" 2>&1)
 		rc=$?
 		if [ $rc -eq 0 ]; then
 			ok=$((ok + 1))
