@@ -4,7 +4,8 @@
 #   test/cuda/NAME.cu  -> test/ptx/sm_XX/NAME.ptx  nvcc -arch=sm_XX -ptx, XX 75 80 90
 #   test/exec/NAME.cu  -> test/exec/NAME.ptx       nvcc -arch=sm_75 -ptx
 #   test/bench/*.cu    -> test/bench/*.ptx          nvcc -arch=sm_75 -ptx
-# A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true).
+# A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true); a
+# line "// nvcc-arch: sm_XX" in an exec or bench source replaces sm_75.
 set -eu
 cd "$(dirname "$0")/.."
 nvcc=${1:-}
@@ -26,7 +27,9 @@ done
 for src in test/exec/*.cu test/bench/*.cu; do
 	[ -e "$src" ] || continue
 	flags=$(sed -n 's|^// nvcc-flags: *||p' "$src")
-	echo "nvcc -arch=sm_75 -ptx $flags $src"
+	arch=$(sed -n 's|^// nvcc-arch: *||p' "$src")
+	: "${arch:=sm_75}"
+	echo "nvcc -arch=$arch -ptx $flags $src"
 	# shellcheck disable=SC2086
-	"$nvcc" -arch=sm_75 -ptx $flags "$src" -o "${src%.cu}.ptx"
+	"$nvcc" -arch="$arch" -ptx $flags "$src" -o "${src%.cu}.ptx"
 done
