@@ -669,12 +669,20 @@ emit_arith(Emit *e, const Instr *in)
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
-    Ops s = sources(e, in, packed ? TY_B32 : ty, nsrc);
-    if (packed) /* two halves a register: <2 x half>, or <64 x half> a warp */
+    /* u16x2 s16x2: add, and min/max (.relu on s16x2) per half */
+    bool ipacked = ty == TY_U16X2 || ty == TY_S16X2;
+    if (ipacked && !(in->op == OP_ADD || in->op == OP_MIN || in->op == OP_MAX)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+        return;
+    }
+    Ops s = sources(e, in, packed || ipacked ? TY_B32 : ty, nsrc);
+    if (packed || ipacked) { /* two halves a register: <2 x half>, or <64 x half> a warp */
+        LLVMTypeRef ht = ipacked ? e->t_i16 : ty == TY_F16X2 ? e->t_f16 : e->t_bf16;
         for (int i = 0; i < nsrc; i++)
-            s.a[i] = LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(ty == TY_F16X2 ? e->t_f16 : e->t_bf16, s.vec ? 2 * WARP : 2), "");
+            s.a[i] = LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(ht, s.vec ? 2 * WARP : 2), "");
+    }
     bool f = is_float(ty) || packed;
-    bool sign = type_signed(ty);
+    bool sign = type_signed(ty) || ty == TY_S16X2;
     LLVMValueRef r = NULL;
     PtxType rty = ty;
     if (f) {
@@ -727,7 +735,10 @@ emit_arith(Emit *e, const Instr *in)
         } else {
             p = LLVMBuildMul(e->b, s.a[0], s.a[1], "");
         }
-        r = in->op == OP_MAD24 ? LLVMBuildAdd(e->b, p, s.a[2], "") : p;
+        if (in->op != OP_MAD24)
+            r = p;
+        else /* .sat: mad24.hi.sat.s32 clamps the sum */
+            r = instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", p, s.a[2]) : LLVMBuildAdd(e->b, p, s.a[2], "");
         break;
     }
     case OP_SAD: {
@@ -796,9 +807,10 @@ emit_arith(Emit *e, const Instr *in)
     }
     if (f)
         r = ffinish(e, in, r);
-    if (packed)
+    if (packed || ipacked)
         r = LLVMBuildBitCast(e->b, r, like(e->t_i32, s.vec), "");
-    else if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
+    else if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD &&
+             !(in->op == OP_MAD24 && instr_has_mod(in, MOD_HI) && sign)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.sat", opcode_name(in->op)));
         return;
     }
@@ -1110,24 +1122,30 @@ emit_bits(Emit *e, const Instr *in)
         break;
     }
     case OP_BFE: {
-        /* bfe d, a, pos, len: pos and len are .u32, their low 8 bits */
+        /* bfe d, a, pos, len (.u32 operands, their low 8 bits): bit i of d
+         * is bit pos + i of a for i < len and pos + i < w, else the sign
+         * bit: 0 for unsigned and len 0, else bit min(pos + len - 1, w - 1)
+         * of a.  An arithmetic shift gives that past the top when
+         * pos + len - 1 reaches it. */
         LLVMValueRef pos = inst_operand(e, &in->opnd[2], TY_U32, s.vec);
         LLVMValueRef len = inst_operand(e, &in->opnd[3], TY_U32, s.vec);
         pos = LLVMBuildAnd(e->b, pos, cst(e, pos, 0, 255), "");
         len = LLVMBuildAnd(e->b, len, cst(e, len, 0, 255), "");
         LLVMValueRef x = s.a[0];
         LLVMTypeRef T = LLVMTypeOf(x);
+        bool sg = type_signed(ty);
         LLVMValueRef p = convert_bits(e, call2(e, "llvm.umin", pos, cst(e, pos, 0, w - 1)), s.t, false);
         LLVMValueRef l = convert_bits(e, call2(e, "llvm.umin", len, cst(e, len, 0, w)), s.t, false);
-        LLVMValueRef sh = LLVMBuildLShr(e->b, x, p, "");
+        LLVMValueRef sh = sg ? LLVMBuildAShr(e->b, x, p, "") : LLVMBuildLShr(e->b, x, p, "");
+        if (!sg) /* a field starting past the top is empty */
+            sh = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, pos, cst(e, pos, 0, w), ""), cst(e, x, 0, 0), sh, "");
         /* mask of l bits (l == w: all) */
         LLVMValueRef lw = LLVMBuildICmp(e->b, LLVMIntEQ, l, cst(e, l, 0, w), "");
         LLVMValueRef safe_l = LLVMBuildSelect(e->b, lw, cst(e, l, 0, 0), l, "");
         LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, x, 0, 1), safe_l, ""), cst(e, x, 0, 1), "");
         m = LLVMBuildSelect(e->b, lw, LLVMConstAllOnes(T), m, "");
         LLVMValueRef field = LLVMBuildAnd(e->b, sh, m, "");
-        if (type_signed(ty)) {
-            /* sign bit: bit min(pos + len - 1, w - 1) of a; len 0 gives 0 */
+        if (sg) {
             LLVMValueRef top = LLVMBuildAdd(e->b, pos, LLVMBuildSub(e->b, len, cst(e, len, 0, 1), ""), "");
             top = call2(e, "llvm.umin", top, cst(e, top, 0, w - 1));
             LLVMValueRef sbit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, x, convert_bits(e, top, s.t, false), ""), cst(e, x, 0, 1), "");
@@ -1295,17 +1313,37 @@ emit_fns(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_B32, result);
 }
 
-/* prmt.b32 d, a, b, c (default mode): byte i of d is byte (c >> 4i) & 7 of
- * {b, a}, or its sign replicated when bit 3 is set. */
+/* prmt.b32 d, a, b, c: byte i of d is byte (c >> 4i) & 7 of {b, a}, or its
+ * sign replicated when bit 3 is set.  A mode picks one of four such
+ * selectors (none with bit 3) by c[1:0]; the table holds them, 16 bits
+ * each, lowest for c[1:0] = 0. */
 static void
 emit_prmt(Emit *e, const Instr *in)
 {
-    if (in->nmods > 1 && mod_of_class(in, MC_MISC) != MOD_NONE) {
-        emit_unsupported(e, in->loc, "prmt with a mode");
-        return;
-    }
+    static const struct { Mod mode; uint64_t sel; } modes[] = {
+        {MOD_F4E, 0x6543543243213210ull}, /* forward 4 extract */
+        {MOD_B4E, 0x0123701267015670ull}, /* backward 4 extract */
+        {MOD_RC8, 0x3333222211110000ull}, /* replicate byte c[1:0] */
+        {MOD_ECL, 0x3333322232113210ull}, /* edge clamp left */
+        {MOD_ECR, 0x3210221011100000ull}, /* edge clamp right */
+        {MOD_RC16, 0x3232101032321010ull}, /* replicate half c[0] */
+    };
+    Mod mode = mod_of_class(in, MC_MISC);
     Ops s = sources(e, in, TY_B32, 3);
     LLVMTypeRef i64 = like(e->t_i64, s.vec);
+    if (mode != MOD_NONE) {
+        size_t k = 0;
+        while (k < sizeof modes / sizeof modes[0] && modes[k].mode != mode)
+            k++;
+        if (k == sizeof modes / sizeof modes[0]) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "prmt.%s", mod_name(mode)));
+            return;
+        }
+        LLVMValueRef sh = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, s.a[2], cst(e, s.a[2], 0, 3), ""), cst(e, s.a[2], 0, 4), "");
+        LLVMValueRef tab = cst(e, LLVMBuildZExt(e->b, s.a[2], i64, ""), 0, modes[k].sel);
+        s.a[2] = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, tab, LLVMBuildZExt(e->b, sh, i64, ""), ""), LLVMTypeOf(s.a[2]), "");
+        s.a[2] = LLVMBuildAnd(e->b, s.a[2], cst(e, s.a[2], 0, 0xffff), "");
+    }
     LLVMValueRef both = LLVMBuildOr(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, s.a[1], i64, ""), cst(e, LLVMBuildZExt(e->b, s.a[1], i64, ""), 0, 32), ""),
                                     LLVMBuildZExt(e->b, s.a[0], i64, ""), "");
     LLVMValueRef r = cst(e, s.a[0], 0, 0);
@@ -1349,15 +1387,23 @@ emit_shf(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_B32, r);
 }
 
-/* lop3.b32 d, a, b, c, immLut: d = LUT[(a,b,c) bits]. */
+/* lop3.b32 d, a, b, c, immLut: d = LUT[(a,b,c) bits].
+ * lop3.{or,and}.b32 d|p, a, b, c, immLut, q: also p = (d != 0) op q. */
 static void
 emit_lop3(Emit *e, const Instr *in)
 {
-    if (in->nopnd != 5 || in->opnd[4].kind != OPD_IMM) {
+    Mod bop = mod_of_class(in, MC_BOOL);
+    bool pair = in->opnd[0].kind == OPD_PAIR;
+    if (in->opnd[4].kind != OPD_IMM || in->nopnd != (bop != MOD_NONE ? 6 : 5) || pair != (bop != MOD_NONE)) {
         emit_unsupported(e, in->loc, "this form of lop3");
         return;
     }
     Ops s = sources(e, in, TY_B32, 3);
+    if (pair) {
+        s.vec |= e->fi->reg_varying[in->opnd[0].sub[1].reg] || operand_varying(e, &in->opnd[5]);
+        for (int i = 0; i < 3; i++)
+            s.a[i] = s.vec ? emit_splat(e, s.a[i]) : s.a[i];
+    }
     unsigned lut = (unsigned)in->opnd[4].imm & 0xff;
     LLVMValueRef r = cst(e, s.a[0], 0, 0);
     for (unsigned i = 0; i < 8; i++) {
@@ -1368,7 +1414,14 @@ emit_lop3(Emit *e, const Instr *in)
         LLVMValueRef c = (i & 1) ? s.a[2] : LLVMBuildNot(e->b, s.a[2], "");
         r = LLVMBuildOr(e->b, r, LLVMBuildAnd(e->b, a, LLVMBuildAnd(e->b, b, c, ""), ""), "");
     }
-    inst_write(e, &in->opnd[0], TY_B32, r);
+    if (!pair) {
+        inst_write(e, &in->opnd[0], TY_B32, r);
+        return;
+    }
+    LLVMValueRef nz = LLVMBuildICmp(e->b, LLVMIntNE, r, cst(e, r, 0, 0), "");
+    LLVMValueRef q = inst_operand(e, &in->opnd[5], TY_PRED, s.vec);
+    inst_write(e, &in->opnd[0].sub[0], TY_B32, r);
+    inst_write(e, &in->opnd[0].sub[1], TY_PRED, combine(e, bop, nz, q));
 }
 
 /* ----------------------------------------------------------------- cvt */
@@ -1479,46 +1532,101 @@ to_f16_bits(Emit *e, const Instr *in, LLVMValueRef x, Mod rnd)
     return half_finish(e, in, x, h, false);
 }
 
-/* cvt to or from bf16, through f32 (exact both ways for f32 sources). */
-static void
-emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
+/* The exact value of an f16 or bf16 source, as an f32. */
+static LLVMValueRef
+half_to_f32(Emit *e, LLVMValueRef x, PtxType st)
 {
-    Mod rnd = mod_of_class(in, MC_ROUND);
-    bool ok_rnd = rnd == MOD_NONE || rnd == MOD_RN;
-    if (dt == TY_BF16 && (st == TY_F32 || st == TY_F64) && directed(rnd)) {
-        /* bf16 is the high half of an f32: .rz truncates; .rp/.rm add one
-         * to the magnitude when bits are dropped on the side that rounds
-         * away from zero (positive for .rp, negative for .rm).  From f64,
-         * first to f32 in the same mode: a directed rounding to a grid and
-         * then to a coarser grid that is part of it is the same rounding. */
-        Ops s = sources(e, in, st, 1);
-        LLVMValueRef x = s.a[0];
-        if (st == TY_F64) {
-            LLVMValueRef r32 = LLVMBuildFPTrunc(e->b, x, like(e->t_f32, s.vec), "");
-            LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r32, LLVMTypeOf(x), ""), "");
-            x = round_dir(e, r32, t, rnd);
-        }
-        x = instr_has_mod(in, MOD_FTZ) ? ftz(e, x) : x;
-        inst_write(e, &in->opnd[0], TY_B16, half_finish(e, in, x, f32_to_bf16_dir(e, x, rnd), true));
+    if (st == TY_BF16)
+        return bf16_bits_to_f32(e, x);
+    return LLVMBuildFPExt(e->b, x, like(e->t_f32, emit_is_vec(x)), "");
+}
+
+/* cvt to f16 or bf16 (from any float or integer), and from them.  A half
+ * source widens exactly to f32 first.  An integer source goes to f32
+ * first: clamped to +-2^17 for f16 (exact, and every result past it is
+ * the same); for bf16 in the same directed mode (directed roundings to a
+ * grid and then to a coarser one within it compose) or, for .rn, toward
+ * zero with the lowest bit set when inexact (round to odd), which leaves
+ * the one rounding to bf16 correct.  From f64 to bf16 likewise. */
+static void
+emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
+{
+    bool irnd = rnd == MOD_RNI || rnd == MOD_RZI || rnd == MOD_RMI || rnd == MOD_RPI;
+    bool to_half = dt == TY_F16 || dt == TY_BF16;
+    if ((to_half && !(rnd == MOD_RN || directed(rnd) || (irnd && (st == TY_F16 || st == TY_BF16)) || (rnd == MOD_NONE && is_float(st)))) ||
+        (!to_half && rnd != MOD_NONE && !irnd) || type_kind(dt) == TK_PACKED || dt == TY_TF32) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
         return;
     }
-    if (dt == TY_BF16 && st == TY_F32 && ok_rnd) {
-        Ops s = sources(e, in, TY_F32, 1);
-        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+    Ops s = sources(e, in, st == TY_BF16 ? TY_B16 : st, 1);
+    LLVMValueRef x = s.a[0];
+    if (st == TY_F16 || st == TY_BF16) {
+        x = half_to_f32(e, x, st);
+        st = TY_F32;
+    }
+    if (!to_half) { /* from a half: exact in f32, then as from f32 */
+        x = round_int(e, rnd, x);
+        LLVMTypeRef T = like(inst_llvm_type(e, dt), s.vec);
+        LLVMValueRef r;
+        if (is_float(dt)) {
+            r = dt == TY_F64 ? LLVMBuildFPExt(e->b, x, T, "") : x;
+            r = instr_has_mod(in, MOD_FTZ) ? ftz(e, r) : r;
+            r = instr_has_mod(in, MOD_SAT) ? fsat(e, r) : r;
+        } else { /* saturating, NaN to 0 */
+            LLVMTypeRef over[] = {T, LLVMTypeOf(x)};
+            r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &x, 1);
+        }
+        inst_write(e, &in->opnd[0], dt, r);
+        return;
+    }
+    LLVMTypeRef F32 = like(e->t_f32, s.vec);
+    if (irnd) {
+        x = round_int(e, rnd, x); /* an integer of a half: exact */
+        rnd = MOD_RN;
+    }
+    if (!is_float(st) && dt == TY_F16) {
+        unsigned w = (unsigned)type_bits(st);
+        if (w > 16) {
+            LLVMValueRef lim = cst(e, x, 0, 1u << 17);
+            x = type_signed(st) ? call2(e, "llvm.smax", call2(e, "llvm.smin", x, lim), LLVMBuildNeg(e->b, lim, ""))
+                                : call2(e, "llvm.umin", x, lim);
+        }
+        x = type_signed(st) ? LLVMBuildSIToFP(e->b, x, F32, "") : LLVMBuildUIToFP(e->b, x, F32, "");
+    } else if (!is_float(st)) {
+        if (directed(rnd)) {
+            x = directed_itof(e, x, st, F32, rnd);
+        } else { /* round to odd */
+            LLVMValueRef z = directed_itof(e, x, st, F32, MOD_RZ);
+            LLVMTypeRef IT = LLVMTypeOf(x), over[] = {IT, F32};
+            LLVMValueRef back = emit_intrinsic(e, type_signed(st) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &z, 1);
+            LLVMValueRef inexact = LLVMBuildICmp(e->b, LLVMIntNE, back, x, "");
+            LLVMValueRef zb = LLVMBuildBitCast(e->b, z, like(e->t_i32, s.vec), "");
+            zb = LLVMBuildOr(e->b, zb, LLVMBuildZExt(e->b, inexact, LLVMTypeOf(zb), ""), "");
+            x = LLVMBuildBitCast(e->b, zb, F32, "");
+        }
+    } else if (st == TY_F64 && dt == TY_BF16) {
+        LLVMValueRef r32 = LLVMBuildFPTrunc(e->b, x, F32, "");
+        LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r32, LLVMTypeOf(x), ""), "");
+        if (directed(rnd)) {
+            x = round_dir(e, r32, t, rnd);
+        } else { /* round to odd */
+            LLVMValueRef z = round_dir(e, r32, t, MOD_RZ);
+            LLVMValueRef inexact = LLVMBuildFCmp(e->b, LLVMRealONE, t, cst(e, t, 0.0, 0), "");
+            LLVMValueRef zb = LLVMBuildBitCast(e->b, z, like(e->t_i32, s.vec), "");
+            zb = LLVMBuildOr(e->b, zb, LLVMBuildZExt(e->b, inexact, LLVMTypeOf(zb), ""), "");
+            x = LLVMBuildBitCast(e->b, zb, F32, "");
+        }
+    }
+    x = instr_has_mod(in, MOD_FTZ) ? ftz(e, x) : x;
+    LLVMValueRef h;
+    if (dt == TY_F16) {
+        h = to_f16_bits(e, in, x, rnd);
+    } else {
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
-        inst_write(e, &in->opnd[0], TY_B16, half_finish(e, in, x, f32_to_bf16_bits(e, x), true));
-        return;
+        h = half_finish(e, in, x, directed(rnd) ? f32_to_bf16_dir(e, x, rnd) : f32_to_bf16_bits(e, x), true);
     }
-    if (st == TY_BF16 && (dt == TY_F32 || dt == TY_F64)) {
-        Ops s = sources(e, in, TY_B16, 1);
-        LLVMValueRef f = bf16_bits_to_f32(e, s.a[0]);
-        if (dt == TY_F64)
-            f = LLVMBuildFPExt(e->b, f, like(e->t_f64, s.vec), "");
-        inst_write(e, &in->opnd[0], dt, f);
-        return;
-    }
-    emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
+    inst_write(e, &in->opnd[0], TY_B16, h);
 }
 
 /* cvt.{rna,rn,rz}.tf32.f32: the f32 with a 10-bit mantissa, in 32 bits
@@ -1790,18 +1898,12 @@ emit_cvt(Emit *e, const Instr *in)
         emit_cvt_narrow(e, in, dt, st, rnd);
         return;
     }
-    if (dt == TY_BF16 || st == TY_BF16) {
-        emit_cvt_bf16(e, in, dt, st);
-        return;
-    }
     if (dt == TY_TF32 && st == TY_F32) {
         emit_cvt_tf32(e, in, rnd);
         return;
     }
-    if (dt == TY_F16 && (st == TY_F32 || st == TY_F64) && (directed(rnd) || rnd == MOD_RN || rnd == MOD_NONE)) {
-        Ops s = sources(e, in, st, 1);
-        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
-        inst_write(e, &in->opnd[0], TY_B16, to_f16_bits(e, in, x, rnd));
+    if (dt == TY_F16 || dt == TY_BF16 || st == TY_F16 || st == TY_BF16) {
+        emit_cvt_half(e, in, dt, st, rnd);
         return;
     }
     Ops s = sources(e, in, st, 1);
@@ -1861,8 +1963,8 @@ emit_cvt(Emit *e, const Instr *in)
             long long lo = ds ? -(long long)(1ull << (db - 1)) : 0;
             if (db < w || (ds != ss)) {
                 LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, (unsigned long long)lo);
-                if (ss) {
-                    if (db < w || !ds)
+                if (ss) { /* past the top only when narrower */
+                    if (db < sb)
                         xw = call2(e, "llvm.smin", xw, hiv);
                     xw = call2(e, "llvm.smax", xw, lov);
                 } else {

@@ -1,7 +1,7 @@
 /* cvt f32 -> f16, bf16 (single and packed pairs) with .rz, .relu and
- * .satfinite (halfpack.ptx).  Reference: the value scaled by its quantum
- * 2^(max(e, emin) - mbits) in double, rounded (rint or trunc) and scaled
- * back, then encoded by the bit layout (narrow_ref.h's ieee_bits). */
+ * .satfinite (halfpack.ptx).  Reference: narrow_ref.h's ieee_round (the
+ * value scaled by its quantum, rounded to an integer and scaled back) and
+ * ieee_bits (the bit layout). */
 #include <fenv.h>
 
 #include "common.h"
@@ -9,36 +9,13 @@
 
 enum { N = 4096 };
 
-/* x rounded to the format (ebits, mbits): to nearest even, or toward zero;
- * an overflow is infinity (.rn) or the largest finite (.rz) unless
- * satfinite, which keeps every result finite. */
-static double round_fmt(double x, int ebits, int mbits, int rz, int satfinite)
-{
-    if (isnan(x))
-        return x;
-    int emin = 2 - (1 << (ebits - 1)), emax = (1 << (ebits - 1)) - 1;
-    double maxv = ldexp(2.0 - ldexp(1.0, -mbits), emax);
-    if (isinf(x))
-        return satfinite ? copysign(maxv, x) : x;
-    int e;
-    frexp(x, &e);
-    e -= 1;
-    if (e < emin)
-        e = emin;
-    double q = ldexp(1.0, e - mbits);
-    double r = (rz ? trunc(x / q) : rint(x / q)) * q;
-    if (fabs(r) > maxv)
-        r = rz || satfinite ? copysign(maxv, x) : copysign(INFINITY, x);
-    return r;
-}
-
 /* The 16 bits of the result; NaN is reported as 0xffff (any NaN). */
 static unsigned ref16(double x, int bf16, int rz, int relu, int satfinite)
 {
     int eb = bf16 ? 8 : 5, mb = bf16 ? 7 : 10;
     if (isnan(x))
         return relu ? 0x7fff : 0xffff;
-    double r = round_fmt(x, eb, mb, rz, satfinite);
+    double r = (double)ieee_round(x, eb, mb, rz, satfinite);
     if (relu && signbit(r))
         r = 0.0;
     return ieee_bits(r, eb, mb);

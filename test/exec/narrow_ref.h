@@ -81,6 +81,37 @@ static unsigned ieee_bits(double v, int ebits, int mbits)
     return sign | (unsigned)(e + bias) << mbits | ((unsigned)ldexp(v, mbits - e) & ((1u << mbits) - 1));
 }
 
+/* x rounded to the IEEE format ebits/mbits (f16: 5/10, bf16: 8/7): mode 0
+ * to nearest even, 1 toward zero, 2 down, 3 up, from the quantum
+ * 2^(max(e, emin) - mbits) of x's binade (long double holds any 64-bit
+ * integer exactly).  An overflow is infinity or the largest finite value
+ * as the mode directs; with satfinite always the largest. */
+static long double ieee_round(long double x, int ebits, int mbits, int mode, int satfinite)
+{
+    if (isnan(x))
+        return x;
+    int emin = 2 - (1 << (ebits - 1)), emax = (1 << (ebits - 1)) - 1;
+    long double maxv = ldexpl(2.0L - ldexpl(1.0L, -mbits), emax);
+    if (isinf(x))
+        return satfinite ? copysignl(maxv, x) : x;
+    if (x == 0)
+        return x;
+    int e;
+    frexpl(x, &e);
+    e -= 1;
+    if (e < emin)
+        e = emin;
+    long double q = ldexpl(1.0L, e - mbits), y = x / q;
+    long double r = (mode == 0 ? nearbyintl(y) : mode == 1 ? truncl(y) : mode == 2 ? floorl(y) : ceill(y)) * q;
+    if (r == 0)
+        r = copysignl(0.0L, x);
+    if (fabsl(r) > maxv) {
+        int to_inf = mode == 0 || (mode == 2 && x < 0) || (mode == 3 && x > 0);
+        r = to_inf && !satfinite ? copysignl(INFINITY, x) : copysignl(maxv, x);
+    }
+    return r;
+}
+
 /* The value of IEEE bits (f16: 5/10, bf16: 8/7). */
 static double ieee_value(unsigned b, int ebits, int mbits)
 {

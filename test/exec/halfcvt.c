@@ -1,0 +1,160 @@
+/* cvt from f16/bf16 with integer rounding, between f16 and bf16, and from
+ * integers and f64 to f16/bf16 (halfcvt.ptx), against narrow_ref.h's
+ * ieee_round/ieee_bits/ieee_value: every 16-bit pattern as the half
+ * source; integers near the format's edges and random ones. */
+#include <fenv.h>
+
+#include "common.h"
+#include "narrow_ref.h"
+
+enum { N = 65536, K = 28 };
+
+typedef uint64_t u64;
+
+/* float to integer: rounded by mode (0 rni, 1 rzi, 2 rmi, 3 rpi), clamped
+ * to [lo, hi]; NaN is 0 */
+static u64 f2i(double v, int mode, long double lo, long double hi)
+{
+    if (isnan(v))
+        return 0;
+    long double r = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? floorl(v) : ceill(v);
+    r = r < lo ? lo : r > hi ? hi : r;
+    return r < 0 ? (u64)(int64_t)r : (u64)r;
+}
+
+/* to f16 (5/10) or bf16 (8/7) bits; NaN as 0xffff (any NaN) */
+static unsigned to16(long double v, int bf16, int mode, int sat)
+{
+    if (isnan(v))
+        return 0xffff;
+    if (sat) /* .sat: [0, 1] */
+        v = v < 0 ? 0 : v > 1 ? 1 : v;
+    return ieee_bits((double)ieee_round(v, bf16 ? 8 : 5, bf16 ? 7 : 10, mode, 0), bf16 ? 8 : 5, bf16 ? 7 : 10);
+}
+
+/* a float's integer part by mode, as a half of the same format */
+static unsigned rint16(unsigned h, int bf16, int mode)
+{
+    double v = ieee_value(h, bf16 ? 8 : 5, bf16 ? 7 : 10);
+    if (isnan(v))
+        return 0xffff;
+    double r = mode == 0 ? nearbyint(v) : mode == 1 ? trunc(v) : mode == 2 ? floor(v) : ceil(v);
+    return ieee_bits(r, bf16 ? 8 : 5, bf16 ? 7 : 10);
+}
+
+static u64 expected(int k, unsigned h, int32_t x, u64 X, double D)
+{
+    double fh = ieee_value(h, 5, 10), bh = ieee_value(h, 8, 7);
+    switch (k) {
+    case 0: return f2i(fh, 0, -32768, 32767) & 0xffff;
+    case 1: return f2i(fh, 1, 0, 255);
+    case 2: return f2i(fh, 2, -9223372036854775808.0L, 9223372036854775807.0L);
+    case 3: return f2i(fh, 3, 0, 4294967295.0L);
+    case 4: return f2i(bh, 0, -2147483648.0L, 2147483647.0L) & 0xffffffffu;
+    case 5: return rint16(h, 0, 3);
+    case 6: return rint16(h, 1, 2);
+    case 7: return rint16(h, 0, 1);
+    case 8: return to16(bh, 0, 0, 0);
+    case 9: return to16(bh, 0, 1, 0);
+    case 10: return to16(fh, 1, 0, 0);
+    case 11: { float f = (float)bh; uint32_t u; memcpy(&u, &f, 4); return isnan(bh) ? 0xffffffffu : u; }
+    case 12: return to16(x, 0, 0, 0);
+    case 13: return to16(x, 0, 1, 0);
+    case 14: return to16(x, 0, 2, 0);
+    case 15: return to16(X, 0, 3, 0);
+    case 16: return to16(x, 1, 0, 0);
+    case 17: return to16(X, 1, 1, 0);
+    case 18: return to16(x, 1, 3, 0);
+    case 19: return to16((int64_t)X, 1, 2, 0);
+    case 20: return to16(X, 1, 0, 0);
+    case 21: return to16((int16_t)x, 0, 0, 0);
+    case 22: return to16(x, 0, 0, 1);
+    case 23: return to16(D, 1, 0, 0);
+    case 24: return to16(D, 1, 2, 0);
+    case 25: return f2i(bh, 1, -32768, 32767) & 0xffff;
+    case 26: return f2i(fh, 0, 0, 18446744073709551615.0L);
+    case 27: return to16(D, 0, 3, 0);
+    }
+    return 0;
+}
+
+static const char *names[K] = {
+    "rni.s16.f16", "rzi.u8.f16", "rmi.s64.f16", "rpi.u32.f16", "rni.s32.bf16", "rpi.f16.f16", "rmi.bf16.bf16",
+    "rzi.f16.f16", "rn.f16.bf16", "rz.f16.bf16", "rn.bf16.f16", "f32.bf16", "rn.f16.s32", "rz.f16.s32",
+    "rm.f16.s32", "rp.f16.u64", "rn.bf16.s32", "rz.bf16.u64", "rp.bf16.s32", "rm.bf16.s64", "rn.bf16.u64",
+    "rn.f16.s16", "rn.sat.f16.s32", "rn.bf16.f64", "rm.bf16.f64", "rzi.s16.bf16", "rni.u64.f16", "rp.f16.f64",
+};
+
+/* bits each result was stored with */
+static int width(int k)
+{
+    return k == 2 || k == 26 ? 64 : k == 3 || k == 4 || k == 11 ? 32 : 16;
+}
+
+/* a 16-bit result that is a NaN of f16 (bf16 when bf16) reads as 0xffff */
+static int half_result(int k) { return k >= 5 && k != 11 && k != 25 && k != 26; }
+static int bf16_result(int k) { return k == 6 || k == 10 || (k >= 16 && k <= 20) || k == 23 || k == 24; }
+
+static u64 norm(int k, u64 g)
+{
+    int w = width(k);
+    g = w == 64 ? g : g & ((1ull << w) - 1);
+    if (k == 11 && (g & 0x7f800000u) == 0x7f800000u && (g & 0x7fffff))
+        return 0xffffffffu;
+    if (half_result(k)) {
+        unsigned e = bf16_result(k) ? 0x7f80 : 0x7c00, m = bf16_result(k) ? 0x7f : 0x3ff;
+        if ((g & e) == e && (g & m))
+            return 0xffff;
+    }
+    return g;
+}
+
+int main(int argc, char **argv)
+{
+    setup(argc, argv, "halfcvt");
+    fesetround(FE_TONEAREST);
+    static uint16_t h[N];
+    static int32_t x[N];
+    static u64 X[N], out[(size_t)K * N];
+    static double D[N];
+    for (int i = 0; i < N; i++) {
+        h[i] = (uint16_t)i;
+        uint32_t r = lcg();
+        /* near the f16 top (65504, 65520), bf16 steps, small values */
+        switch (i % 4) {
+        case 0: x[i] = (int32_t)(65500 + lcg() % 40) * (r & 1 ? -1 : 1); break;
+        case 1: x[i] = (int32_t)((lcg() % 4096) << (lcg() % 20)) * (r & 1 ? -1 : 1); break;
+        case 2: x[i] = (int32_t)(lcg() % 70000) - 35000; break;
+        default: x[i] = (int32_t)lcg(); break;
+        }
+        u64 v = (u64)lcg() << 32 | lcg();
+        X[i] = i % 3 == 0 ? v >> (lcg() % 64) : i % 3 == 1 ? ((u64)(lcg() % 512 + 1) << (lcg() % 55)) + (lcg() % 3) - 1 : v;
+        u64 db = (u64)lcg() << 32 | lcg();
+        u64 top = (db & 0x8000000000000000ull) | (u64)(1023 + (int)(lcg() % 200) - 100) << 52;
+        if (i % 4 == 1) /* a bf16 tie, or just off one */
+            db = top | (u64)(lcg() & 0xff) << 44 | (lcg() % 3 ? 0 : lcg() % 16);
+        else if (i % 4 == 3) /* just below a tie, where rounding to f32 first would make one */
+            db = top | (u64)(lcg() & 0x7f) << 45 | (((1ull << 44) - 1) - lcg() % 4);
+        memcpy(&D[i], &db, 8);
+    }
+    int n = N;
+    uint16_t *ph = h;
+    int32_t *px = x;
+    u64 *pX = X, *po = out;
+    double *pD = D;
+    void *p[] = {&n, &ph, &px, &pX, &pD, &po};
+    if (!launch("halfcvt", "halfcvt", d3(N / 256, 1, 1), d3(256, 1, 1), 0, p))
+        return finish();
+    for (int k = 0; k < K; k++) {
+        int nb = 0;
+        char m[220] = "";
+        for (int i = 0; i < N; i++) {
+            u64 e = expected(k, h[i], x[i], X[i], D[i]), g = norm(k, out[(size_t)K * i + k]);
+            if (g != e && !nb++)
+                snprintf(m, sizeof m, "h=%#x x=%d X=%#llx D=%a: got %#llx expected %#llx", h[i], x[i], (unsigned long long)X[i], D[i],
+                         (unsigned long long)g, (unsigned long long)e);
+        }
+        report(names[k], nb, m);
+    }
+    return finish();
+}
