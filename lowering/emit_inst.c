@@ -24,6 +24,14 @@ like(LLVMTypeRef elem, bool vec)
     return vec ? LLVMVectorType(elem, WARP) : elem;
 }
 
+/* elem, as a vector of v's length when v is one (<64 x half> for f16x2) */
+static LLVMTypeRef
+shaped(LLVMValueRef v, LLVMTypeRef elem)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t)) : elem;
+}
+
 
 static Mod
 mod_of_class(const Instr *in, unsigned cls)
@@ -383,8 +391,7 @@ fstep(Emit *e, LLVMValueRef r, bool up)
 {
     LLVMTypeRef ft = elem_type(r);
     unsigned w = ft == e->t_f64 ? 64 : (ft == e->t_f16 || ft == e->t_bf16) ? 16 : 32;
-    bool vec = emit_is_vec(r);
-    LLVMTypeRef it = like(LLVMIntTypeInContext(e->ctx, w), vec);
+    LLVMTypeRef it = shaped(r, LLVMIntTypeInContext(e->ctx, w));
     LLVMValueRef bits = LLVMBuildBitCast(e->b, r, it, "");
     LLVMValueRef inc = LLVMBuildAdd(e->b, bits, cst(e, bits, 0, 1), "");
     LLVMValueRef dec = LLVMBuildSub(e->b, bits, cst(e, bits, 0, 1), "");
@@ -648,6 +655,8 @@ emit_carry(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], ty, r);
 }
 
+static void emit_arith_bf16(Emit *e, const Instr *in, PtxType ty);
+
 static void
 emit_arith(Emit *e, const Instr *in)
 {
@@ -663,10 +672,8 @@ emit_arith(Emit *e, const Instr *in)
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
-    if ((ty == TY_BF16 || ty == TY_BF16X2) && !(in->op == OP_FMA || in->op == OP_ADD || in->op == OP_SUB ||
-                                                in->op == OP_MUL || in->op == OP_MIN || in->op == OP_MAX ||
-                                                in->op == OP_NEG || in->op == OP_ABS)) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+    if (ty == TY_BF16 || ty == TY_BF16X2) {
+        emit_arith_bf16(e, in, ty);
         return;
     }
     /* u16x2 s16x2: add, and min/max (.relu on s16x2) per half */
@@ -1442,24 +1449,40 @@ round_int(Emit *e, Mod rnd, LLVMValueRef x)
 static LLVMValueRef
 f32_to_bf16_bits(Emit *e, LLVMValueRef x)
 {
-    bool vec = emit_is_vec(x);
-    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, vec), "");
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, shaped(x, e->t_i32), "");
     LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 1), "");
     LLVMValueRef r = LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
     r = LLVMBuildLShr(e->b, r, cst(e, bits, 0, 16), "");
     LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
     LLVMValueRef qnan = LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), "");
     r = LLVMBuildSelect(e->b, nan, qnan, r, "");
-    return LLVMBuildTrunc(e->b, r, like(e->t_i16, vec), "");
+    return LLVMBuildTrunc(e->b, r, shaped(x, e->t_i16), "");
 }
 
 static LLVMValueRef
 bf16_bits_to_f32(Emit *e, LLVMValueRef h)
 {
-    bool vec = emit_is_vec(h);
-    LLVMValueRef w = LLVMBuildZExt(e->b, h, like(e->t_i32, vec), "");
+    LLVMValueRef w = LLVMBuildZExt(e->b, h, shaped(h, e->t_i32), "");
     w = LLVMBuildShl(e->b, w, cst(e, w, 0, 16), "");
-    return LLVMBuildBitCast(e->b, w, like(e->t_f32, vec), "");
+    return LLVMBuildBitCast(e->b, w, shaped(h, e->t_f32), "");
+}
+
+/* x + t (t: the rest of an exact value, or NULL when x is it) rounded to
+ * f32 toward zero with the lowest bit set when inexact: round to odd, after
+ * which one rounding to a format of at most 22 bits (bf16) is correct. */
+static LLVMValueRef
+f64_to_f32_odd(Emit *e, LLVMValueRef x, LLVMValueRef t)
+{
+    LLVMTypeRef F = shaped(x, e->t_f32);
+    LLVMValueRef r = LLVMBuildFPTrunc(e->b, x, F, "");
+    LLVMValueRef d = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r, LLVMTypeOf(x), ""), "");
+    if (t)
+        d = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), ""), d, t, "");
+    LLVMValueRef z = round_dir(e, r, d, MOD_RZ);
+    LLVMValueRef inexact = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
+    LLVMValueRef zb = LLVMBuildBitCast(e->b, z, shaped(x, e->t_i32), "");
+    zb = LLVMBuildOr(e->b, zb, LLVMBuildZExt(e->b, inexact, LLVMTypeOf(zb), ""), "");
+    return LLVMBuildBitCast(e->b, zb, F, "");
 }
 
 /* f32 -> bf16 bits with .rz .rm .rp: bf16 is the high half of an f32, so
@@ -1519,6 +1542,57 @@ half_finish(Emit *e, const Instr *in, LLVMValueRef x, LLVMValueRef h, bool bf16)
         h = LLVMBuildSelect(e->b, nan, cst(e, h, 0, 0x7fff), h, "");
     }
     return h;
+}
+
+/* bf16 and bf16x2 arithmetic in f32, rounded back by hand (the object
+ * needs no libgcc helper).  A sum, difference or product of two bf16
+ * rounded to f32 and then to bf16 is rounded once (24 >= 2 * 8 + 2); fma
+ * takes the exact product plus c in f64 with its TwoSum rest, rounded to
+ * odd in f32.  .relu as half_finish. */
+static void
+emit_arith_bf16(Emit *e, const Instr *in, PtxType ty)
+{
+    Opcode op = in->op;
+    Mod rm = mod_of_class(in, MC_ROUND);
+    if (!(op == OP_FMA || op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MIN || op == OP_MAX ||
+          op == OP_NEG || op == OP_ABS) ||
+        (rm != MOD_NONE && rm != MOD_RN) || instr_has_mod(in, MOD_NANMOD) || instr_has_mod(in, MOD_XORSIGN) ||
+        instr_has_mod(in, MOD_FTZ) || instr_has_mod(in, MOD_SAT)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of %s.%s", opcode_name(op), type_name(ty)));
+        return;
+    }
+    bool packed = ty == TY_BF16X2;
+    int n = in->nopnd - 1;
+    Ops s = sources(e, in, packed ? TY_B32 : TY_B16, n);
+    LLVMValueRef x[3];
+    for (int i = 0; i < n && i < 3; i++) {
+        LLVMValueRef h = s.a[i];
+        if (packed)
+            h = LLVMBuildBitCast(e->b, h, LLVMVectorType(e->t_i16, s.vec ? 2 * WARP : 2), "");
+        x[i] = bf16_bits_to_f32(e, h);
+    }
+    LLVMValueRef r;
+    switch (op) {
+    case OP_ADD: r = LLVMBuildFAdd(e->b, x[0], x[1], ""); break;
+    case OP_SUB: r = LLVMBuildFSub(e->b, x[0], x[1], ""); break;
+    case OP_MUL: r = LLVMBuildFMul(e->b, x[0], x[1], ""); break;
+    case OP_MIN: r = call2(e, "llvm.minnum", x[0], x[1]); break;
+    case OP_MAX: r = call2(e, "llvm.maxnum", x[0], x[1]); break;
+    case OP_NEG: r = LLVMBuildFNeg(e->b, x[0], ""); break;
+    case OP_ABS: r = call1(e, "llvm.fabs", x[0]); break;
+    default: { /* fma */
+        LLVMTypeRef D = shaped(x[0], e->t_f64);
+        LLVMValueRef p = LLVMBuildFMul(e->b, LLVMBuildFPExt(e->b, x[0], D, ""), LLVMBuildFPExt(e->b, x[1], D, ""), "");
+        LLVMValueRef c = LLVMBuildFPExt(e->b, x[2], D, "");
+        LLVMValueRef sum = LLVMBuildFAdd(e->b, p, c, "");
+        r = f64_to_f32_odd(e, sum, two_sum_err(e, p, c, sum));
+        break;
+    }
+    }
+    LLVMValueRef h = half_finish(e, in, r, f32_to_bf16_bits(e, r), true);
+    if (packed)
+        h = LLVMBuildBitCast(e->b, h, like(e->t_i32, s.vec), "");
+    inst_write(e, &in->opnd[0], packed ? TY_B32 : TY_B16, h);
 }
 
 /* f32 or f64 x to f16 bits (.rn or directed), .sat .satfinite .relu applied. */
@@ -1607,15 +1681,7 @@ emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
     } else if (st == TY_F64 && dt == TY_BF16) {
         LLVMValueRef r32 = LLVMBuildFPTrunc(e->b, x, F32, "");
         LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r32, LLVMTypeOf(x), ""), "");
-        if (directed(rnd)) {
-            x = round_dir(e, r32, t, rnd);
-        } else { /* round to odd */
-            LLVMValueRef z = round_dir(e, r32, t, MOD_RZ);
-            LLVMValueRef inexact = LLVMBuildFCmp(e->b, LLVMRealONE, t, cst(e, t, 0.0, 0), "");
-            LLVMValueRef zb = LLVMBuildBitCast(e->b, z, like(e->t_i32, s.vec), "");
-            zb = LLVMBuildOr(e->b, zb, LLVMBuildZExt(e->b, inexact, LLVMTypeOf(zb), ""), "");
-            x = LLVMBuildBitCast(e->b, zb, F32, "");
-        }
+        x = directed(rnd) ? round_dir(e, r32, t, rnd) : f64_to_f32_odd(e, x, NULL);
     }
     x = instr_has_mod(in, MOD_FTZ) ? ftz(e, x) : x;
     LLVMValueRef h;

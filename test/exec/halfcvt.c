@@ -7,7 +7,7 @@
 #include "common.h"
 #include "narrow_ref.h"
 
-enum { N = 65536, K = 28 };
+enum { N = 65536, K = 33 };
 
 typedef uint64_t u64;
 
@@ -42,6 +42,40 @@ static unsigned rint16(unsigned h, int bf16, int mode)
     return ieee_bits(r, bf16 ? 8 : 5, bf16 ? 7 : 10);
 }
 
+/* bf16 a * b + c rounded once: the long double sum nudged one ulp toward
+ * its TwoSum rest (so a sum on a bf16 midpoint falls on the right side);
+ * .relu: negative is +0, NaN canonical */
+static unsigned bf16_fma(unsigned a, unsigned b, unsigned c, int relu)
+{
+    long double p = (long double)ieee_value(a, 8, 7) * ieee_value(b, 8, 7), cc = ieee_value(c, 8, 7);
+    long double sum = p + cc, bb = sum - p, err = (p - (sum - bb)) + (cc - bb);
+    if (isnan(sum))
+        return relu ? 0x7fff : 0xffff;
+    if (isfinite(sum) && err != 0)
+        sum = nextafterl(sum, err > 0 ? INFINITY : -INFINITY);
+    unsigned r = ieee_bits((double)ieee_round(sum, 8, 7, 0, 0), 8, 7);
+    return relu && r >> 15 ? 0 : r;
+}
+
+/* per half of bf16x2 registers: op 0 fma, 1 add, 2 mul (both exact in
+ * long double before the one rounding) */
+static u64 bf16x2(int op, uint32_t a, uint32_t b, uint32_t c)
+{
+    u64 r = 0;
+    for (int i = 0; i < 2; i++) {
+        unsigned x = a >> (16 * i) & 0xffff, y = b >> (16 * i) & 0xffff, z = c >> (16 * i) & 0xffff;
+        unsigned v;
+        if (op == 0) {
+            v = bf16_fma(x, y, z, 0);
+        } else {
+            long double u = ieee_value(x, 8, 7), w = ieee_value(y, 8, 7), e = op == 1 ? u + w : u * w;
+            v = isnan(e) ? 0xffff : ieee_bits((double)ieee_round(e, 8, 7, 0, 0), 8, 7);
+        }
+        r |= (u64)v << (16 * i);
+    }
+    return r;
+}
+
 static u64 expected(int k, unsigned h, int32_t x, u64 X, double D)
 {
     double fh = ieee_value(h, 5, 10), bh = ieee_value(h, 8, 7);
@@ -74,6 +108,11 @@ static u64 expected(int k, unsigned h, int32_t x, u64 X, double D)
     case 25: return f2i(bh, 1, -32768, 32767) & 0xffff;
     case 26: return f2i(fh, 0, 0, 18446744073709551615.0L);
     case 27: return to16(D, 0, 3, 0);
+    case 28: return bf16_fma(h, (uint32_t)x & 0xffff, (uint32_t)x >> 16, 0);
+    case 29: return bf16_fma(h, (uint32_t)x & 0xffff, (uint32_t)x >> 16, 1);
+    case 30: return bf16x2(0, h | (uint32_t)x << 16, (uint32_t)x, (uint32_t)x >> 16 | h << 16);
+    case 31: return bf16x2(1, h | (uint32_t)x << 16, (uint32_t)x >> 16 | h << 16, 0);
+    case 32: return bf16x2(2, h | (uint32_t)x << 16, (uint32_t)x, 0);
     }
     return 0;
 }
@@ -83,17 +122,18 @@ static const char *names[K] = {
     "rzi.f16.f16", "rn.f16.bf16", "rz.f16.bf16", "rn.bf16.f16", "f32.bf16", "rn.f16.s32", "rz.f16.s32",
     "rm.f16.s32", "rp.f16.u64", "rn.bf16.s32", "rz.bf16.u64", "rp.bf16.s32", "rm.bf16.s64", "rn.bf16.u64",
     "rn.f16.s16", "rn.sat.f16.s32", "rn.bf16.f64", "rm.bf16.f64", "rzi.s16.bf16", "rni.u64.f16", "rp.f16.f64",
+    "fma.rn.bf16", "fma.rn.relu.bf16", "fma.rn.bf16x2", "add.rn.bf16x2", "mul.rn.bf16x2",
 };
 
 /* bits each result was stored with */
 static int width(int k)
 {
-    return k == 2 || k == 26 ? 64 : k == 3 || k == 4 || k == 11 ? 32 : 16;
+    return k == 2 || k == 26 ? 64 : k == 3 || k == 4 || k == 11 || k >= 30 ? 32 : 16;
 }
 
 /* a 16-bit result that is a NaN of f16 (bf16 when bf16) reads as 0xffff */
 static int half_result(int k) { return k >= 5 && k != 11 && k != 25 && k != 26; }
-static int bf16_result(int k) { return k == 6 || k == 10 || (k >= 16 && k <= 20) || k == 23 || k == 24; }
+static int bf16_result(int k) { return k == 6 || k == 10 || (k >= 16 && k <= 20) || k == 23 || k == 24 || k >= 28; }
 
 static u64 norm(int k, u64 g)
 {
@@ -101,7 +141,9 @@ static u64 norm(int k, u64 g)
     g = w == 64 ? g : g & ((1ull << w) - 1);
     if (k == 11 && (g & 0x7f800000u) == 0x7f800000u && (g & 0x7fffff))
         return 0xffffffffu;
-    if (half_result(k)) {
+    if (k >= 30) /* two bf16 */
+        return norm(28, g & 0xffff) | norm(28, g >> 16) << 16;
+    if (half_result(k) && k != 29) { /* .relu: only the canonical NaN */
         unsigned e = bf16_result(k) ? 0x7f80 : 0x7c00, m = bf16_result(k) ? 0x7f : 0x3ff;
         if ((g & e) == e && (g & m))
             return 0xffff;
