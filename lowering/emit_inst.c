@@ -366,14 +366,13 @@ ftz(Emit *e, LLVMValueRef v)
     return LLVMBuildSelect(e->b, small, zero, v, "");
 }
 
-/* .sat for floats: clamp to [0, 1], NaN to 0. */
+/* .sat for floats: clamp to [0, 1]; NaN and -0 to +0. */
 static LLVMValueRef
 fsat(Emit *e, LLVMValueRef v)
 {
-    LLVMValueRef lo = call2(e, "llvm.maxnum", v, cst(e, v, 0.0, 0));
-    LLVMValueRef r = call2(e, "llvm.minnum", lo, cst(e, v, 1.0, 0));
-    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, v, v, "");
-    return LLVMBuildSelect(e->b, nan, cst(e, v, 0.0, 0), r, "");
+    LLVMValueRef r = call2(e, "llvm.minnum", v, cst(e, v, 1.0, 0));
+    LLVMValueRef pos = LLVMBuildFCmp(e->b, LLVMRealOGT, v, cst(e, v, 0.0, 0), "");
+    return LLVMBuildSelect(e->b, pos, r, cst(e, v, 0.0, 0), "");
 }
 
 

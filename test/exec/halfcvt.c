@@ -7,7 +7,7 @@
 #include "common.h"
 #include "narrow_ref.h"
 
-enum { N = 65536, K = 33 };
+enum { N = 65536, K = 40 };
 
 typedef uint64_t u64;
 
@@ -76,8 +76,31 @@ static u64 bf16x2(int op, uint32_t a, uint32_t b, uint32_t c)
     return r;
 }
 
+/* f (f32 bits) rounded to an integer by mode, as f32 bits: .ftz flushes a
+ * subnormal input to zero of its sign first; .sat clamps to [0, 1], NaN
+ * and -0 to +0;
+ * any NaN result reads 0xffffffff */
+static u64 rint32(uint32_t fb, int mode, int ftz, int sat)
+{
+    float f;
+    memcpy(&f, &fb, 4);
+    if (ftz && fpclassify(f) == FP_SUBNORMAL)
+        f = copysignf(0.0f, f);
+    float r = mode == 0 ? nearbyintf(f) : mode == 1 ? truncf(f) : mode == 2 ? floorf(f) : ceilf(f);
+    if (sat)
+        r = !(r > 0) ? 0.0f : r > 1 ? 1.0f : r; /* NaN and -0 too */
+    if (isnan(r))
+        return 0xffffffffu;
+    uint32_t u;
+    memcpy(&u, &r, 4);
+    return u;
+}
+
 static u64 expected(int k, unsigned h, int32_t x, u64 X, double D)
 {
+    float f32;
+    uint32_t lo = (uint32_t)X;
+    memcpy(&f32, &lo, 4);
     double fh = ieee_value(h, 5, 10), bh = ieee_value(h, 8, 7);
     switch (k) {
     case 0: return f2i(fh, 0, -32768, 32767) & 0xffff;
@@ -113,6 +136,13 @@ static u64 expected(int k, unsigned h, int32_t x, u64 X, double D)
     case 30: return bf16x2(0, h | (uint32_t)x << 16, (uint32_t)x, (uint32_t)x >> 16 | h << 16);
     case 31: return bf16x2(1, h | (uint32_t)x << 16, (uint32_t)x >> 16 | h << 16, 0);
     case 32: return bf16x2(2, h | (uint32_t)x << 16, (uint32_t)x, 0);
+    case 33: return rint32(lo, 0, 1, 1);
+    case 34: { double r = floor(D); u64 u; memcpy(&u, &r, 8); return isnan(D) ? ~0ull : u; }
+    case 35: return rint32(lo, 3, 1, 0);
+    case 36: return f2i(D, 1, -2147483648.0L, 2147483647.0L) & 0xffffffffu;
+    case 37: return f2i(D, 0, -9223372036854775808.0L, 9223372036854775807.0L);
+    case 38: return f2i(f32, 3, 0, 18446744073709551615.0L);
+    case 39: return rint32(lo, 3, 0, 0);
     }
     return 0;
 }
@@ -123,25 +153,31 @@ static const char *names[K] = {
     "rm.f16.s32", "rp.f16.u64", "rn.bf16.s32", "rz.bf16.u64", "rp.bf16.s32", "rm.bf16.s64", "rn.bf16.u64",
     "rn.f16.s16", "rn.sat.f16.s32", "rn.bf16.f64", "rm.bf16.f64", "rzi.s16.bf16", "rni.u64.f16", "rp.f16.f64",
     "fma.rn.bf16", "fma.rn.relu.bf16", "fma.rn.bf16x2", "add.rn.bf16x2", "mul.rn.bf16x2",
+    "rni.ftz.sat.f32.f32", "rmi.f64.f64", "rpi.ftz.f32.f32", "rzi.s32.f64", "rni.s64.f64", "rpi.u64.f32",
+    "rpi.f32.f32",
 };
 
 /* bits each result was stored with */
 static int width(int k)
 {
-    return k == 2 || k == 26 ? 64 : k == 3 || k == 4 || k == 11 || k >= 30 ? 32 : 16;
+    if (k == 2 || k == 26 || k == 34 || k == 37 || k == 38)
+        return 64;
+    return k == 3 || k == 4 || k == 11 || k >= 30 ? 32 : 16;
 }
 
 /* a 16-bit result that is a NaN of f16 (bf16 when bf16) reads as 0xffff */
-static int half_result(int k) { return k >= 5 && k != 11 && k != 25 && k != 26; }
-static int bf16_result(int k) { return k == 6 || k == 10 || (k >= 16 && k <= 20) || k == 23 || k == 24 || k >= 28; }
+static int half_result(int k) { return k >= 5 && k != 11 && k != 25 && k != 26 && k < 33; }
+static int bf16_result(int k) { return k == 6 || k == 10 || (k >= 16 && k <= 20) || k == 23 || k == 24 || (k >= 28 && k <= 32); }
 
 static u64 norm(int k, u64 g)
 {
     int w = width(k);
     g = w == 64 ? g : g & ((1ull << w) - 1);
-    if (k == 11 && (g & 0x7f800000u) == 0x7f800000u && (g & 0x7fffff))
+    if ((k == 11 || k == 33 || k == 35 || k == 39) && (g & 0x7f800000u) == 0x7f800000u && (g & 0x7fffff))
         return 0xffffffffu;
-    if (k >= 30) /* two bf16 */
+    if (k == 34 && (g & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (g & 0xfffffffffffffull))
+        return ~0ull;
+    if (k >= 30 && k <= 32) /* two bf16 */
         return norm(28, g & 0xffff) | norm(28, g >> 16) << 16;
     if (half_result(k) && k != 29) { /* .relu: only the canonical NaN */
         unsigned e = bf16_result(k) ? 0x7f80 : 0x7c00, m = bf16_result(k) ? 0x7f : 0x3ff;
