@@ -656,6 +656,25 @@ emit_carry(Emit *e, const Instr *in)
 
 static void emit_arith_bf16(Emit *e, const Instr *in, PtxType ty);
 
+/* Float min/max: .NaN gives NaN when an operand is one (else the other
+ * operand); .xorsign.abs compares |a| and |b| and gives the result the
+ * sign of a xor b. */
+static LLVMValueRef
+fminmax(Emit *e, const Instr *in, bool mx, LLVMValueRef a, LLVMValueRef b)
+{
+    bool nan = instr_has_mod(in, MOD_NANMOD), xs = instr_has_mod(in, MOD_XORSIGN);
+    LLVMValueRef x = xs ? call1(e, "llvm.fabs", a) : a, y = xs ? call1(e, "llvm.fabs", b) : b;
+    const char *f = nan ? (mx ? "llvm.maximum" : "llvm.minimum") : (mx ? "llvm.maxnum" : "llvm.minnum");
+    LLVMValueRef r = call2(e, f, x, y);
+    if (!xs)
+        return r;
+    unsigned w = (unsigned)LLVMSizeOfTypeInBits(e->td, elem_type(a));
+    LLVMTypeRef I = shaped(a, LLVMIntTypeInContext(e->ctx, w));
+    LLVMValueRef sa = LLVMBuildBitCast(e->b, a, I, ""), sb = LLVMBuildBitCast(e->b, b, I, "");
+    LLVMValueRef sign = LLVMBuildAnd(e->b, LLVMBuildXor(e->b, sa, sb, ""), cst(e, sa, 0, 1ull << (w - 1)), "");
+    return LLVMBuildBitCast(e->b, LLVMBuildOr(e->b, LLVMBuildBitCast(e->b, r, I, ""), sign, ""), LLVMTypeOf(a), "");
+}
+
 static void
 emit_arith(Emit *e, const Instr *in)
 {
@@ -802,7 +821,7 @@ emit_arith(Emit *e, const Instr *in)
     case OP_MAX: {
         bool mx = in->op == OP_MAX;
         if (f)
-            r = call2(e, mx ? "llvm.maxnum" : "llvm.minnum", s.a[0], s.a[1]);
+            r = fminmax(e, in, mx, s.a[0], s.a[1]);
         else
             r = call2(e, mx ? (sign ? "llvm.smax" : "llvm.umax") : (sign ? "llvm.smin" : "llvm.umin"), s.a[0], s.a[1]);
         if (instr_has_mod(in, MOD_RELU))
@@ -1555,8 +1574,7 @@ emit_arith_bf16(Emit *e, const Instr *in, PtxType ty)
     Mod rm = mod_of_class(in, MC_ROUND);
     if (!(op == OP_FMA || op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MIN || op == OP_MAX ||
           op == OP_NEG || op == OP_ABS) ||
-        (rm != MOD_NONE && rm != MOD_RN) || instr_has_mod(in, MOD_NANMOD) || instr_has_mod(in, MOD_XORSIGN) ||
-        instr_has_mod(in, MOD_FTZ) || instr_has_mod(in, MOD_SAT)) {
+        (rm != MOD_NONE && rm != MOD_RN) || instr_has_mod(in, MOD_FTZ) || instr_has_mod(in, MOD_SAT)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of %s.%s", opcode_name(op), type_name(ty)));
         return;
     }
@@ -1575,8 +1593,8 @@ emit_arith_bf16(Emit *e, const Instr *in, PtxType ty)
     case OP_ADD: r = LLVMBuildFAdd(e->b, x[0], x[1], ""); break;
     case OP_SUB: r = LLVMBuildFSub(e->b, x[0], x[1], ""); break;
     case OP_MUL: r = LLVMBuildFMul(e->b, x[0], x[1], ""); break;
-    case OP_MIN: r = call2(e, "llvm.minnum", x[0], x[1]); break;
-    case OP_MAX: r = call2(e, "llvm.maxnum", x[0], x[1]); break;
+    case OP_MIN: r = fminmax(e, in, false, x[0], x[1]); break;
+    case OP_MAX: r = fminmax(e, in, true, x[0], x[1]); break;
     case OP_NEG: r = LLVMBuildFNeg(e->b, x[0], ""); break;
     case OP_ABS: r = call1(e, "llvm.fabs", x[0]); break;
     default: { /* fma */
