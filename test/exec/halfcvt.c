@@ -246,6 +246,19 @@ static u64 norm(int k, u64 g)
     return g;
 }
 
+/* the result of form k for input i matches, NaNs and either-zeros allowed */
+static int matches(int k, unsigned h, int32_t x, u64 X, double D, u64 got, u64 *exp)
+{
+    u64 e = expected(k, h, x, X, D), g = norm(k, got);
+    if (e == ANYZERO && (g & 0x7fffffff) == 0)
+        e = g;
+    for (int hf = 0; hf < 2 && k >= 42; hf++) /* per half */
+        if ((e >> (16 * hf) & 0xffff) == 0xfffe && (g >> (16 * hf) & 0x7fff) == 0)
+            e = (e & ~(0xffffull << (16 * hf))) | (g & 0xffffull << (16 * hf));
+    *exp = e;
+    return g == e;
+}
+
 int main(int argc, char **argv)
 {
     setup(argc, argv, "halfcvt");
@@ -286,17 +299,33 @@ int main(int argc, char **argv)
         int nb = 0;
         char m[220] = "";
         for (int i = 0; i < N; i++) {
-            u64 e = expected(k, h[i], x[i], X[i], D[i]), g = norm(k, out[(size_t)K * i + k]);
-            if (e == ANYZERO && (g & 0x7fffffff) == 0)
-                e = g;
-            for (int hf = 0; hf < 2 && k >= 42; hf++) /* per half */
-                if ((e >> (16 * hf) & 0xffff) == 0xfffe && (g >> (16 * hf) & 0x7fff) == 0)
-                    e = (e & ~(0xffffull << (16 * hf))) | (g & 0xffffull << (16 * hf));
-            if (g != e && !nb++)
+            u64 e, g = out[(size_t)K * i + k];
+            if (!matches(k, h[i], x[i], X[i], D[i], g, &e) && !nb++)
                 snprintf(m, sizeof m, "h=%#x x=%d X=%#llx D=%a: got %#llx expected %#llx", h[i], x[i], (unsigned long long)X[i], D[i],
-                         (unsigned long long)g, (unsigned long long)e);
+                         (unsigned long long)norm(k, g), (unsigned long long)e);
         }
         report(names[k], nb, m);
     }
+    /* uniform sources: one launch per input, every result checked */
+    int nbu = 0;
+    char mu[240] = "";
+    for (int i = 0; i < 400; i++) {
+        int j = (int)((unsigned)i * 163u % N);
+        uint16_t hh = h[j];
+        int32_t xx = x[j];
+        u64 XX = X[j], o[K], *pu = o;
+        double DD = D[j];
+        void *q[] = {&hh, &xx, &XX, &DD, &pu};
+        memset(o, 0, sizeof o);
+        if (!launch("uniform", "halfcvt_uni", d3(1, 1, 1), d3(32, 1, 1), 0, q))
+            return finish();
+        for (int k = 0; k < K; k++) {
+            u64 e;
+            if (!matches(k, hh, xx, XX, DD, o[k], &e) && !nbu++)
+                snprintf(mu, sizeof mu, "%s h=%#x x=%d X=%#llx D=%a: got %#llx expected %#llx", names[k], hh, xx,
+                         (unsigned long long)XX, DD, (unsigned long long)norm(k, o[k]), (unsigned long long)e);
+        }
+    }
+    report("uniform", nbu, mu);
     return finish();
 }

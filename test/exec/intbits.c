@@ -287,5 +287,27 @@ int main(int argc, char **argv)
         }
         report(names[k], nb, m);
     }
+    /* uniform sources: one launch per input, every result checked */
+    enum { NU = 300 };
+    int nbu = 0;
+    char mu[240] = "";
+    for (int i = 0; i < NU; i++) {
+        const u32 *x = &in[4 * (i * 7 % N)];
+        u64 A = in64[2 * (i * 7 % N)], B = in64[2 * (i * 7 % N) + 1], o[K];
+        u32 a = x[0], b = x[1], c = x[2], d = x[3];
+        u64 *po = o;
+        void *q[] = {&a, &b, &c, &d, &A, &B, &po};
+        memset(o, 0, sizeof o);
+        if (!launch("uniform", "intbits_uni", d3(1, 1, 1), d3(32, 1, 1), 0, q))
+            return finish();
+        for (int k = 0; k < K; k++) {
+            u64 e = stored(k, expected(k, a, b, c, d, A, B)), g = stored(k, o[k]);
+            if (g != e && !nbu++)
+                snprintf(mu, sizeof mu, "%s a=%#x b=%#x c=%#x d=%#x A=%#llx B=%#llx: got %#llx expected %#llx", names[k], a,
+                         b, c, d, (unsigned long long)A, (unsigned long long)B, (unsigned long long)g,
+                         (unsigned long long)e);
+        }
+    }
+    report("uniform", nbu, mu);
     return finish();
 }
