@@ -2,7 +2,7 @@
  * written from the PTX ISA's definitions (bit loops where it gives one). */
 #include "common.h"
 
-enum { N = 8192, K = 80 };
+enum { N = 8192, K = 83 };
 
 typedef uint32_t u32;
 typedef uint64_t u64;
@@ -215,6 +215,9 @@ static u64 expected(int k, u32 a, u32 b, u32 c, u32 d, u64 A, u64 B)
     case 77: return (u32)clampi(sx(h, 16), 0, 0xffffffffll);
     case 78: return (u32)(s32)(int8_t)a;
     case 79: return A & 0xff;
+    case 80: return A > 255 ? 255 : A;
+    case 81: return a > 65535 ? 65535 : a;
+    case 82: return (u32)clampi((s64)A, INT32_MIN, INT32_MAX);
     }
     return 0;
 }
@@ -231,14 +234,15 @@ static const char *names[K] = {
     "mad.hi.sat.s32", "cnot.b16", "popc.b64", "clz.b64", "brev.b64", "cnot.b64", "mad.wide.u32", "mad.wide.s32",
     "cvt.sat.u8.s32", "cvt.sat.s8.u32", "cvt.sat.s16.s64", "cvt.sat.u32.s64", "cvt.sat.s32.u64",
     "cvt.sat.u16.s8", "cvt.sat.s8.s16", "cvt.sat.u16.s32", "cvt.sat.s16.u16", "cvt.sat.u64.s64",
-    "cvt.sat.s64.u64", "cvt.sat.u64.s32", "cvt.sat.u32.s16", "cvt.s8.s32", "cvt.u8.u64",
+    "cvt.sat.s64.u64", "cvt.sat.u64.s32", "cvt.sat.u32.s16", "cvt.s8.s32", "cvt.u8.u64", "cvt.sat.u8.u64",
+    "cvt.sat.u16.u32", "cvt.sat.s32.s64",
 };
 
 /* the width each result was stored with: 16, 32 or 64 bits */
 static u64 stored(int k, u64 v)
 {
     int w64 = k == 9 || k == 10 || k == 12 || (k >= 61 && k <= 64) || (k >= 74 && k <= 76);
-    int w16 = k == 58 || k == 67 || (k >= 70 && k <= 73);
+    int w16 = k == 58 || k == 67 || (k >= 70 && k <= 73) || k == 81;
     return w64 ? v : w16 ? v & 0xffff : v & 0xffffffffu;
 }
 
