@@ -24,6 +24,14 @@ like(LLVMTypeRef elem, bool vec)
     return vec ? LLVMVectorType(elem, WARP) : elem;
 }
 
+/* elem, as a vector of v's length when v is one (<64 x half> for f16x2) */
+static LLVMTypeRef
+shaped(LLVMValueRef v, LLVMTypeRef elem)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t)) : elem;
+}
+
 
 static Mod
 mod_of_class(const Instr *in, unsigned cls)
@@ -377,13 +385,6 @@ fsat(Emit *e, LLVMValueRef v)
  * F16C, and bfloat arithmetic everywhere, with libgcc calls
  * (__extendhfsf2, __truncsfbf2, ...) the object cannot count on.  They are
  * widened to f32 exactly, computed there and rounded back by hand. */
-
-/* elem, as a vector of v's length when v is a vector */
-static LLVMTypeRef
-shaped(LLVMValueRef v, LLVMTypeRef elem)
-{
-    return emit_is_vec(v) ? LLVMVectorType(elem, LLVMGetVectorSize(LLVMTypeOf(v))) : elem;
-}
 
 static bool
 is_half_elem(Emit *e, LLVMTypeRef t)
@@ -895,17 +896,6 @@ frelu(Emit *e, LLVMValueRef r)
     return LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), canonical_nan(e, r), r, "");
 }
 
-/* .satfinite on f16 or bf16 bits (any shape): an infinity becomes the
- * largest finite number of its sign; NaN stays NaN. */
-static LLVMValueRef
-half_satfinite_bits(Emit *e, LLVMValueRef h, bool bf)
-{
-    unsigned long long inf = bf ? 0x7f80 : 0x7c00;
-    LLVMValueRef isinf = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x7fff), ""), cst(e, h, 0, inf), "");
-    LLVMValueRef max = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x8000), ""), cst(e, h, 0, inf - 1), "");
-    return LLVMBuildSelect(e->b, isinf, max, h, "");
-}
-
 /* rcp sqrt rsqrt sin cos lg2 ex2 tanh of x (f32 or f64), to within
  * every .approx bound */
 static LLVMValueRef
@@ -1023,9 +1013,18 @@ emit_arith(Emit *e, const Instr *in)
         emit_half_arith(e, in, ty);
         return;
     }
-    Ops s = sources(e, in, ty, nsrc);
+    /* u16x2 s16x2: add, and min/max (.relu on s16x2) per half */
+    bool ipacked = ty == TY_U16X2 || ty == TY_S16X2;
+    if (ipacked && !(in->op == OP_ADD || in->op == OP_MIN || in->op == OP_MAX)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+        return;
+    }
+    Ops s = sources(e, in, ipacked ? TY_B32 : ty, nsrc);
+    if (ipacked) /* two halves a register: <2 x i16>, or <64 x i16> a warp */
+        for (int i = 0; i < nsrc; i++)
+            s.a[i] = LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(e->t_i16, s.vec ? 2 * WARP : 2), "");
     bool f = is_float(ty);
-    bool sign = type_signed(ty);
+    bool sign = type_signed(ty) || ty == TY_S16X2;
     LLVMValueRef r = NULL;
     PtxType rty = ty;
     if (f) {
@@ -1078,7 +1077,10 @@ emit_arith(Emit *e, const Instr *in)
         } else {
             p = LLVMBuildMul(e->b, s.a[0], s.a[1], "");
         }
-        r = in->op == OP_MAD24 ? LLVMBuildAdd(e->b, p, s.a[2], "") : p;
+        if (in->op != OP_MAD24)
+            r = p;
+        else /* .sat: mad24.hi.sat.s32 clamps the sum */
+            r = instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", p, s.a[2]) : LLVMBuildAdd(e->b, p, s.a[2], "");
         break;
     }
     case OP_SAD: {
@@ -1157,7 +1159,10 @@ emit_arith(Emit *e, const Instr *in)
     }
     if (f)
         r = ffinish(e, in, r);
-    if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
+    if (ipacked)
+        r = LLVMBuildBitCast(e->b, r, like(e->t_i32, s.vec), "");
+    else if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD &&
+             !(in->op == OP_MAD24 && instr_has_mod(in, MOD_HI) && sign)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.sat", opcode_name(in->op)));
         return;
     }
@@ -1475,24 +1480,30 @@ emit_bits(Emit *e, const Instr *in)
         break;
     }
     case OP_BFE: {
-        /* bfe d, a, pos, len: pos and len are .u32, their low 8 bits */
+        /* bfe d, a, pos, len (.u32 operands, their low 8 bits): bit i of d
+         * is bit pos + i of a for i < len and pos + i < w, else the sign
+         * bit: 0 for unsigned and len 0, else bit min(pos + len - 1, w - 1)
+         * of a.  An arithmetic shift gives that past the top when
+         * pos + len - 1 reaches it. */
         LLVMValueRef pos = inst_operand(e, &in->opnd[2], TY_U32, s.vec);
         LLVMValueRef len = inst_operand(e, &in->opnd[3], TY_U32, s.vec);
         pos = LLVMBuildAnd(e->b, pos, cst(e, pos, 0, 255), "");
         len = LLVMBuildAnd(e->b, len, cst(e, len, 0, 255), "");
         LLVMValueRef x = s.a[0];
         LLVMTypeRef T = LLVMTypeOf(x);
+        bool sg = type_signed(ty);
         LLVMValueRef p = convert_bits(e, call2(e, "llvm.umin", pos, cst(e, pos, 0, w - 1)), s.t, false);
         LLVMValueRef l = convert_bits(e, call2(e, "llvm.umin", len, cst(e, len, 0, w)), s.t, false);
-        LLVMValueRef sh = LLVMBuildLShr(e->b, x, p, "");
+        LLVMValueRef sh = sg ? LLVMBuildAShr(e->b, x, p, "") : LLVMBuildLShr(e->b, x, p, "");
+        if (!sg) /* a field starting past the top is empty */
+            sh = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, pos, cst(e, pos, 0, w), ""), cst(e, x, 0, 0), sh, "");
         /* mask of l bits (l == w: all) */
         LLVMValueRef lw = LLVMBuildICmp(e->b, LLVMIntEQ, l, cst(e, l, 0, w), "");
         LLVMValueRef safe_l = LLVMBuildSelect(e->b, lw, cst(e, l, 0, 0), l, "");
         LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, x, 0, 1), safe_l, ""), cst(e, x, 0, 1), "");
         m = LLVMBuildSelect(e->b, lw, LLVMConstAllOnes(T), m, "");
         LLVMValueRef field = LLVMBuildAnd(e->b, sh, m, "");
-        if (type_signed(ty)) {
-            /* sign bit: bit min(pos + len - 1, w - 1) of a; len 0 gives 0 */
+        if (sg) {
             LLVMValueRef top = LLVMBuildAdd(e->b, pos, LLVMBuildSub(e->b, len, cst(e, len, 0, 1), ""), "");
             top = call2(e, "llvm.umin", top, cst(e, top, 0, w - 1));
             LLVMValueRef sbit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, x, convert_bits(e, top, s.t, false), ""), cst(e, x, 0, 1), "");
@@ -1662,17 +1673,37 @@ emit_fns(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_B32, result);
 }
 
-/* prmt.b32 d, a, b, c (default mode): byte i of d is byte (c >> 4i) & 7 of
- * {b, a}, or its sign replicated when bit 3 is set. */
+/* prmt.b32 d, a, b, c: byte i of d is byte (c >> 4i) & 7 of {b, a}, or its
+ * sign replicated when bit 3 is set.  A mode picks one of four such
+ * selectors (none with bit 3) by c[1:0]; the table holds them, 16 bits
+ * each, lowest for c[1:0] = 0. */
 static void
 emit_prmt(Emit *e, const Instr *in)
 {
-    if (in->nmods > 1 && mod_of_class(in, MC_MISC) != MOD_NONE) {
-        emit_unsupported(e, in->loc, "prmt with a mode");
-        return;
-    }
+    static const struct { Mod mode; uint64_t sel; } modes[] = {
+        {MOD_F4E, 0x6543543243213210ull}, /* forward 4 extract */
+        {MOD_B4E, 0x0123701267015670ull}, /* backward 4 extract */
+        {MOD_RC8, 0x3333222211110000ull}, /* replicate byte c[1:0] */
+        {MOD_ECL, 0x3333322232113210ull}, /* edge clamp left */
+        {MOD_ECR, 0x3210221011100000ull}, /* edge clamp right */
+        {MOD_RC16, 0x3232101032321010ull}, /* replicate half c[0] */
+    };
+    Mod mode = mod_of_class(in, MC_MISC);
     Ops s = sources(e, in, TY_B32, 3);
     LLVMTypeRef i64 = like(e->t_i64, s.vec);
+    if (mode != MOD_NONE) {
+        size_t k = 0;
+        while (k < sizeof modes / sizeof modes[0] && modes[k].mode != mode)
+            k++;
+        if (k == sizeof modes / sizeof modes[0]) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "prmt.%s", mod_name(mode)));
+            return;
+        }
+        LLVMValueRef sh = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, s.a[2], cst(e, s.a[2], 0, 3), ""), cst(e, s.a[2], 0, 4), "");
+        LLVMValueRef tab = cst(e, LLVMBuildZExt(e->b, s.a[2], i64, ""), 0, modes[k].sel);
+        s.a[2] = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, tab, LLVMBuildZExt(e->b, sh, i64, ""), ""), LLVMTypeOf(s.a[2]), "");
+        s.a[2] = LLVMBuildAnd(e->b, s.a[2], cst(e, s.a[2], 0, 0xffff), "");
+    }
     LLVMValueRef both = LLVMBuildOr(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, s.a[1], i64, ""), cst(e, LLVMBuildZExt(e->b, s.a[1], i64, ""), 0, 32), ""),
                                     LLVMBuildZExt(e->b, s.a[0], i64, ""), "");
     LLVMValueRef r = cst(e, s.a[0], 0, 0);
@@ -1716,15 +1747,23 @@ emit_shf(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_B32, r);
 }
 
-/* lop3.b32 d, a, b, c, immLut: d = LUT[(a,b,c) bits]. */
+/* lop3.b32 d, a, b, c, immLut: d = LUT[(a,b,c) bits].
+ * lop3.{or,and}.b32 d|p, a, b, c, immLut, q: also p = (d != 0) op q. */
 static void
 emit_lop3(Emit *e, const Instr *in)
 {
-    if (in->nopnd != 5 || in->opnd[4].kind != OPD_IMM) {
+    Mod bop = mod_of_class(in, MC_BOOL);
+    bool pair = in->opnd[0].kind == OPD_PAIR;
+    if (in->opnd[4].kind != OPD_IMM || in->nopnd != (bop != MOD_NONE ? 6 : 5) || pair != (bop != MOD_NONE)) {
         emit_unsupported(e, in->loc, "this form of lop3");
         return;
     }
     Ops s = sources(e, in, TY_B32, 3);
+    if (pair) {
+        s.vec |= e->fi->reg_varying[in->opnd[0].sub[1].reg] || operand_varying(e, &in->opnd[5]);
+        for (int i = 0; i < 3; i++)
+            s.a[i] = s.vec ? emit_splat(e, s.a[i]) : s.a[i];
+    }
     unsigned lut = (unsigned)in->opnd[4].imm & 0xff;
     LLVMValueRef r = cst(e, s.a[0], 0, 0);
     for (unsigned i = 0; i < 8; i++) {
@@ -1735,7 +1774,14 @@ emit_lop3(Emit *e, const Instr *in)
         LLVMValueRef c = (i & 1) ? s.a[2] : LLVMBuildNot(e->b, s.a[2], "");
         r = LLVMBuildOr(e->b, r, LLVMBuildAnd(e->b, a, LLVMBuildAnd(e->b, b, c, ""), ""), "");
     }
-    inst_write(e, &in->opnd[0], TY_B32, r);
+    if (!pair) {
+        inst_write(e, &in->opnd[0], TY_B32, r);
+        return;
+    }
+    LLVMValueRef nz = LLVMBuildICmp(e->b, LLVMIntNE, r, cst(e, r, 0, 0), "");
+    LLVMValueRef q = inst_operand(e, &in->opnd[5], TY_PRED, s.vec);
+    inst_write(e, &in->opnd[0].sub[0], TY_B32, r);
+    inst_write(e, &in->opnd[0].sub[1], TY_PRED, combine(e, bop, nz, q));
 }
 
 /* ----------------------------------------------------------------- cvt */
@@ -1767,123 +1813,186 @@ inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b)
     return LLVMBuildBitCast(e->b, bits, LLVMTypeOf(a), "");
 }
 
-/* cvt to or from bf16, through f32 (exact both ways for f32 sources). */
-static void
-emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
+/* f32 -> bf16 bits with .rz .rm .rp: bf16 is the high half of an f32, so
+ * .rz truncates and .rp/.rm add one to the magnitude when bits are dropped
+ * on the side that rounds away from zero (positive for .rp, negative for
+ * .rm).  NaN stays a quiet NaN. */
+static LLVMValueRef
+f32_to_bf16_dir(Emit *e, LLVMValueRef x, Mod rnd)
 {
-    Mod rnd = mod_of_class(in, MC_ROUND);
-    bool ok_rnd = rnd == MOD_NONE || rnd == MOD_RN;
-    if (dt == TY_BF16 && (st == TY_F32 || st == TY_F64) && directed(rnd)) {
-        /* bf16 is the high half of an f32: .rz truncates; .rp/.rm add one
-         * to the magnitude when bits are dropped on the side that rounds
-         * away from zero (positive for .rp, negative for .rm).  From f64,
-         * first to f32 in the same mode: a directed rounding to a grid and
-         * then to a coarser grid that is part of it is the same rounding. */
-        Ops s = sources(e, in, st, 1);
-        LLVMValueRef x = s.a[0];
-        if (st == TY_F64) {
-            LLVMValueRef r32 = LLVMBuildFPTrunc(e->b, x, like(e->t_f32, s.vec), "");
-            LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r32, LLVMTypeOf(x), ""), "");
-            x = round_dir(e, r32, t, rnd);
-        }
-        x = instr_has_mod(in, MOD_FTZ) ? ftz(e, x) : x;
-        LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, s.vec), "");
-        LLVMValueRef h = LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), "");
-        if (rnd != MOD_RZ) {
-            LLVMValueRef dropped = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 0xffff), ""), cst(e, bits, 0, 0), "");
-            LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntSLT, bits, cst(e, bits, 0, 0), "");
-            LLVMValueRef away = rnd == MOD_RP ? LLVMBuildNot(e->b, neg, "") : neg;
-            LLVMValueRef bump = LLVMBuildAnd(e->b, dropped, away, "");
-            h = LLVMBuildAdd(e->b, h, LLVMBuildZExt(e->b, bump, LLVMTypeOf(h), ""), "");
-        }
-        LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
-        h = LLVMBuildSelect(e->b, nan, LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), ""), h, "");
-        h = LLVMBuildTrunc(e->b, h, like(e->t_i16, s.vec), "");
-        inst_write(e, &in->opnd[0], TY_B16, instr_has_mod(in, MOD_SATFINITE) ? half_satfinite_bits(e, h, true) : h);
-        return;
+    bool vec = emit_is_vec(x);
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, vec), "");
+    LLVMValueRef h = LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), "");
+    if (rnd != MOD_RZ) {
+        LLVMValueRef dropped = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 0xffff), ""), cst(e, bits, 0, 0), "");
+        LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntSLT, bits, cst(e, bits, 0, 0), "");
+        LLVMValueRef away = rnd == MOD_RP ? LLVMBuildNot(e->b, neg, "") : neg;
+        LLVMValueRef bump = LLVMBuildAnd(e->b, dropped, away, "");
+        h = LLVMBuildAdd(e->b, h, LLVMBuildZExt(e->b, bump, LLVMTypeOf(h), ""), "");
     }
-    if (dt == TY_BF16 && (st == TY_F32 || st == TY_F64) && ok_rnd) { /* from f64: to odd in f32 first */
-        Ops s = sources(e, in, st, 1);
-        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
-        if (instr_has_mod(in, MOD_RELU))
-            x = frelu(e, x);
-        if (instr_has_mod(in, MOD_SAT))
-            x = fsat(e, x);
-        if (st == TY_F64)
-            x = f64_to_f32_odd(e, x, NULL);
-        LLVMValueRef h = f32_to_bf16_bits(e, x);
-        inst_write(e, &in->opnd[0], TY_B16, instr_has_mod(in, MOD_SATFINITE) ? half_satfinite_bits(e, h, true) : h);
-        return;
-    }
-    if (st == TY_BF16 && (dt == TY_F32 || dt == TY_F64)) {
-        Ops s = sources(e, in, TY_B16, 1);
-        LLVMValueRef f = bf16_bits_to_f32(e, s.a[0]);
-        if (dt == TY_F64)
-            f = LLVMBuildFPExt(e->b, f, like(e->t_f64, s.vec), "");
-        inst_write(e, &in->opnd[0], dt, f);
-        return;
-    }
-    emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
+    h = LLVMBuildSelect(e->b, nan, LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), ""), h, "");
+    return LLVMBuildTrunc(e->b, h, like(e->t_i16, vec), "");
 }
 
-/* cvt to or from f16, through f32 and the conversions by hand above.
- * From f64, rounding to odd in f32 first keeps it one rounding; a
- * directed mode takes the nearest half and steps by the sign of the exact
- * difference.  .relu and .sat clamp before rounding (0 and 1 are halves). */
-static void
-emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
+/* f32 or f64 -> f16 with .rz .rm .rp: the nearest half, stepped by the
+ * sign of the exact error (the difference of the source and that half is
+ * exact in the source type). */
+/* x (f32 or f64) to f16 bits, round to nearest even: from f64 through an
+ * f32 rounded to odd, so rounding once. */
+static LLVMValueRef
+to_f16_nearest(Emit *e, LLVMValueRef x)
 {
-    Mod rnd = mod_of_class(in, MC_ROUND);
-    bool sat = instr_has_mod(in, MOD_SAT);
-    Ops s = sources(e, in, st, 1);
-    LLVMValueRef x = s.a[0], r;
-    if (st == TY_F16) { /* every half is an f32 */
-        x = round_int(e, rnd == MOD_NONE && !is_float(dt) ? MOD_RZI : rnd, half_to_f32(e, x));
-        if (sat)
-            x = fsat(e, x);
-        if (dt == TY_F16) {
-            r = f32_to_half(e, x, e->t_f16);
-        } else if (dt == TY_F32 || dt == TY_F64) {
-            r = dt == TY_F64 ? LLVMBuildFPExt(e->b, x, like(e->t_f64, s.vec), "") : x;
-        } else if (type_kind(dt) == TK_SINT || type_kind(dt) == TK_UINT) {
-            LLVMTypeRef over[] = {like(inst_llvm_type(e, dt), s.vec), LLVMTypeOf(x)};
+    return f32_to_f16_bits(e, elem_type(x) == e->t_f64 ? f64_to_f32_odd(e, x, NULL) : x);
+}
+
+/* x (f32 or f64) to f16 bits in a directed mode: the nearest, stepped one
+ * ulp when the exact value lies on the mode's wrong side of it. */
+static LLVMValueRef
+to_f16_dir(Emit *e, LLVMValueRef x, Mod rnd)
+{
+    LLVMValueRef h = to_f16_nearest(e, x), r = f16_bits_to_f32(e, h);
+    if (elem_type(x) == e->t_f64)
+        r = LLVMBuildFPExt(e->b, r, LLVMTypeOf(x), "");
+    LLVMValueRef t = LLVMBuildFSub(e->b, x, r, ""), z = cst(e, r, 0.0, 0); /* exact: the sign of x - r */
+    LLVMValueRef tpos = LLVMBuildFCmp(e->b, LLVMRealOGT, t, z, ""), tneg = LLVMBuildFCmp(e->b, LLVMRealOLT, t, z, "");
+    LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, z, ""), rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, r, z, "");
+    LLVMValueRef up = rnd == MOD_RP ? tpos : rnd == MOD_RZ ? LLVMBuildAnd(e->b, rneg, tpos, "") : LLVMConstNull(LLVMTypeOf(tpos));
+    LLVMValueRef down = rnd == MOD_RM ? tneg : rnd == MOD_RZ ? LLVMBuildAnd(e->b, rpos, tneg, "") : LLVMConstNull(LLVMTypeOf(tneg));
+    /* one f16 ulp up or down, from the bits: zero steps to the smallest
+     * subnormal of the direction's sign */
+    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, z, "");
+    LLVMValueRef inc = LLVMBuildAdd(e->b, h, cst(e, h, 0, 1), ""), dec = LLVMBuildSub(e->b, h, cst(e, h, 0, 1), "");
+    LLVMValueRef hup = LLVMBuildSelect(e->b, zero, cst(e, h, 0, 0x0001), LLVMBuildSelect(e->b, rpos, inc, dec, ""), "");
+    LLVMValueRef hdown = LLVMBuildSelect(e->b, zero, cst(e, h, 0, 0x8001), LLVMBuildSelect(e->b, rpos, dec, inc, ""), "");
+    h = LLVMBuildSelect(e->b, up, hup, h, "");
+    return LLVMBuildSelect(e->b, down, hdown, h, "");
+}
+
+/* .satfinite on f16 or bf16 bits: an infinity (the input's, or one
+ * rounding overflowed to) becomes the largest finite value of its sign. */
+static LLVMValueRef
+satfinite_half(Emit *e, LLVMValueRef h, bool bf16)
+{
+    LLVMValueRef mag = LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x7fff), "");
+    LLVMValueRef inf = LLVMBuildICmp(e->b, LLVMIntEQ, mag, cst(e, h, 0, bf16 ? 0x7f80 : 0x7c00), "");
+    return LLVMBuildSelect(e->b, inf, LLVMBuildSub(e->b, h, cst(e, h, 0, 1), ""), h, "");
+}
+
+/* .satfinite and .relu on f16 or bf16 bits h converted from x: .relu
+ * makes a negative result (-0 too) +0 and a NaN the canonical 0x7fff. */
+static LLVMValueRef
+half_finish(Emit *e, const Instr *in, LLVMValueRef x, LLVMValueRef h, bool bf16)
+{
+    if (instr_has_mod(in, MOD_SATFINITE))
+        h = satfinite_half(e, h, bf16);
+    if (instr_has_mod(in, MOD_RELU)) {
+        LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntSLT, h, cst(e, h, 0, 0), "");
+        h = LLVMBuildSelect(e->b, neg, cst(e, h, 0, 0), h, "");
+        LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
+        h = LLVMBuildSelect(e->b, nan, cst(e, h, 0, 0x7fff), h, "");
+    }
+    return h;
+}
+
+
+/* f32 or f64 x to f16 bits (.rn or directed), .sat .satfinite .relu applied. */
+static LLVMValueRef
+to_f16_bits(Emit *e, const Instr *in, LLVMValueRef x, Mod rnd)
+{
+    if (instr_has_mod(in, MOD_SAT)) /* 0 and 1 are halves: clamping commutes with rounding */
+        x = fsat(e, x);
+    LLVMValueRef h = directed(rnd) ? to_f16_dir(e, x, rnd) : to_f16_nearest(e, x);
+    return half_finish(e, in, x, h, false);
+}
+
+/* The exact value of an f16 (half) or bf16 (i16 bits) source, as an f32. */
+static LLVMValueRef
+half_src_to_f32(Emit *e, LLVMValueRef x, PtxType st)
+{
+    return st == TY_BF16 ? bf16_bits_to_f32(e, x) : half_to_f32(e, x);
+}
+
+/* cvt to f16 or bf16 (from any float or integer), and from them.  A half
+ * source widens exactly to f32 first.  An integer source goes to f32
+ * first: clamped to +-2^17 for f16 (exact, and every result past it is
+ * the same); for bf16 in the same directed mode (directed roundings to a
+ * grid and then to a coarser one within it compose) or, for .rn, toward
+ * zero with the lowest bit set when inexact (round to odd), which leaves
+ * the one rounding to bf16 correct.  From f64 to bf16 likewise. */
+static void
+emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
+{
+    bool irnd = rnd == MOD_RNI || rnd == MOD_RZI || rnd == MOD_RMI || rnd == MOD_RPI;
+    bool to_half = dt == TY_F16 || dt == TY_BF16;
+    if ((to_half && !(rnd == MOD_RN || directed(rnd) || (irnd && (st == TY_F16 || st == TY_BF16)) || (rnd == MOD_NONE && is_float(st)))) ||
+        (!to_half && rnd != MOD_NONE && !irnd) || type_kind(dt) == TK_PACKED || dt == TY_TF32) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
+        return;
+    }
+    Ops s = sources(e, in, st == TY_BF16 ? TY_B16 : st, 1);
+    LLVMValueRef x = s.a[0];
+    if (st == TY_F16 || st == TY_BF16) {
+        x = half_src_to_f32(e, x, st);
+        st = TY_F32;
+    }
+    if (!to_half) { /* from a half: exact in f32, then as from f32 */
+        x = round_int(e, rnd, x);
+        LLVMTypeRef T = like(inst_llvm_type(e, dt), s.vec);
+        LLVMValueRef r;
+        if (is_float(dt)) {
+            r = dt == TY_F64 ? LLVMBuildFPExt(e->b, x, T, "") : x;
+            r = instr_has_mod(in, MOD_FTZ) ? ftz(e, r) : r;
+            r = instr_has_mod(in, MOD_SAT) ? fsat(e, r) : r;
+        } else { /* saturating, NaN to 0 */
+            LLVMTypeRef over[] = {T, LLVMTypeOf(x)};
             r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &x, 1);
-        } else {
-            emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
-            return;
         }
         inst_write(e, &in->opnd[0], dt, r);
         return;
     }
-    bool fs = st == TY_F32 || st == TY_F64;
-    if (!fs && type_kind(st) != TK_SINT && type_kind(st) != TK_UINT) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
-        return;
+    LLVMTypeRef F32 = like(e->t_f32, s.vec);
+    if (irnd) {
+        x = round_int(e, rnd, x); /* an integer of a half: exact */
+        rnd = MOD_RN;
     }
-    if (!fs && !(rnd == MOD_NONE || rnd == MOD_RN)) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
-        return;
+    if (!is_float(st) && dt == TY_F16) {
+        unsigned w = (unsigned)type_bits(st);
+        if (w > 16) {
+            LLVMValueRef lim = cst(e, x, 0, 1u << 17);
+            x = type_signed(st) ? call2(e, "llvm.smax", call2(e, "llvm.smin", x, lim), LLVMBuildNeg(e->b, lim, ""))
+                                : call2(e, "llvm.umin", x, lim);
+        }
+        x = type_signed(st) ? LLVMBuildSIToFP(e->b, x, F32, "") : LLVMBuildUIToFP(e->b, x, F32, "");
+    } else if (!is_float(st)) {
+        if (directed(rnd)) {
+            x = directed_itof(e, x, st, F32, rnd);
+        } else { /* round to odd */
+            LLVMValueRef z = directed_itof(e, x, st, F32, MOD_RZ);
+            LLVMTypeRef IT = LLVMTypeOf(x), over[] = {IT, F32};
+            LLVMValueRef back = emit_intrinsic(e, type_signed(st) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &z, 1);
+            LLVMValueRef inexact = LLVMBuildICmp(e->b, LLVMIntNE, back, x, "");
+            LLVMValueRef zb = LLVMBuildBitCast(e->b, z, like(e->t_i32, s.vec), "");
+            zb = LLVMBuildOr(e->b, zb, LLVMBuildZExt(e->b, inexact, LLVMTypeOf(zb), ""), "");
+            x = LLVMBuildBitCast(e->b, zb, F32, "");
+        }
+    } else if (st == TY_F64 && dt == TY_BF16) {
+        LLVMValueRef r32 = LLVMBuildFPTrunc(e->b, x, F32, "");
+        LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r32, LLVMTypeOf(x), ""), "");
+        x = directed(rnd) ? round_dir(e, r32, t, rnd) : f64_to_f32_odd(e, x, NULL);
     }
-    if (!fs) /* |x| < 65520 is exact in f32, and beyond it both roundings give inf */
-        x = type_signed(st) ? LLVMBuildSIToFP(e->b, x, like(e->t_f32, s.vec), "") : LLVMBuildUIToFP(e->b, x, like(e->t_f32, s.vec), "");
-    else if (instr_has_mod(in, MOD_FTZ))
-        x = ftz(e, x);
-    if (fs && !directed(rnd))
-        x = round_int(e, rnd, x);
-    if (instr_has_mod(in, MOD_RELU))
-        x = frelu(e, x);
-    if (sat)
-        x = fsat(e, x);
-    LLVMValueRef x32 = st == TY_F64 ? f64_to_f32_odd(e, x, NULL) : x;
-    r = f32_to_half(e, x32, e->t_f16);
-    if (directed(rnd)) { /* x minus the nearest half is exact in x's type */
-        LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, half_to_f32(e, r), LLVMTypeOf(x), ""), "");
-        r = round_dir(e, r, t, rnd);
+    x = instr_has_mod(in, MOD_FTZ) ? ftz(e, x) : x;
+    LLVMValueRef h;
+    if (dt == TY_F16) {
+        h = to_f16_bits(e, in, x, rnd);
+    } else {
+        if (instr_has_mod(in, MOD_SAT))
+            x = fsat(e, x);
+        h = half_finish(e, in, x, directed(rnd) ? f32_to_bf16_dir(e, x, rnd) : f32_to_bf16_bits(e, x), true);
     }
-    if (instr_has_mod(in, MOD_SATFINITE))
-        r = half_satfinite_bits(e, LLVMBuildBitCast(e->b, r, like(e->t_i16, s.vec), ""), false);
-    inst_write(e, &in->opnd[0], TY_F16, r);
+    inst_write(e, &in->opnd[0], TY_B16, h);
 }
+
 
 /* cvt.{rna,rn,rz}.tf32.f32: the f32 with a 10-bit mantissa, in 32 bits
  * whose low 13 are zero (ties away from zero for .rna, to even for .rn). */
@@ -1908,25 +2017,222 @@ emit_cvt_tf32(Emit *e, const Instr *in, Mod rnd)
     inst_write(e, &in->opnd[0], TY_B32, r);
 }
 
-/* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower. */
+/* cvt.{rn,rz}{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b: a to the
+ * upper half, b to the lower. */
 static void
-emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
+emit_cvt_pack(Emit *e, const Instr *in, PtxType dt, Mod rnd)
 {
+    if (rnd != MOD_RN && rnd != MOD_RZ) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.f32", rnd == MOD_NONE ? "(none)" : mod_name(rnd), type_name(dt)));
+        return;
+    }
     Ops s = sources(e, in, TY_F32, 2);
     LLVMValueRef h[2];
     for (int i = 0; i < 2; i++) {
         LLVMValueRef x = s.a[i];
-        if (instr_has_mod(in, MOD_RELU))
-            x = frelu(e, x);
-        if (instr_has_mod(in, MOD_SAT))
-            x = fsat(e, x);
-        h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);
-        if (instr_has_mod(in, MOD_SATFINITE))
-            h[i] = half_satfinite_bits(e, h[i], dt == TY_BF16X2);
+        if (dt == TY_BF16X2) {
+            if (instr_has_mod(in, MOD_SAT))
+                x = fsat(e, x);
+            h[i] = half_finish(e, in, x, rnd == MOD_RZ ? f32_to_bf16_dir(e, x, rnd) : f32_to_bf16_bits(e, x), true);
+        } else {
+            h[i] = to_f16_bits(e, in, x, rnd);
+        }
         h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
     }
     LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], "");
     inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
+/* ------------------------------------------- fp8, fp6, fp4 and ue8m0
+ *
+ * A narrow float has a sign, ebits exponent bits (bias 2^(ebits-1) - 1,
+ * so the smallest normal exponent is emin = 2 - 2^(ebits-1)) and mbits
+ * mantissa bits.  A pair of them packs into two bytes (two nibbles for
+ * e2m1x2), the first source or the upper half in the upper one. */
+typedef struct Narrow {
+    unsigned ebits, mbits;
+    int emin;
+    unsigned maxcode; /* the largest finite magnitude's code */
+    int nan;          /* NaN's code; -1: none, NaN gives +maxcode */
+    bool inf;         /* exponent all ones, mantissa 0 is infinity (e5m2) */
+} Narrow;
+
+static const Narrow *
+narrow_format(PtxType t)
+{
+    static const Narrow e4m3 = {4, 3, -6, 0x7e, 0x7f, false}, e5m2 = {5, 2, -14, 0x7b, 0x7f, true},
+                        e2m3 = {2, 3, 0, 0x1f, -1, false}, e3m2 = {3, 2, -2, 0x1f, -1, false},
+                        e2m1 = {2, 1, 0, 0x7, -1, false};
+    switch (t) {
+    case TY_E4M3X2: return &e4m3;
+    case TY_E5M2X2: return &e5m2;
+    case TY_E2M3X2: return &e2m3;
+    case TY_E3M2X2: return &e3m2;
+    case TY_E2M1X2: return &e2m1;
+    default: return NULL;
+    }
+}
+
+/* 2^k as an f32 (k within the normal range), shaped like k (i32). */
+static LLVMValueRef
+pow2f(Emit *e, LLVMValueRef k)
+{
+    LLVMValueRef b = LLVMBuildShl(e->b, LLVMBuildAdd(e->b, k, cst(e, k, 0, 127), ""), cst(e, k, 0, 23), "");
+    return LLVMBuildBitCast(e->b, b, like(e->t_f32, emit_is_vec(k)), "");
+}
+
+/* f32 x to the code of format f, round to nearest even, .satfinite
+ * (every form has it): n = |x| / 2^(max(e, emin) - mbits) rounded to an
+ * integer is the significand at x's exponent e (or emin's when x is
+ * subnormal there), and code = n + ((max(e, emin) - emin) << mbits) --
+ * a carry out of the significand moves into the exponent field. */
+static LLVMValueRef
+narrow_encode(Emit *e, const Instr *in, const Narrow *f, LLVMValueRef x)
+{
+    LLVMValueRef ax = call1(e, "llvm.fabs", x);
+    ax = call2(e, "llvm.minnum", ax, cst(e, ax, 1048576.0, 0)); /* 2^20: past every maximum; NaN too */
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, ax, like(e->t_i32, emit_is_vec(x)), "");
+    LLVMValueRef ex = LLVMBuildSub(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 23), ""), cst(e, bits, 0, 127), "");
+    ex = call2(e, "llvm.smax", ex, cst(e, ex, 0, (unsigned long long)(long long)f->emin));
+    LLVMValueRef scale = pow2f(e, LLVMBuildSub(e->b, cst(e, ex, 0, f->mbits), ex, ""));
+    LLVMValueRef n = call1(e, "llvm.roundeven", LLVMBuildFMul(e->b, ax, scale, ""));
+    LLVMValueRef code = LLVMBuildFPToUI(e->b, n, LLVMTypeOf(bits), "");
+    LLVMValueRef ef = LLVMBuildSub(e->b, ex, cst(e, ex, 0, (unsigned long long)(long long)f->emin), "");
+    code = LLVMBuildAdd(e->b, code, LLVMBuildShl(e->b, ef, cst(e, ef, 0, f->mbits), ""), "");
+    code = call2(e, "llvm.umin", code, cst(e, code, 0, f->maxcode));
+    LLVMValueRef xb = LLVMBuildBitCast(e->b, x, LLVMTypeOf(bits), "");
+    LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntSLT, xb, cst(e, xb, 0, 0), "");
+    LLVMValueRef sign = cst(e, code, 0, 1ull << (f->ebits + f->mbits));
+    if (instr_has_mod(in, MOD_RELU)) /* a negative result (-0 too) is +0 */
+        code = LLVMBuildSelect(e->b, neg, cst(e, code, 0, 0), code, "");
+    else
+        code = LLVMBuildSelect(e->b, neg, LLVMBuildOr(e->b, code, sign, ""), code, "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
+    return LLVMBuildSelect(e->b, nan, cst(e, code, 0, f->nan >= 0 ? (unsigned)f->nan : f->maxcode), code, "");
+}
+
+/* The code c (i32) of format f as f16 bits: its value is exact in f16;
+ * a NaN is the canonical 0x7fff; .relu makes a negative value +0. */
+static LLVMValueRef
+narrow_decode(Emit *e, const Instr *in, const Narrow *f, LLVMValueRef c)
+{
+    unsigned emask = (1u << f->ebits) - 1, mmask = (1u << f->mbits) - 1;
+    LLVMValueRef E = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, cst(e, c, 0, f->mbits), ""), cst(e, c, 0, emask), "");
+    LLVMValueRef M = LLVMBuildAnd(e->b, c, cst(e, c, 0, mmask), "");
+    LLVMValueRef normal = LLVMBuildICmp(e->b, LLVMIntNE, E, cst(e, E, 0, 0), "");
+    LLVMValueRef sig = LLVMBuildSelect(e->b, normal, LLVMBuildOr(e->b, M, cst(e, M, 0, 1u << f->mbits), ""), M, "");
+    /* value = sig * 2^(max(E, 1) - 1 + emin - mbits) */
+    LLVMValueRef k = LLVMBuildAdd(e->b, call2(e, "llvm.umax", E, cst(e, E, 0, 1)),
+                                  cst(e, E, 0, (unsigned long long)(long long)(f->emin - 1 - (int)f->mbits)), "");
+    bool vec = emit_is_vec(c);
+    LLVMValueRef v = LLVMBuildFMul(e->b, LLVMBuildUIToFP(e->b, sig, like(e->t_f32, vec), ""), pow2f(e, k), "");
+    LLVMValueRef h = f32_to_f16_bits(e, v);
+    LLVMTypeRef H = LLVMTypeOf(h);
+    if (f->inf) {
+        LLVMValueRef top = LLVMBuildICmp(e->b, LLVMIntEQ, E, cst(e, E, 0, emask), "");
+        LLVMValueRef isinf = LLVMBuildAnd(e->b, top, LLVMBuildICmp(e->b, LLVMIntEQ, M, cst(e, M, 0, 0), ""), "");
+        h = LLVMBuildSelect(e->b, isinf, cst(e, h, 0, 0x7c00), h, "");
+    }
+    LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, c, cst(e, c, 0, 1u << (f->ebits + f->mbits)), ""), cst(e, c, 0, 0), "");
+    if (instr_has_mod(in, MOD_RELU))
+        h = LLVMBuildSelect(e->b, neg, LLVMConstNull(H), h, "");
+    else
+        h = LLVMBuildOr(e->b, h, LLVMBuildSelect(e->b, neg, cst(e, h, 0, 0x8000), LLVMConstNull(H), ""), "");
+    if (f->nan >= 0) {
+        LLVMValueRef mag = LLVMBuildAnd(e->b, c, cst(e, c, 0, (1u << (f->ebits + f->mbits)) - 1), "");
+        LLVMValueRef nan = f->inf ? LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, E, cst(e, E, 0, emask), ""),
+                                                 LLVMBuildICmp(e->b, LLVMIntNE, M, cst(e, M, 0, 0), ""), "")
+                                  : LLVMBuildICmp(e->b, LLVMIntEQ, mag, cst(e, mag, 0, (unsigned)f->nan), "");
+        h = LLVMBuildSelect(e->b, nan, cst(e, h, 0, 0x7fff), h, "");
+    }
+    return h;
+}
+
+/* ue8m0: a biased exponent alone, 2^(c - 127); 0xff is NaN.  From f32 x
+ * (bf16 widens exactly): .rz keeps x's exponent field (2^-127 for zero
+ * and the smallest values), .rp adds one when x is above that power of
+ * two.  The sign is ignored.  Past 2^127 is NaN, .satfinite: 0xfe. */
+static LLVMValueRef
+ue8m0_encode(Emit *e, const Instr *in, Mod rnd, LLVMValueRef x)
+{
+    LLVMValueRef b = LLVMBuildBitCast(e->b, x, like(e->t_i32, emit_is_vec(x)), "");
+    b = LLVMBuildAnd(e->b, b, cst(e, b, 0, 0x7fffffff), "");
+    LLVMValueRef c = LLVMBuildLShr(e->b, b, cst(e, b, 0, 23), "");
+    LLVMValueRef nan = LLVMBuildICmp(e->b, LLVMIntUGT, b, cst(e, b, 0, 0x7f800000), "");
+    if (rnd == MOD_RP) {
+        LLVMValueRef frac = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, b, cst(e, b, 0, 0x7fffff), ""), cst(e, b, 0, 0), "");
+        LLVMValueRef above = LLVMBuildICmp(e->b, LLVMIntUGT, b, cst(e, b, 0, 0x00400000), ""); /* > 2^-127 */
+        LLVMValueRef up = LLVMBuildAnd(e->b, LLVMBuildAnd(e->b, frac, above, ""), LLVMBuildNot(e->b, nan, ""), "");
+        c = LLVMBuildAdd(e->b, c, LLVMBuildZExt(e->b, up, LLVMTypeOf(c), ""), "");
+    }
+    if (instr_has_mod(in, MOD_SATFINITE)) {
+        LLVMValueRef over = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0xff), ""), LLVMBuildNot(e->b, nan, ""), "");
+        c = LLVMBuildSelect(e->b, over, cst(e, c, 0, 0xfe), c, "");
+    }
+    return c;
+}
+
+/* cvt to and from the narrow formats.  Conversions to them take two f32
+ * (d = {a, b}), or one f16x2 or bf16x2 register (upper half to the upper
+ * element); from them, one register to f16x2 (bf16x2 for ue8m0x2). */
+static void
+emit_cvt_narrow(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
+{
+    const char *form = arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st));
+    bool to = dt == TY_UE8M0X2 || narrow_format(dt);
+    PtxType nt = to ? dt : st;
+    const Narrow *f = narrow_format(nt);
+    bool ok = f ? rnd == MOD_RN && (!to || instr_has_mod(in, MOD_SATFINITE))
+                : to ? rnd == MOD_RZ || rnd == MOD_RP : rnd == MOD_RN;
+    if (to)
+        ok &= in->nopnd == 3 ? st == TY_F32
+              : f   ? st == TY_F16X2 && (nt == TY_E4M3X2 || nt == TY_E5M2X2 || nt == TY_E2M1X2)
+                    : st == TY_BF16X2;
+    else
+        ok &= in->nopnd == 2 && dt == (f ? TY_F16X2 : TY_BF16X2) && !instr_has_mod(in, MOD_SATFINITE);
+    if (!ok || (!f && instr_has_mod(in, MOD_RELU)) || instr_has_mod(in, MOD_FTZ) || instr_has_mod(in, MOD_SAT)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of %s", form));
+        return;
+    }
+    unsigned step = nt == TY_E2M1X2 ? 4 : 8; /* bits a packed element takes */
+    PtxType wt = nt == TY_E2M1X2 ? TY_B8 : TY_B16;
+    if (to) {
+        LLVMValueRef x[2];
+        bool vec;
+        if (in->nopnd == 3) {
+            Ops s = sources(e, in, TY_F32, 2);
+            x[0] = s.a[0], x[1] = s.a[1], vec = s.vec;
+        } else { /* halves of an f16x2 or bf16x2, widened exactly */
+            Ops s = sources(e, in, TY_B32, 1);
+            vec = s.vec;
+            for (int i = 0; i < 2; i++) {
+                LLVMValueRef h = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, s.a[0], cst(e, s.a[0], 0, i ? 0 : 16), ""), like(e->t_i16, vec), "");
+                x[i] = st == TY_BF16X2 ? bf16_bits_to_f32(e, h) : f16_bits_to_f32(e, h);
+            }
+        }
+        LLVMValueRef c[2];
+        for (int i = 0; i < 2; i++)
+            c[i] = f ? narrow_encode(e, in, f, x[i]) : ue8m0_encode(e, in, rnd, x[i]);
+        LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, c[0], cst(e, c[0], 0, step), ""), c[1], "");
+        inst_write(e, &in->opnd[0], wt, LLVMBuildTrunc(e->b, r, like(inst_llvm_type(e, wt), vec), ""));
+        return;
+    }
+    Ops s = sources(e, in, wt, 1);
+    LLVMValueRef w = LLVMBuildZExt(e->b, s.a[0], like(e->t_i32, s.vec), "");
+    LLVMValueRef h[2];
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef c = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, w, cst(e, w, 0, i ? 0 : step), ""), cst(e, w, 0, (1u << step) - 1), "");
+        if (f) {
+            h[i] = narrow_decode(e, in, f, c);
+        } else { /* ue8m0 to bf16: c << 7; 0 is 2^-127, a bf16 subnormal */
+            LLVMValueRef b = LLVMBuildShl(e->b, c, cst(e, c, 0, 7), "");
+            b = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0), ""), cst(e, c, 0, 0x40), b, "");
+            b = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0xff), ""), cst(e, c, 0, 0x7fff), b, "");
+            h[i] = LLVMBuildTrunc(e->b, b, like(e->t_i16, s.vec), "");
+        }
+        h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
+    }
+    inst_write(e, &in->opnd[0], TY_B32, LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], ""));
 }
 
 static void
@@ -1939,20 +2245,29 @@ emit_cvt(Emit *e, const Instr *in)
     PtxType dt = in->type[0], st = in->type[1];
     Mod rnd = mod_of_class(in, MC_ROUND);
     bool sat = instr_has_mod(in, MOD_SAT);
-    if ((dt == TY_F16X2 || dt == TY_BF16X2) && st == TY_F32 && in->nopnd == 3) {
-        emit_cvt_pack(e, in, dt);
+    if (rnd == MOD_RS) {
+        emit_unsupported(e, in->loc, "stochastic rounding (cvt.rs)");
         return;
     }
-    if (dt == TY_BF16 || st == TY_BF16) {
-        emit_cvt_bf16(e, in, dt, st);
+    bool pair = st == TY_F32 && (dt == TY_F16X2 || dt == TY_BF16X2 || dt == TY_UE8M0X2 || narrow_format(dt));
+    if (in->nopnd != (pair ? 3 : 2)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with %d operands", type_name(dt), type_name(st), in->nopnd));
+        return;
+    }
+    if ((dt == TY_F16X2 || dt == TY_BF16X2) && st == TY_F32 && in->nopnd == 3) {
+        emit_cvt_pack(e, in, dt, rnd);
+        return;
+    }
+    if (dt == TY_UE8M0X2 || st == TY_UE8M0X2 || narrow_format(dt) || narrow_format(st)) {
+        emit_cvt_narrow(e, in, dt, st, rnd);
         return;
     }
     if (dt == TY_TF32 && st == TY_F32) {
         emit_cvt_tf32(e, in, rnd);
         return;
     }
-    if (dt == TY_F16 || st == TY_F16) {
-        emit_cvt_f16(e, in, dt, st);
+    if (dt == TY_F16 || dt == TY_BF16 || st == TY_F16 || st == TY_BF16) {
+        emit_cvt_half(e, in, dt, st, rnd);
         return;
     }
     Ops s = sources(e, in, st, 1);
@@ -2012,8 +2327,8 @@ emit_cvt(Emit *e, const Instr *in)
             long long lo = ds ? -(long long)(1ull << (db - 1)) : 0;
             if (db < w || (ds != ss)) {
                 LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, (unsigned long long)lo);
-                if (ss) {
-                    if (db < w || !ds)
+                if (ss) { /* past the top only when narrower */
+                    if (db < sb)
                         xw = call2(e, "llvm.smin", xw, hiv);
                     xw = call2(e, "llvm.smax", xw, lov);
                 } else {

@@ -4,7 +4,8 @@
 #   test/cuda/NAME.cu  -> test/ptx/sm_XX/NAME.ptx  nvcc -arch=sm_XX -ptx, XX 75 80 90
 #   test/exec/NAME.cu  -> test/exec/NAME.ptx       nvcc -arch=sm_75 -ptx (or the flags' -arch)
 #   test/bench/*.cu    -> test/bench/*.ptx          nvcc -arch=sm_75 -ptx
-# A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true).
+# A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true); an
+# -arch among them replaces sm_75 for an exec or bench source.
 set -eu
 cd "$(dirname "$0")/.."
 nvcc=${1:-}
