@@ -167,6 +167,35 @@ abi_signature(Emit *e, const Func *f)
 
 /* kernels[i] is the LLVM function of the i-th entry of the module, in
  * module order. */
+/* What the runtime must provide for f and every function it may call:
+ * fibers for a barrier, or for a wait that yields (nanosleep).  An
+ * indirect call may reach any function of the module with a body.
+ * seen[i] marks m->funcs.v[i] as visited. */
+static unsigned
+func_flags(const Module *m, const Func *f, bool *seen)
+{
+    unsigned flags = 0;
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        if (in->op == OP_BAR || in->op == OP_BARRIER)
+            flags |= P2N_KF_BARRIER;
+        else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT || in->op == OP_MBAR_TRY_WAIT)
+            flags |= P2N_KF_NANOSLEEP; /* a wait that yields */
+        else if (in->op == OP_CALL && in->nopnd > 0) {
+            const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+            for (int i = 0; i < m->funcs.n; i++) {
+                const Func *g = m->funcs.v[i];
+                bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
+                if (reached && g->has_body && !g->is_entry && !seen[i]) {
+                    seen[i] = true;
+                    flags |= func_flags(m, g, seen);
+                }
+            }
+        }
+    }
+    return flags;
+}
+
 void
 abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
 {
@@ -200,14 +229,9 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             maxntid[j] = u32(e, (uint64_t)f->perf.maxntid[j]);
             reqntid[j] = u32(e, (uint64_t)f->perf.reqntid[j]);
         }
-        unsigned flags = 0;
-        for (int j = 0; j < f->instrs.n; j++) {
-            Opcode op = f->instrs.v[j].op;
-            if (op == OP_BAR || op == OP_BARRIER)
-                flags |= P2N_KF_BARRIER;
-            else if (op == OP_NANOSLEEP)
-                flags |= P2N_KF_NANOSLEEP;
-        }
+        bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
+        memset(seen, 0, (size_t)e->m->funcs.n + 1);
+        unsigned flags = func_flags(e->m, f, seen);
         LLVMValueRef fields[] = {
             cstring(e, f->name),
             kernels[k++],

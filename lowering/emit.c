@@ -769,3 +769,36 @@ out:
     arena_free(&arena);
     return status;
 }
+
+/* Runs fn for each active lane of mask, in lane order (a loop over the set
+ * bits), threading a value of type acc_t (or none, when acc_t is NULL)
+ * from one lane to the next; returns the last one. */
+LLVMValueRef
+emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx)
+{
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), head = emit_new_block(e, "lanes"),
+                      body = emit_new_block(e, "lane"), done = emit_new_block(e, "lanes.done");
+    LLVMBuildBr(e->b, head);
+    LLVMPositionBuilderAtEnd(e->b, head);
+    LLVMValueRef m = LLVMBuildPhi(e->b, e->t_i32, "left"), acc = NULL;
+    LLVMAddIncoming(m, &mask, &pre, 1);
+    if (acc_t) {
+        LLVMValueRef undef = LLVMGetUndef(acc_t);
+        acc = LLVMBuildPhi(e->b, acc_t, "acc");
+        LLVMAddIncoming(acc, &undef, &pre, 1);
+    }
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), done, body);
+    LLVMPositionBuilderAtEnd(e->b, body);
+    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
+    LLVMTypeRef i32 = e->t_i32;
+    LLVMValueRef lane = emit_intrinsic(e, "llvm.cttz", &i32, 1, args, 2);
+    LLVMValueRef nacc = fn(e, lane, acc, ctx);
+    LLVMValueRef nm = LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, emit_u32(e, 1), ""), "");
+    LLVMBasicBlockRef last = LLVMGetInsertBlock(e->b);
+    LLVMAddIncoming(m, &nm, &last, 1);
+    if (acc_t)
+        LLVMAddIncoming(acc, &nacc, &last, 1);
+    LLVMBuildBr(e->b, head);
+    LLVMPositionBuilderAtEnd(e->b, done);
+    return acc;
+}

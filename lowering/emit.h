@@ -129,6 +129,10 @@ LLVMBasicBlockRef emit_new_block(Emit *e, const char *name);
 LLVMValueRef emit_u32(Emit *e, uint64_t v);
 LLVMValueRef emit_cur_mask(Emit *e); /* the current instruction's lanes (guard applied) */
 bool emit_is_vec(LLVMValueRef v);
+/* Runs fn for each active lane of mask, in lane order, threading a value of
+ * type acc_t (none when NULL) from lane to lane; returns the last one. */
+typedef LLVMValueRef LaneFn(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx);
+LLVMValueRef emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx);
 
 /* ---------------------------------------------------------- emit_inst.c */
 LLVMTypeRef inst_llvm_type(Emit *e, PtxType t);
@@ -139,6 +143,9 @@ bool operand_varying(Emit *e, const Operand *o);
 void inst_write(Emit *e, const Operand *dst, PtxType t, LLVMValueRef v);
 void inst_emit(Emit *e, const Instr *in);
 LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b); /* bits in, bits out */
+
+/* ------------------------------------------------------ emit_mbarrier.c */
+void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.arrive */
 
 /* ---------------------------------------------------------- emit_call.c */
 #define P2N_MAX_CALL_DEPTH 256
@@ -156,15 +163,15 @@ void mem_layout_shared(Emit *e);
 void mem_declare_globals(Emit *e);
 uint32_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
 const VarSlot *mem_slot(Emit *e, const Var *v);
+/* A memory operand's address in `space`: a ptr when the same for every
+ * lane, else <32 x ptr>. */
+LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 uint32_t mem_param_offset(const Func *f, int index, uint32_t *size, uint32_t *align);
 void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch cp.async */
 void mem_entry_prologue(Emit *e);        /* a kernel's entry: records w->stack_top */
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */
 LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
-/* A memory operand's address in `space` (SP_GENERIC: a host address):
- * one ptr when the same for every lane, else <32 x ptr>. */
-LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 
 /* ----------------------------------------------------------- emit_mma.c */
 void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */

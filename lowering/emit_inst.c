@@ -371,6 +371,108 @@ fsat(Emit *e, LLVMValueRef v)
 }
 
 
+/* ------------------------------------------------------ half precision
+ *
+ * f16 and bf16 values are stored as LLVM half/bfloat (or i16, i32 bits)
+ * but never computed on as such: LLVM legalizes half arithmetic without
+ * F16C, and bfloat arithmetic everywhere, with libgcc calls
+ * (__extendhfsf2, __truncsfbf2, ...) the object cannot count on.  They are
+ * widened to f32 exactly, computed there and rounded back by hand. */
+
+/* elem, as a vector of v's length when v is a vector */
+static LLVMTypeRef
+shaped(LLVMValueRef v, LLVMTypeRef elem)
+{
+    return emit_is_vec(v) ? LLVMVectorType(elem, LLVMGetVectorSize(LLVMTypeOf(v))) : elem;
+}
+
+static bool
+is_half_elem(Emit *e, LLVMTypeRef t)
+{
+    return t == e->t_f16 || t == e->t_bf16;
+}
+
+/* f32 -> bf16 bits (i16), round to nearest even; NaN stays a (quiet) NaN. */
+static LLVMValueRef
+f32_to_bf16_bits(Emit *e, LLVMValueRef x)
+{
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, shaped(x, e->t_i32), "");
+    LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 1), "");
+    LLVMValueRef r = LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
+    r = LLVMBuildLShr(e->b, r, cst(e, bits, 0, 16), "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
+    LLVMValueRef qnan = LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), "");
+    r = LLVMBuildSelect(e->b, nan, qnan, r, "");
+    return LLVMBuildTrunc(e->b, r, shaped(x, e->t_i16), "");
+}
+
+static LLVMValueRef
+bf16_bits_to_f32(Emit *e, LLVMValueRef h)
+{
+    LLVMValueRef w = LLVMBuildZExt(e->b, h, shaped(h, e->t_i32), "");
+    w = LLVMBuildShl(e->b, w, cst(e, w, 0, 16), "");
+    return LLVMBuildBitCast(e->b, w, shaped(h, e->t_f32), "");
+}
+
+/* f16 bits -> f32, exactly: the magnitude's bits moved to f32's places
+ * read as an f32 (subnormals included) times 2^112; inf and NaN keep
+ * their payload with an all-ones exponent. */
+static LLVMValueRef
+f16_bits_to_f32(Emit *e, LLVMValueRef h)
+{
+    LLVMValueRef w = LLVMBuildZExt(e->b, h, shaped(h, e->t_i32), "");
+    LLVMValueRef sign = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, w, cst(e, w, 0, 0x8000), ""), cst(e, w, 0, 16), "");
+    LLVMValueRef mag = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, w, cst(e, w, 0, 0x7fff), ""), cst(e, w, 0, 13), "");
+    LLVMValueRef f = LLVMBuildBitCast(e->b, mag, shaped(h, e->t_f32), "");
+    f = LLVMBuildFMul(e->b, f, cst(e, f, 0x1p112, 0), "");
+    LLVMValueRef fin = LLVMBuildBitCast(e->b, f, shaped(h, e->t_i32), "");
+    LLVMValueRef special = LLVMBuildICmp(e->b, LLVMIntUGE, mag, cst(e, mag, 0, 0x7c00u << 13), "");
+    fin = LLVMBuildSelect(e->b, special, LLVMBuildOr(e->b, mag, cst(e, mag, 0, 0x7f800000), ""), fin, "");
+    return LLVMBuildBitCast(e->b, LLVMBuildOr(e->b, fin, sign, ""), shaped(h, e->t_f32), "");
+}
+
+/* f32 -> f16 bits, round to nearest even.  Normal results round the bit
+ * pattern (the carry may reach infinity); subnormal ones are added to 0.5,
+ * whose ulp is f16's smallest subnormal, so the FPU rounds them; NaN stays
+ * a quiet NaN with the payload's high bits. */
+static LLVMValueRef
+f32_to_f16_bits(Emit *e, LLVMValueRef x)
+{
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, shaped(x, e->t_i32), "");
+    LLVMValueRef sign = LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 0x80000000u), "");
+    LLVMValueRef a = LLVMBuildXor(e->b, bits, sign, "");
+    LLVMValueRef odd = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, a, cst(e, a, 0, 13), ""), cst(e, a, 0, 1), "");
+    LLVMValueRef nrm = LLVMBuildAdd(e->b, a, cst(e, a, 0, (uint32_t)(-112 * (1 << 23)) + 0xfffu), "");
+    nrm = LLVMBuildLShr(e->b, LLVMBuildAdd(e->b, nrm, odd, ""), cst(e, a, 0, 13), "");
+    LLVMValueRef af = LLVMBuildBitCast(e->b, a, LLVMTypeOf(x), "");
+    LLVMValueRef sub = LLVMBuildBitCast(e->b, LLVMBuildFAdd(e->b, af, cst(e, af, 0.5, 0), ""), LLVMTypeOf(a), "");
+    sub = LLVMBuildSub(e->b, sub, cst(e, a, 0, 0x3f000000), "");
+    LLVMValueRef nan = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, a, cst(e, a, 0, 13), ""), cst(e, a, 0, 0x3ff), ""),
+                                   cst(e, a, 0, 0x7e00), "");
+    LLVMValueRef big = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, a, cst(e, a, 0, 0x7f800000), ""), nan,
+                                       cst(e, a, 0, 0x7c00), "");
+    LLVMValueRef r = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntULT, a, cst(e, a, 0, 0x38800000), ""), sub, nrm, "");
+    r = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, a, cst(e, a, 0, 0x47800000), ""), big, r, "");
+    r = LLVMBuildOr(e->b, r, LLVMBuildLShr(e->b, sign, cst(e, sign, 0, 16), ""), "");
+    return LLVMBuildTrunc(e->b, r, shaped(x, e->t_i16), "");
+}
+
+/* half or bfloat (any shape) -> f32, exactly */
+static LLVMValueRef
+half_to_f32(Emit *e, LLVMValueRef h)
+{
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, h, shaped(h, e->t_i16), "");
+    return elem_type(h) == e->t_bf16 ? bf16_bits_to_f32(e, bits) : f16_bits_to_f32(e, bits);
+}
+
+/* f32 -> half or bfloat `ht` of the same shape, round to nearest even */
+static LLVMValueRef
+f32_to_half(Emit *e, LLVMValueRef x, LLVMTypeRef ht)
+{
+    LLVMValueRef bits = ht == e->t_bf16 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);
+    return LLVMBuildBitCast(e->b, bits, shaped(x, ht), "");
+}
+
 /* ------------------------------------------------- directed rounding
  *
  * .rz .rm .rp: take the round-to-nearest result r (single rounding, or
@@ -385,18 +487,18 @@ fstep(Emit *e, LLVMValueRef r, bool up)
 {
     LLVMTypeRef ft = elem_type(r);
     unsigned w = ft == e->t_f64 ? 64 : (ft == e->t_f16 || ft == e->t_bf16) ? 16 : 32;
-    bool vec = emit_is_vec(r);
-    LLVMTypeRef it = like(LLVMIntTypeInContext(e->ctx, w), vec);
+    LLVMTypeRef it = shaped(r, LLVMIntTypeInContext(e->ctx, w));
     LLVMValueRef bits = LLVMBuildBitCast(e->b, r, it, "");
     LLVMValueRef inc = LLVMBuildAdd(e->b, bits, cst(e, bits, 0, 1), "");
     LLVMValueRef dec = LLVMBuildSub(e->b, bits, cst(e, bits, 0, 1), "");
-    LLVMValueRef pos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, cst(e, r, 0.0, 0), "");
-    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef rc = is_half_elem(e, ft) ? half_to_f32(e, r) : r; /* compared as f32 */
+    LLVMValueRef pos = LLVMBuildFCmp(e->b, LLVMRealOGT, rc, cst(e, rc, 0.0, 0), "");
+    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, rc, cst(e, rc, 0.0, 0), "");
     LLVMValueRef tiny = cst(e, bits, 0, up ? 1 : (1ull << (w - 1)) | 1);
     LLVMValueRef nb = up ? LLVMBuildSelect(e->b, pos, inc, dec, "") : LLVMBuildSelect(e->b, pos, dec, inc, "");
     nb = LLVMBuildSelect(e->b, zero, tiny, nb, "");
     LLVMValueRef nr = LLVMBuildBitCast(e->b, nb, LLVMTypeOf(r), "");
-    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, "");
+    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, rc, rc, "");
     return LLVMBuildSelect(e->b, nan, r, nr, "");
 }
 
@@ -404,15 +506,16 @@ fstep(Emit *e, LLVMValueRef r, bool up)
 static LLVMValueRef
 round_dir(Emit *e, LLVMValueRef r, LLVMValueRef t, Mod mode)
 {
-    LLVMValueRef tz = cst(e, t, 0.0, 0), rz = cst(e, r, 0.0, 0);
+    LLVMValueRef rc = is_half_elem(e, elem_type(r)) ? half_to_f32(e, r) : r; /* compared as f32 */
+    LLVMValueRef tz = cst(e, t, 0.0, 0), rz = cst(e, rc, 0.0, 0);
     LLVMValueRef tneg = LLVMBuildFCmp(e->b, LLVMRealOLT, t, tz, "");
     LLVMValueRef tpos = LLVMBuildFCmp(e->b, LLVMRealOGT, t, tz, "");
     switch (mode) {
     case MOD_RM: return LLVMBuildSelect(e->b, tneg, fstep(e, r, false), r, "");
     case MOD_RP: return LLVMBuildSelect(e->b, tpos, fstep(e, r, true), r, "");
     case MOD_RZ: {
-        LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, rz, "");
-        LLVMValueRef rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, r, rz, "");
+        LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, rc, rz, "");
+        LLVMValueRef rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, rc, rz, "");
         LLVMValueRef down = LLVMBuildAnd(e->b, rpos, tneg, ""), up = LLVMBuildAnd(e->b, rneg, tpos, "");
         LLVMValueRef v = LLVMBuildSelect(e->b, down, fstep(e, r, false), r, "");
         return LLVMBuildSelect(e->b, up, fstep(e, r, true), v, "");
@@ -499,6 +602,27 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
     LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
     t = LLVMBuildSelect(e->b, nz, d, t, "");
     return round_dir(e, r, t, mode);
+}
+
+/* s (f64) to f32 rounded to odd: the nearest f32, moved to its odd
+ * neighbour on the side of the exact value when it is inexact.  t (or
+ * NULL) is an error term below half an ulp of s: the exact value is s + t.
+ * Rounding that to a format at least two bits narrower (f16, bf16) is then
+ * the correct rounding of the exact value (Boldo and Melquiond). */
+static LLVMValueRef
+f64_to_f32_odd(Emit *e, LLVMValueRef s, LLVMValueRef t)
+{
+    LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, shaped(s, e->t_f32), "");
+    LLVMValueRef d = LLVMBuildFSub(e->b, s, LLVMBuildFPExt(e->b, r, LLVMTypeOf(s), ""), "");
+    LLVMValueRef dz = cst(e, d, 0.0, 0);
+    if (t)
+        d = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, d, dz, ""), d, t, "");
+    LLVMValueRef bits = LLVMBuildBitCast(e->b, r, shaped(r, e->t_i32), "");
+    LLVMValueRef even = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 1), ""), cst(e, bits, 0, 0), "");
+    LLVMValueRef fix = LLVMBuildAnd(e->b, even, LLVMBuildFCmp(e->b, LLVMRealONE, d, dz, ""), "");
+    LLVMValueRef up = LLVMBuildFCmp(e->b, LLVMRealOGT, d, dz, "");
+    LLVMValueRef odd = LLVMBuildSelect(e->b, up, fstep(e, r, true), fstep(e, r, false), "");
+    return LLVMBuildSelect(e->b, fix, odd, r, "");
 }
 
 /* Integer to float with a directed mode: r is the nearest; the sign of
@@ -650,6 +774,128 @@ emit_carry(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], ty, r);
 }
 
+/* A canonical NaN shaped like v (f32 or f64; rounds to f16's and bf16's
+ * canonical 0x7fff as well). */
+static LLVMValueRef
+canonical_nan(Emit *e, LLVMValueRef v)
+{
+    bool d = elem_type(v) == e->t_f64;
+    LLVMValueRef bits = cst(e, LLVMBuildBitCast(e->b, v, shaped(v, d ? e->t_i64 : e->t_i32), ""), 0,
+                            d ? 0x7fffffffffffffffull : 0x7fffffff);
+    return LLVMBuildBitCast(e->b, bits, LLVMTypeOf(v), "");
+}
+
+/* min and max of floats (f32, f64, or halves widened to f32) as the ISA
+ * writes them: (a < b) ? a : b, so equal operands (+0, -0) give b; a NaN
+ * operand gives the other one (.NaN: a canonical NaN), two give a
+ * canonical NaN.  .xorsign.abs compares magnitudes and gives a non-NaN
+ * result the xor of the operands' signs. */
+static LLVMValueRef
+fminmax(Emit *e, const Instr *in, LLVMValueRef a, LLVMValueRef b, bool mx)
+{
+    bool xs = instr_has_mod(in, MOD_XORSIGN);
+    LLVMTypeRef it = shaped(a, elem_type(a) == e->t_f64 ? e->t_i64 : e->t_i32);
+    LLVMValueRef sign = NULL;
+    if (xs) {
+        LLVMValueRef ab = LLVMBuildBitCast(e->b, a, it, ""), bb = LLVMBuildBitCast(e->b, b, it, "");
+        unsigned w = LLVMGetIntTypeWidth(elem_type(ab));
+        sign = LLVMBuildAnd(e->b, LLVMBuildXor(e->b, ab, bb, ""), cst(e, ab, 0, 1ull << (w - 1)), "");
+        a = call1(e, "llvm.fabs", a), b = call1(e, "llvm.fabs", b);
+    }
+    LLVMValueRef pick_a = LLVMBuildFCmp(e->b, mx ? LLVMRealOGT : LLVMRealOLT, a, b, "");
+    LLVMValueRef r = LLVMBuildSelect(e->b, pick_a, a, b, "");
+    LLVMValueRef bnan = LLVMBuildFCmp(e->b, LLVMRealUNO, b, b, ""), anan = LLVMBuildFCmp(e->b, LLVMRealUNO, a, a, "");
+    r = LLVMBuildSelect(e->b, bnan, a, r, "");
+    LLVMValueRef nan = instr_has_mod(in, MOD_NANMOD) ? LLVMBuildOr(e->b, anan, bnan, "") : LLVMBuildAnd(e->b, anan, bnan, "");
+    if (xs) { /* r is not negative here */
+        LLVMValueRef rb = LLVMBuildOr(e->b, LLVMBuildBitCast(e->b, r, it, ""), sign, "");
+        r = LLVMBuildBitCast(e->b, rb, LLVMTypeOf(a), "");
+    }
+    return LLVMBuildSelect(e->b, nan, canonical_nan(e, r), r, "");
+}
+
+/* .relu: negative results (and -0) become +0, NaN a canonical NaN */
+static LLVMValueRef
+frelu(Emit *e, LLVMValueRef r)
+{
+    LLVMValueRef neg = LLVMBuildFCmp(e->b, LLVMRealOLE, r, cst(e, r, 0.0, 0), "");
+    r = LLVMBuildSelect(e->b, neg, cst(e, r, 0.0, 0), r, "");
+    return LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), canonical_nan(e, r), r, "");
+}
+
+/* .ftz on f16 or bf16 bits (any shape): a subnormal becomes the zero of
+ * its sign. */
+static LLVMValueRef
+half_ftz_bits(Emit *e, LLVMValueRef h, bool bf)
+{
+    LLVMValueRef ex = LLVMBuildAnd(e->b, h, cst(e, h, 0, bf ? 0x7f80 : 0x7c00), "");
+    LLVMValueRef sub = LLVMBuildICmp(e->b, LLVMIntEQ, ex, cst(e, h, 0, 0), "");
+    return LLVMBuildSelect(e->b, sub, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x8000), ""), h, "");
+}
+
+/* add sub mul fma mad min max neg abs on f16, bf16, f16x2, bf16x2: the
+ * halves widened to f32 (a packed register is <2 x i16>, <64 x i16> for a
+ * warp), computed there and rounded once to the half type.  add, sub and
+ * mul are exact or correctly rounded in f32 and f32 has more than twice
+ * the halves' precision plus two bits, so rounding again is innocuous;
+ * fma adds the exact product in f64 and rounds to odd in f32 first. */
+static void
+emit_half_arith(Emit *e, const Instr *in, PtxType ty)
+{
+    bool packed = ty == TY_F16X2 || ty == TY_BF16X2, bf = ty == TY_BF16 || ty == TY_BF16X2;
+    int nsrc = in->nopnd - 1;
+    Opcode op = in->op;
+    if (!(op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_FMA || op == OP_MAD || op == OP_NEG ||
+          op == OP_ABS || ((op == OP_MIN || op == OP_MAX) && nsrc == 2))) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(op), type_name(ty)));
+        return;
+    }
+    if (!plain_rounding(e, in))
+        return;
+    LLVMTypeRef ht = bf ? e->t_bf16 : e->t_f16;
+    Ops s = sources(e, in, packed ? TY_B32 : ty, nsrc);
+    LLVMValueRef h[3], x[3];
+    bool ftz_on = instr_has_mod(in, MOD_FTZ);
+    for (int i = 0; i < nsrc; i++) {
+        LLVMTypeRef it = packed ? LLVMVectorType(e->t_i16, s.vec ? 2 * WARP : 2) : like(e->t_i16, s.vec);
+        h[i] = LLVMBuildBitCast(e->b, s.a[i], it, "");
+        if (ftz_on)
+            h[i] = half_ftz_bits(e, h[i], bf);
+        x[i] = LLVMBuildBitCast(e->b, h[i], shaped(h[i], ht), "");
+        x[i] = half_to_f32(e, x[i]);
+    }
+    LLVMValueRef r, bits;
+    if (op == OP_NEG || op == OP_ABS) { /* the sign bit only */
+        bits = op == OP_NEG ? LLVMBuildXor(e->b, h[0], cst(e, h[0], 0, 0x8000), "")
+                            : LLVMBuildAnd(e->b, h[0], cst(e, h[0], 0, 0x7fff), "");
+    } else {
+        switch (op) {
+        case OP_ADD: r = LLVMBuildFAdd(e->b, x[0], x[1], ""); break;
+        case OP_SUB: r = LLVMBuildFSub(e->b, x[0], x[1], ""); break;
+        case OP_MUL: r = LLVMBuildFMul(e->b, x[0], x[1], ""); break;
+        case OP_MIN:
+        case OP_MAX: r = fminmax(e, in, x[0], x[1], op == OP_MAX); break;
+        default: { /* fma mad */
+            LLVMTypeRef dt = shaped(x[0], e->t_f64);
+            LLVMValueRef a = LLVMBuildFPExt(e->b, x[0], dt, ""), b = LLVMBuildFPExt(e->b, x[1], dt, "");
+            LLVMValueRef c = LLVMBuildFPExt(e->b, x[2], dt, "");
+            LLVMValueRef p = LLVMBuildFMul(e->b, a, b, ""); /* exact */
+            LLVMValueRef sum = LLVMBuildFAdd(e->b, p, c, "");
+            r = f64_to_f32_odd(e, sum, two_sum_err(e, p, c, sum));
+            break;
+        }
+        }
+        if (instr_has_mod(in, MOD_RELU))
+            r = frelu(e, r);
+        if (instr_has_mod(in, MOD_SAT))
+            r = fsat(e, r);
+        bits = bf ? f32_to_bf16_bits(e, r) : f32_to_f16_bits(e, r);
+    }
+    if (ftz_on)
+        bits = half_ftz_bits(e, bits, bf);
+    inst_write(e, &in->opnd[0], packed ? TY_B32 : TY_B16, LLVMBuildBitCast(e->b, bits, packed ? like(e->t_i32, s.vec) : LLVMTypeOf(bits), ""));
+}
+
 static void
 emit_arith(Emit *e, const Instr *in)
 {
@@ -660,29 +906,19 @@ emit_arith(Emit *e, const Instr *in)
         emit_carry(e, in);
         return;
     }
-    bool packed = ty == TY_F16X2 || ty == TY_BF16X2;
-    if (packed && (in->op == OP_DIV || in->op == OP_REM || in->op == OP_SAD)) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+    if (ty == TY_F16 || ty == TY_BF16 || ty == TY_F16X2 || ty == TY_BF16X2) {
+        emit_half_arith(e, in, ty);
         return;
     }
-    if ((ty == TY_BF16 || ty == TY_BF16X2) && !(in->op == OP_FMA || in->op == OP_ADD || in->op == OP_SUB ||
-                                                in->op == OP_MUL || in->op == OP_MIN || in->op == OP_MAX ||
-                                                in->op == OP_NEG || in->op == OP_ABS)) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
-        return;
-    }
-    Ops s = sources(e, in, packed ? TY_B32 : ty, nsrc);
-    if (packed) /* two halves a register: <2 x half>, or <64 x half> a warp */
-        for (int i = 0; i < nsrc; i++)
-            s.a[i] = LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(ty == TY_F16X2 ? e->t_f16 : e->t_bf16, s.vec ? 2 * WARP : 2), "");
-    bool f = is_float(ty) || packed;
+    Ops s = sources(e, in, ty, nsrc);
+    bool f = is_float(ty);
     bool sign = type_signed(ty);
     LLVMValueRef r = NULL;
     PtxType rty = ty;
     if (f) {
         fsources_ftz(e, in, &s, nsrc);
         Mod rm = mod_of_class(in, MC_ROUND);
-        if (directed(rm) && !packed && (ty == TY_F32 || ty == TY_F64)) {
+        if (directed(rm) && (ty == TY_F32 || ty == TY_F64)) {
             r = directed_op(e, in, in->op, rm, s.a, ty == TY_F64);
             inst_write(e, d, ty, ffinish(e, in, r));
             return;
@@ -786,10 +1022,20 @@ emit_arith(Emit *e, const Instr *in)
     case OP_MIN:
     case OP_MAX: {
         bool mx = in->op == OP_MAX;
-        if (f)
-            r = call2(e, mx ? "llvm.maxnum" : "llvm.minnum", s.a[0], s.a[1]);
-        else
+        if (nsrc == 3 && !f) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s with three sources", opcode_name(in->op), type_name(ty)));
+            return;
+        }
+        if (f && instr_has_mod(in, MOD_ABS) && !instr_has_mod(in, MOD_XORSIGN))
+            for (int i = 0; i < nsrc; i++)
+                s.a[i] = call1(e, "llvm.fabs", s.a[i]);
+        if (f) {
+            r = fminmax(e, in, s.a[0], s.a[1], mx);
+            if (nsrc == 3)
+                r = fminmax(e, in, r, s.a[2], mx);
+        } else {
             r = call2(e, mx ? (sign ? "llvm.smax" : "llvm.umax") : (sign ? "llvm.smin" : "llvm.umin"), s.a[0], s.a[1]);
+        }
         if (instr_has_mod(in, MOD_RELU))
             r = f ? call2(e, "llvm.maxnum", r, cst(e, r, 0.0, 0)) : call2(e, "llvm.smax", r, cst(e, r, 0, 0));
         break;
@@ -798,9 +1044,7 @@ emit_arith(Emit *e, const Instr *in)
     }
     if (f)
         r = ffinish(e, in, r);
-    if (packed)
-        r = LLVMBuildBitCast(e->b, r, like(e->t_i32, s.vec), "");
-    else if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
+    if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.sat", opcode_name(in->op)));
         return;
     }
@@ -875,8 +1119,17 @@ compare(Emit *e, const Instr *in, Mod cmp, PtxType ty, LLVMValueRef a, LLVMValue
         case MOD_NAN: p = LLVMRealUNO; break;
         default: emit_unsupported(e, in->loc, "this comparison"); return a;
         }
-        if (instr_has_mod(in, MOD_FTZ))
+        if (is_half_elem(e, elem_type(a))) {
+            bool bf = elem_type(a) == e->t_bf16;
+            LLVMValueRef ab = LLVMBuildBitCast(e->b, a, shaped(a, e->t_i16), "");
+            LLVMValueRef bb = LLVMBuildBitCast(e->b, b, shaped(b, e->t_i16), "");
+            if (instr_has_mod(in, MOD_FTZ))
+                ab = half_ftz_bits(e, ab, bf), bb = half_ftz_bits(e, bb, bf);
+            a = bf ? bf16_bits_to_f32(e, ab) : f16_bits_to_f32(e, ab);
+            b = bf ? bf16_bits_to_f32(e, bb) : f16_bits_to_f32(e, bb);
+        } else if (instr_has_mod(in, MOD_FTZ)) {
             a = ftz(e, a), b = ftz(e, b);
+        }
         return LLVMBuildFCmp(e->b, p, a, b, "");
     }
     bool sg = type_signed(ty);
@@ -950,13 +1203,6 @@ emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
     unsigned n = vec ? 2 * WARP : 2;
     LLVMValueRef a = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[1], TY_B32, vec), LLVMVectorType(ht, n), "");
     LLVMValueRef b = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[2], TY_B32, vec), LLVMVectorType(ht, n), "");
-    /* bf16 compares exactly as the f32 it widens to */
-    if (ty == TY_BF16X2) {
-        LLVMTypeRef it = LLVMVectorType(e->t_i16, n), wt = LLVMVectorType(e->t_i32, n);
-        LLVMValueRef sh = cst(e, LLVMConstNull(wt), 0, 16);
-        a = LLVMBuildBitCast(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, LLVMBuildBitCast(e->b, a, it, ""), wt, ""), sh, ""), LLVMVectorType(e->t_f32, n), "");
-        b = LLVMBuildBitCast(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, LLVMBuildBitCast(e->b, b, it, ""), wt, ""), sh, ""), LLVMVectorType(e->t_f32, n), "");
-    }
     LLVMValueRef r = compare(e, in, cmp, TY_F32, a, b);
     LLVMValueRef halves[2];
     for (int h = 0; h < 2; h++) {
@@ -1387,55 +1633,19 @@ round_int(Emit *e, Mod rnd, LLVMValueRef x)
     }
 }
 
-/* f32 -> bf16, round to nearest even; NaN stays a (quiet) NaN. */
-static LLVMValueRef
-f32_to_bf16_bits(Emit *e, LLVMValueRef x)
-{
-    bool vec = emit_is_vec(x);
-    LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, vec), "");
-    LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 1), "");
-    LLVMValueRef r = LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
-    r = LLVMBuildLShr(e->b, r, cst(e, bits, 0, 16), "");
-    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
-    LLVMValueRef qnan = LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), "");
-    r = LLVMBuildSelect(e->b, nan, qnan, r, "");
-    return LLVMBuildTrunc(e->b, r, like(e->t_i16, vec), "");
-}
-
-static LLVMValueRef
-bf16_bits_to_f32(Emit *e, LLVMValueRef h)
-{
-    bool vec = emit_is_vec(h);
-    LLVMValueRef w = LLVMBuildZExt(e->b, h, like(e->t_i32, vec), "");
-    w = LLVMBuildShl(e->b, w, cst(e, w, 0, 16), "");
-    return LLVMBuildBitCast(e->b, w, like(e->t_f32, vec), "");
-}
-
 /* a + b for one register of a half type (.f16 .bf16: i16 bits; .f16x2
- * .bf16x2: i32 bits), rounded to nearest, for atom's compare-and-swap loop.
- * bf16 adds in f32: the sum of two bf16 rounded to f32 and then to bf16 is
- * the correctly rounded sum (24 >= 2 * 8 + 2). */
+ * .bf16x2: i32 bits), rounded to nearest, for atom's compare-and-swap loop:
+ * in f32, as emit_half_arith adds. */
 LLVMValueRef
 inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b)
 {
-    if (ty == TY_F16 || ty == TY_F16X2) {
-        LLVMTypeRef ht = ty == TY_F16 ? e->t_f16 : LLVMVectorType(e->t_f16, 2);
-        LLVMValueRef s = LLVMBuildFAdd(e->b, LLVMBuildBitCast(e->b, a, ht, ""), LLVMBuildBitCast(e->b, b, ht, ""), "");
-        return LLVMBuildBitCast(e->b, s, LLVMTypeOf(a), "");
-    }
-    if (ty == TY_BF16X2) {
-        LLVMValueRef r = NULL;
-        for (int h = 0; h < 2; h++) {
-            LLVMValueRef sh = LLVMConstInt(e->t_i32, 16 * (unsigned)h, 0);
-            LLVMValueRef ah = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, a, sh, ""), e->t_i16, "");
-            LLVMValueRef bh = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, b, sh, ""), e->t_i16, "");
-            LLVMValueRef sum = LLVMBuildZExt(e->b, inst_half_add(e, TY_BF16, ah, bh), e->t_i32, "");
-            sum = LLVMBuildShl(e->b, sum, sh, "");
-            r = r ? LLVMBuildOr(e->b, r, sum, "") : sum;
-        }
-        return r;
-    }
-    return f32_to_bf16_bits(e, LLVMBuildFAdd(e->b, bf16_bits_to_f32(e, a), bf16_bits_to_f32(e, b), ""));
+    bool packed = ty == TY_F16X2 || ty == TY_BF16X2, bf = ty == TY_BF16 || ty == TY_BF16X2;
+    LLVMTypeRef ht = packed ? LLVMVectorType(e->t_i16, 2) : e->t_i16;
+    LLVMValueRef x = LLVMBuildBitCast(e->b, a, ht, ""), y = LLVMBuildBitCast(e->b, b, ht, "");
+    LLVMValueRef sum = bf ? LLVMBuildFAdd(e->b, bf16_bits_to_f32(e, x), bf16_bits_to_f32(e, y), "")
+                          : LLVMBuildFAdd(e->b, f16_bits_to_f32(e, x), f16_bits_to_f32(e, y), "");
+    LLVMValueRef bits = bf ? f32_to_bf16_bits(e, sum) : f32_to_f16_bits(e, sum);
+    return LLVMBuildBitCast(e->b, bits, LLVMTypeOf(a), "");
 }
 
 /* cvt to or from bf16, through f32 (exact both ways for f32 sources). */
@@ -1491,6 +1701,61 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
     emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
 }
 
+/* cvt to or from f16, through f32 and the conversions by hand above.
+ * From f64, rounding to odd in f32 first keeps it one rounding; a
+ * directed mode takes the nearest half and steps by the sign of the exact
+ * difference.  .sat clamps before rounding (0 and 1 are halves). */
+static void
+emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
+{
+    Mod rnd = mod_of_class(in, MC_ROUND);
+    bool sat = instr_has_mod(in, MOD_SAT);
+    Ops s = sources(e, in, st, 1);
+    LLVMValueRef x = s.a[0], r;
+    if (st == TY_F16) { /* every half is an f32 */
+        x = round_int(e, rnd == MOD_NONE && !is_float(dt) ? MOD_RZI : rnd, half_to_f32(e, x));
+        if (sat)
+            x = fsat(e, x);
+        if (dt == TY_F16) {
+            r = f32_to_half(e, x, e->t_f16);
+        } else if (dt == TY_F32 || dt == TY_F64) {
+            r = dt == TY_F64 ? LLVMBuildFPExt(e->b, x, like(e->t_f64, s.vec), "") : x;
+        } else if (type_kind(dt) == TK_SINT || type_kind(dt) == TK_UINT) {
+            LLVMTypeRef over[] = {like(inst_llvm_type(e, dt), s.vec), LLVMTypeOf(x)};
+            r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &x, 1);
+        } else {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
+            return;
+        }
+        inst_write(e, &in->opnd[0], dt, r);
+        return;
+    }
+    bool fs = st == TY_F32 || st == TY_F64;
+    if (!fs && type_kind(st) != TK_SINT && type_kind(st) != TK_UINT) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s", type_name(dt), type_name(st)));
+        return;
+    }
+    if (!fs && !(rnd == MOD_NONE || rnd == MOD_RN)) {
+        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
+        return;
+    }
+    if (!fs) /* |x| < 65520 is exact in f32, and beyond it both roundings give inf */
+        x = type_signed(st) ? LLVMBuildSIToFP(e->b, x, like(e->t_f32, s.vec), "") : LLVMBuildUIToFP(e->b, x, like(e->t_f32, s.vec), "");
+    else if (instr_has_mod(in, MOD_FTZ))
+        x = ftz(e, x);
+    if (fs && !directed(rnd))
+        x = round_int(e, rnd, x);
+    if (sat)
+        x = fsat(e, x);
+    LLVMValueRef x32 = st == TY_F64 ? f64_to_f32_odd(e, x, NULL) : x;
+    r = f32_to_half(e, x32, e->t_f16);
+    if (directed(rnd)) { /* x minus the nearest half is exact in x's type */
+        LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, half_to_f32(e, r), LLVMTypeOf(x), ""), "");
+        r = round_dir(e, r, t, rnd);
+    }
+    inst_write(e, &in->opnd[0], TY_F16, r);
+}
+
 /* cvt.{rna,rn,rz}.tf32.f32: the f32 with a 10-bit mantissa, in 32 bits
  * whose low 13 are zero (ties away from zero for .rna, to even for .rn). */
 static void
@@ -1526,9 +1791,7 @@ emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
             x = call2(e, "llvm.maxnum", x, cst(e, x, 0.0, 0));
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
-        h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x)
-                               : LLVMBuildBitCast(e->b, LLVMBuildFPTrunc(e->b, x, like(e->t_f16, s.vec), ""),
-                                                  like(e->t_i16, s.vec), "");
+        h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);
         h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
     }
     LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], "");
@@ -1557,17 +1820,8 @@ emit_cvt(Emit *e, const Instr *in)
         emit_cvt_tf32(e, in, rnd);
         return;
     }
-    if (dt == TY_F16 && (st == TY_F32 || st == TY_F64) && directed(rnd)) {
-        /* the nearest half, stepped by the sign of the exact error (the
-         * difference of the source and that half is exact in its type) */
-        Ops s = sources(e, in, st, 1);
-        LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
-        LLVMValueRef h = LLVMBuildFPTrunc(e->b, x, like(e->t_f16, s.vec), "");
-        LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, h, LLVMTypeOf(x), ""), "");
-        h = round_dir(e, h, t, rnd);
-        if (sat)
-            h = fsat(e, h);
-        inst_write(e, &in->opnd[0], TY_F16, h);
+    if (dt == TY_F16 || st == TY_F16) {
+        emit_cvt_f16(e, in, dt, st);
         return;
     }
     Ops s = sources(e, in, st, 1);
@@ -1981,8 +2235,26 @@ inst_emit(Emit *e, const Instr *in)
     case OP_MATCH: emit_match(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
     case OP_ELECT: emit_elect(e, in); break;
-    case OP_MMA: case OP_LDMATRIX: case OP_STMATRIX: case OP_WMMA_LOAD_A: case OP_WMMA_LOAD_B:
-    case OP_WMMA_LOAD_C: case OP_WMMA_MMA: case OP_WMMA_STORE_D: mma_emit(e, in); break;
+    case OP_MBAR_INIT:
+    case OP_MBAR_INVAL:
+    case OP_MBAR_ARRIVE:
+    case OP_MBAR_ARRIVE_DROP:
+    case OP_MBAR_ARRIVE_TX:
+    case OP_MBAR_ARRIVE_DROP_TX:
+    case OP_MBAR_EXPECT_TX:
+    case OP_MBAR_COMPLETE_TX:
+    case OP_MBAR_TEST_WAIT:
+    case OP_MBAR_TRY_WAIT:
+    case OP_MBAR_PENDING_COUNT:
+    case OP_CP_ASYNC_MBAR_ARRIVE: mbarrier_emit(e, in); break;
+    case OP_MMA:
+    case OP_WMMA_LOAD_A:
+    case OP_WMMA_LOAD_B:
+    case OP_WMMA_LOAD_C:
+    case OP_WMMA_MMA:
+    case OP_WMMA_STORE_D:
+    case OP_LDMATRIX:
+    case OP_STMATRIX: mma_emit(e, in); break;
     case OP_CREATEPOLICY: inst_write(e, &in->opnd[0], TY_B64, LLVMConstInt(e->t_i64, 0, 0)); break;
     case OP_BAR:
     case OP_BARRIER:

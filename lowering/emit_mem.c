@@ -299,8 +299,8 @@ access_space(const Instr *in)
 
 /* The address of a memory operand for `space`: a ptr when it is the same
  * for every lane, else <32 x ptr>. */
-static LLVMValueRef
-address(Emit *e, const Operand *o, Space space)
+LLVMValueRef
+mem_address(Emit *e, const Operand *o, Space space)
 {
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)o->imm, 1);
     LLVMValueRef base = NULL; /* i64 or <32 x i64> offset/address */
@@ -460,41 +460,6 @@ ordered(LLVMValueRef access, unsigned size, Sem sem)
     return access;
 }
 
-/* Runs fn for each active lane of mask, in lane order (a loop over the set
- * bits), threading a value of type acc_t (or none, when acc_t is NULL)
- * from one lane to the next; returns the last one. */
-typedef LLVMValueRef LaneFn(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx);
-
-static LLVMValueRef
-for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx)
-{
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), head = emit_new_block(e, "lanes"),
-                      body = emit_new_block(e, "lane"), done = emit_new_block(e, "lanes.done");
-    LLVMBuildBr(e->b, head);
-    LLVMPositionBuilderAtEnd(e->b, head);
-    LLVMValueRef m = LLVMBuildPhi(e->b, e->t_i32, "left"), acc = NULL;
-    LLVMAddIncoming(m, &mask, &pre, 1);
-    if (acc_t) {
-        LLVMValueRef undef = LLVMGetUndef(acc_t);
-        acc = LLVMBuildPhi(e->b, acc_t, "acc");
-        LLVMAddIncoming(acc, &undef, &pre, 1);
-    }
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), done, body);
-    LLVMPositionBuilderAtEnd(e->b, body);
-    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
-    LLVMTypeRef i32 = e->t_i32;
-    LLVMValueRef lane = emit_intrinsic(e, "llvm.cttz", &i32, 1, args, 2);
-    LLVMValueRef nacc = fn(e, lane, acc, ctx);
-    LLVMValueRef nm = LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, emit_u32(e, 1), ""), "");
-    LLVMBasicBlockRef last = LLVMGetInsertBlock(e->b);
-    LLVMAddIncoming(m, &nm, &last, 1);
-    if (acc_t)
-        LLVMAddIncoming(acc, &nacc, &last, 1);
-    LLVMBuildBr(e->b, head);
-    LLVMPositionBuilderAtEnd(e->b, done);
-    return acc;
-}
-
 typedef struct OrderedAccess {
     LLVMValueRef ptr, val; /* <32 x ptr>; <32 x t> to store, or NULL */
     LLVMTypeRef t;
@@ -520,7 +485,7 @@ static LLVMValueRef
 per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem sem)
 {
     OrderedAccess a = {emit_is_vec(ptr) ? ptr : emit_splat(e, ptr), val, t, sem};
-    return for_each_lane(e, emit_cur_mask(e), val ? NULL : LLVMVectorType(t, WARP), ordered_lane, &a);
+    return emit_for_each_lane(e, emit_cur_mask(e), val ? NULL : LLVMVectorType(t, WARP), ordered_lane, &a);
 }
 
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
@@ -580,7 +545,7 @@ emit_ld(Emit *e, const Instr *in)
     PtxType ty = mem_type(in);
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *dst = &in->opnd[0];
-    LLVMValueRef ptr = address(e, &in->opnd[1], access_space(in));
+    LLVMValueRef ptr = mem_address(e, &in->opnd[1], access_space(in));
     Sem sem = mem_sem(in);
     int n = dst->kind == OPD_VEC ? dst->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -600,7 +565,7 @@ emit_st(Emit *e, const Instr *in)
     PtxType ty = mem_type(in);
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *src = &in->opnd[1];
-    LLVMValueRef ptr = address(e, &in->opnd[0], access_space(in));
+    LLVMValueRef ptr = mem_address(e, &in->opnd[0], access_space(in));
     Sem sem = mem_sem(in);
     int n = src->kind == OPD_VEC ? src->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -728,7 +693,7 @@ emit_atom(Emit *e, const Instr *in)
     PtxType vty = is_half(ty) ? (type_bits(ty) == 16 ? TY_B16 : TY_B32) : ty;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, inst_llvm_type(e, vty));
     int a = red ? 0 : 1, n = in->vec > 1 ? in->vec : 1;
-    LLVMValueRef ptr = address(e, &in->opnd[a], access_space(in));
+    LLVMValueRef ptr = mem_address(e, &in->opnd[a], access_space(in));
     if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
     for (int i = 0; i < n; i++) {
@@ -740,7 +705,7 @@ emit_atom(Emit *e, const Instr *in)
         LLVMValueRef b = inst_operand(e, n > 1 ? &bo->sub[i] : bo, vty, true);
         LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], vty, true) : NULL;
         AtomLanes al = {offset_ptr(e, ptr, (int64_t)i * size), b, c, ty, op, ordering(in)};
-        LLVMValueRef old = for_each_lane(e, emit_cur_mask(e), LLVMTypeOf(b), atom_lane, &al);
+        LLVMValueRef old = emit_for_each_lane(e, emit_cur_mask(e), LLVMTypeOf(b), atom_lane, &al);
         if (d)
             inst_write(e, n > 1 ? &d->sub[i] : d, vty, old);
     }
@@ -779,7 +744,7 @@ emit_cp_async(Emit *e, const Instr *in)
         emit_unsupported(e, in->loc, "cp.async with this copy size");
         return;
     }
-    CpAsync c = {address(e, &in->opnd[0], SP_SHARED), address(e, &in->opnd[1], SP_GLOBAL), NULL,
+    CpAsync c = {mem_address(e, &in->opnd[0], SP_SHARED), mem_address(e, &in->opnd[1], SP_GLOBAL), NULL,
                  (unsigned)size_op->imm};
     LLVMValueRef full = LLVMConstInt(e->t_i64, c.size, 0);
     if (nsrc > 3) {
@@ -798,7 +763,7 @@ emit_cp_async(Emit *e, const Instr *in)
         c.dst = emit_splat(e, c.dst);
     if (!emit_is_vec(c.src))
         c.src = emit_splat(e, c.src);
-    for_each_lane(e, emit_cur_mask(e), NULL, cp_async_lane, &c);
+    emit_for_each_lane(e, emit_cur_mask(e), NULL, cp_async_lane, &c);
 }
 
 /* ---------------------------------------------------------------- cvta */
@@ -936,10 +901,4 @@ mem_emit(Emit *e, const Instr *in)
     case OP_CP_ASYNC_WAIT_ALL: break;
     default: die("mem_emit: %s", opcode_name(in->op));
     }
-}
-
-LLVMValueRef
-mem_address(Emit *e, const Operand *o, Space space)
-{
-    return address(e, o, space);
 }
