@@ -25,8 +25,9 @@
  *
  * ldmatrix (stmatrix): each row address goes to the lanes receiving
  * (giving) that row, a shuffle of the address vector, and one masked
- * gather (scatter) a register moves the warp's share; a lane whose row
- * address comes from an inactive lane moves nothing.
+ * gather (scatter) a register moves the warp's share; no memory is
+ * touched through an inactive lane's address (an active lane expecting
+ * that row receives zeros).
  */
 #include <assert.h>
 
