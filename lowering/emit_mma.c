@@ -335,7 +335,7 @@ emit_mma(Emit *e, const Instr *in)
 {
     PtxType ty[4];
     bool sat;
-    const MmaForm *f = mma_form(in, ty, &sat);
+    const MmaForm *f = in->nopnd == 4 ? mma_form(in, ty, &sat) : NULL;
     if (!f) {
         emit_unsupported(e, in->loc, "this form of 'mma'");
         return;
