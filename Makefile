@@ -68,15 +68,16 @@ check: all $(UNIT_TESTS)
 	sh test/run.sh $(T)
 
 # The translator's tests (parse diagnostics, fixtures, reports, codegen)
-# with a translator built with ASan and UBSan; the tree is rebuilt plain
+# with a translator built with ASan and UBSan, and the execution tests with
+# the runtime and the host programs built so too; the tree is rebuilt plain
 # afterwards.
+SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer
 check-asan:
 	$(MAKE) clean
-	$(MAKE) ptx2native OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
-		LDFLAGS="-fsanitize=address,undefined"
-	for t in parse/ fixture/ report/ codegen/; do \
-		ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			sh test/run.sh $$t || exit 1; \
+	$(MAKE) ptx2native runtime/libptx2native.a OPT="-O1 -g $(SANITIZE)" LDFLAGS="-fsanitize=address,undefined"
+	for t in parse/ fixture/ report/ codegen/ exec/; do \
+		HOST_CFLAGS="-g $(SANITIZE)" ASAN_OPTIONS=detect_leaks=0 \
+			UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 sh test/run.sh $$t || exit 1; \
 	done
 	$(MAKE) clean
 	$(MAKE) all

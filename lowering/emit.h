@@ -143,6 +143,9 @@ bool operand_varying(Emit *e, const Operand *o);
 void inst_write(Emit *e, const Operand *dst, PtxType t, LLVMValueRef v);
 void inst_emit(Emit *e, const Instr *in);
 LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b); /* bits in, bits out */
+/* half or bfloat values (any shape) <-> f32, by hand: no libgcc helper */
+LLVMValueRef half_to_f32(Emit *e, LLVMValueRef h);
+LLVMValueRef f32_to_half(Emit *e, LLVMValueRef x, LLVMTypeRef ht); /* round to nearest even */
 
 /* ------------------------------------------------------ emit_mbarrier.c */
 void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.arrive */
@@ -163,15 +166,15 @@ void mem_layout_shared(Emit *e);
 void mem_declare_globals(Emit *e);
 uint32_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
 const VarSlot *mem_slot(Emit *e, const Var *v);
-/* A memory operand's address in `space`: a ptr when the same for every
- * lane, else <32 x ptr>. */
-LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 uint32_t mem_param_offset(const Func *f, int index, uint32_t *size, uint32_t *align);
 void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch cp.async */
 void mem_entry_prologue(Emit *e);        /* a kernel's entry: records w->stack_top */
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */
 LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
+/* A memory operand's address in `space` (SP_GENERIC: a host address):
+ * one ptr when the same for every lane, else <32 x ptr>. */
+LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 
 /* ----------------------------------------------------------- emit_mma.c */
 void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */

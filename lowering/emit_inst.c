@@ -360,14 +360,13 @@ ftz(Emit *e, LLVMValueRef v)
     return LLVMBuildSelect(e->b, small, zero, v, "");
 }
 
-/* .sat for floats: clamp to [0, 1], NaN to 0. */
+/* .sat for floats: clamp to [0, 1]; NaN and -0 give +0. */
 static LLVMValueRef
 fsat(Emit *e, LLVMValueRef v)
 {
-    LLVMValueRef lo = call2(e, "llvm.maxnum", v, cst(e, v, 0.0, 0));
-    LLVMValueRef r = call2(e, "llvm.minnum", lo, cst(e, v, 1.0, 0));
-    LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, v, v, "");
-    return LLVMBuildSelect(e->b, nan, cst(e, v, 0.0, 0), r, "");
+    LLVMValueRef r = call2(e, "llvm.minnum", v, cst(e, v, 1.0, 0));
+    LLVMValueRef pos = LLVMBuildFCmp(e->b, LLVMRealOGT, v, cst(e, v, 0.0, 0), "");
+    return LLVMBuildSelect(e->b, pos, r, cst(e, v, 0.0, 0), "");
 }
 
 
@@ -458,7 +457,7 @@ f32_to_f16_bits(Emit *e, LLVMValueRef x)
 }
 
 /* half or bfloat (any shape) -> f32, exactly */
-static LLVMValueRef
+LLVMValueRef
 half_to_f32(Emit *e, LLVMValueRef h)
 {
     LLVMValueRef bits = LLVMBuildBitCast(e->b, h, shaped(h, e->t_i16), "");
@@ -466,7 +465,7 @@ half_to_f32(Emit *e, LLVMValueRef h)
 }
 
 /* f32 -> half or bfloat `ht` of the same shape, round to nearest even */
-static LLVMValueRef
+LLVMValueRef
 f32_to_half(Emit *e, LLVMValueRef x, LLVMTypeRef ht)
 {
     LLVMValueRef bits = ht == e->t_bf16 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);
@@ -539,6 +538,81 @@ two_sum_err(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef s)
     return LLVMBuildFAdd(e->b, LLVMBuildFSub(e->b, a, ab, ""), LLVMBuildFSub(e->b, b, bb, ""), "");
 }
 
+/* The sign of a*b + c - r, r = RN(a*b + c), when a*b's TwoProd is exact:
+ * Boldo and Muller's ErrFma (TwoProd by fma, TwoSums) gives r2 + r3 ==
+ * a*b + c - r exactly with |r3| <= ulp(r2) / 2, so r2 has the sign unless
+ * it is zero. */
+static LLVMValueRef
+err_fma_sign(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, LLVMValueRef r)
+{
+    LLVMValueRef u1 = LLVMBuildFMul(e->b, a, b, "");
+    LLVMValueRef u2 = fma3(e, a, b, LLVMBuildFNeg(e->b, u1, ""));
+    LLVMValueRef a1 = LLVMBuildFAdd(e->b, c, u2, ""), a2 = two_sum_err(e, c, u2, a1);
+    LLVMValueRef b1 = LLVMBuildFAdd(e->b, u1, a1, ""), b2 = two_sum_err(e, u1, a1, b1);
+    LLVMValueRef g = LLVMBuildFAdd(e->b, LLVMBuildFSub(e->b, b1, r, ""), b2, "");
+    LLVMValueRef r2 = LLVMBuildFAdd(e->b, g, a2, ""), r3 = two_sum_err(e, g, a2, r2);
+    LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, r2, cst(e, r2, 0.0, 0), "");
+    return LLVMBuildSelect(e->b, nz, r2, r3, "");
+}
+
+/* fma.f64 with .rz .rm .rp: r = RN(a*b + c) and the sign of the exact
+ * error, then round_dir.  ErrFma needs an exact TwoProd, so per lane the
+ * problem is scaled by a power of two S (exact): a tiny product (below
+ * 2^-900) by 2^1188 (a and b by 2^594 each, c twice), a huge one (above
+ * 2^1000) by 2^-64 on the larger factor and on c (bits of a tiny c that
+ * drop out are kept apart: they decide only an otherwise exact case).  In
+ * the scaled problem r' = RN(S*exact) and the error sign of r' are exact,
+ * and S*r is exact; S*r differs from r' only when the exact value lies
+ * between them, so the sign of r' - S*r is the answer then.  A tiny product
+ * beside |c| >= 2^-800 leaves r == c: the error has the product's sign.  An
+ * overflow to infinity from finite operands lies beyond the exact value.
+ * An exact zero is -0 under .rm unless both a*b and c are +0. */
+static LLVMValueRef
+directed_fma64(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, Mod mode)
+{
+    LLVMValueRef r = fma3(e, a, b, c), u = LLVMBuildFMul(e->b, a, b, "");
+    LLVMValueRef one = cst(e, r, 1.0, 0), zero = cst(e, r, 0.0, 0);
+    LLVMValueRef au = call1(e, "llvm.fabs", u);
+    LLVMValueRef tiny = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, au, cst(e, r, 0x1p-900, 0), ""),
+                                     LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, a, zero, ""),
+                                                  LLVMBuildFCmp(e->b, LLVMRealONE, b, zero, ""), ""), "");
+    LLVMValueRef huge = LLVMBuildFCmp(e->b, LLVMRealOGT, au, cst(e, r, 0x1p1000, 0), "");
+    LLVMValueRef abig = LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", a), call1(e, "llvm.fabs", b), "");
+    LLVMValueRef up = cst(e, r, 0x1p594, 0), down = cst(e, r, 0x1p-64, 0);
+    LLVMValueRef s1 = LLVMBuildSelect(e->b, tiny, up, LLVMBuildSelect(e->b, huge, down, one, ""), "");
+    LLVMValueRef s2 = LLVMBuildSelect(e->b, tiny, up, one, "");
+    LLVMValueRef inv1 = LLVMBuildSelect(e->b, tiny, cst(e, r, 0x1p-594, 0), LLVMBuildSelect(e->b, huge, cst(e, r, 0x1p64, 0), one, ""), "");
+    LLVMValueRef inv2 = LLVMBuildSelect(e->b, tiny, cst(e, r, 0x1p-594, 0), one, "");
+    LLVMValueRef sa = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, huge, LLVMBuildNot(e->b, abig, ""), ""), one, s1, "");
+    LLVMValueRef sb = LLVMBuildSelect(e->b, tiny, up, LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, huge, abig, ""), one, s1, ""), "");
+    LLVMValueRef a2 = LLVMBuildFMul(e->b, a, sa, ""), b2 = LLVMBuildFMul(e->b, b, sb, "");
+    LLVMValueRef c2 = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, c, s1, ""), s2, "");
+    LLVMValueRef rs = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, r, s1, ""), s2, "");
+    LLVMValueRef r2 = fma3(e, a2, b2, c2);
+    LLVMValueRef t = err_fma_sign(e, a2, b2, c2, r2);
+    LLVMValueRef lost = LLVMBuildFSub(e->b, c, LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, c2, inv1, ""), inv2, ""), "");
+    t = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealOEQ, t, zero, ""), lost, t, "");
+    t = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, r2, rs, ""), LLVMBuildFSub(e->b, r2, rs, ""), t, "");
+    LLVMValueRef bigc = LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", c), cst(e, r, 0x1p-800, 0), "");
+    t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, tiny, bigc, ""), LLVMBuildFMul(e->b, a2, b2, ""), t, "");
+    LLVMValueRef inf = cst(e, r, 1.0 / 0.0, 0);
+    LLVMValueRef fin = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", a), inf, ""),
+                                    LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", b), inf, ""),
+                                                 LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", c), inf, ""), ""), "");
+    LLVMValueRef ovf = LLVMBuildAnd(e->b, fin, LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", r), inf, ""), "");
+    t = LLVMBuildSelect(e->b, ovf, LLVMBuildFNeg(e->b, r, ""), t, "");
+    LLVMValueRef v = round_dir(e, r, t, mode);
+    if (mode == MOD_RM) {
+        LLVMTypeRef it = shaped(r, e->t_i64);
+        LLVMValueRef pos0 = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, u, it, ""), LLVMConstNull(it), ""),
+                                         LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, c, it, ""), LLVMConstNull(it), ""), "");
+        LLVMValueRef z = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOEQ, r, zero, ""), LLVMBuildFCmp(e->b, LLVMRealOEQ, t, zero, ""), "");
+        z = LLVMBuildAnd(e->b, z, LLVMBuildNot(e->b, pos0, ""), "");
+        v = LLVMBuildSelect(e->b, z, cst(e, r, -0.0, 0), v, "");
+    }
+    return v;
+}
+
 /* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
  * works in f64 (exact products, TwoSum); f64 works with residuals. */
 static LLVMValueRef
@@ -568,10 +642,8 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         break;
     case OP_FMA:
     case OP_MAD:
-        if (f64) {
-            emit_unsupported(e, in->loc, "directed rounding on fma.f64");
-            return a[0];
-        }
+        if (f64)
+            return directed_fma64(e, x, y, z, mode);
         {
             LLVMValueRef p = LLVMBuildFMul(e->b, x, y, ""); /* exact */
             s = LLVMBuildFAdd(e->b, p, z, "");
@@ -823,6 +895,45 @@ frelu(Emit *e, LLVMValueRef r)
     return LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), canonical_nan(e, r), r, "");
 }
 
+/* .satfinite on f16 or bf16 bits (any shape): an infinity becomes the
+ * largest finite number of its sign; NaN stays NaN. */
+static LLVMValueRef
+half_satfinite_bits(Emit *e, LLVMValueRef h, bool bf)
+{
+    unsigned long long inf = bf ? 0x7f80 : 0x7c00;
+    LLVMValueRef isinf = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x7fff), ""), cst(e, h, 0, inf), "");
+    LLVMValueRef max = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x8000), ""), cst(e, h, 0, inf - 1), "");
+    return LLVMBuildSelect(e->b, isinf, max, h, "");
+}
+
+/* rcp sqrt rsqrt sin cos lg2 ex2 tanh of x (f32 or f64), to within
+ * every .approx bound */
+static LLVMValueRef
+fmath(Emit *e, Opcode op, LLVMValueRef x)
+{
+    switch (op) {
+    case OP_RCP: return LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), x, "");
+    case OP_SQRT: return call1(e, "llvm.sqrt", x);
+    case OP_RSQRT: return LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), call1(e, "llvm.sqrt", x), "");
+    case OP_SIN: return call1(e, "llvm.sin", x);
+    case OP_COS: return call1(e, "llvm.cos", x);
+    case OP_LG2: return call1(e, "llvm.log2", x);
+    case OP_EX2: return call1(e, "llvm.exp2", x);
+    case OP_TANH: {
+        /* tanh x = 1 - 2 / (exp(2x) + 1), exact at the ends; near 0, where
+         * that cancels, x (1 - x^2 / 3) (relative error below x^4 / 7) */
+        LLVMValueRef e2 = call1(e, "llvm.exp", LLVMBuildFMul(e->b, x, cst(e, x, 2.0, 0), ""));
+        LLVMValueRef v = LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
+                                       LLVMBuildFDiv(e->b, cst(e, x, 2.0, 0), LLVMBuildFAdd(e->b, e2, cst(e, x, 1.0, 0), ""), ""), "");
+        LLVMValueRef x2 = LLVMBuildFMul(e->b, x, x, "");
+        LLVMValueRef small = LLVMBuildFMul(e->b, x, LLVMBuildFSub(e->b, cst(e, x, 1.0, 0), LLVMBuildFDiv(e->b, x2, cst(e, x, 3.0, 0), ""), ""), "");
+        LLVMValueRef near0 = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", x), cst(e, x, 0.03, 0), "");
+        return LLVMBuildSelect(e->b, near0, small, v, "");
+    }
+    default: die("fmath");
+    }
+}
+
 /* .ftz on f16 or bf16 bits (any shape): a subnormal becomes the zero of
  * its sign. */
 static LLVMValueRef
@@ -833,7 +944,7 @@ half_ftz_bits(Emit *e, LLVMValueRef h, bool bf)
     return LLVMBuildSelect(e->b, sub, LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x8000), ""), h, "");
 }
 
-/* add sub mul fma mad min max neg abs on f16, bf16, f16x2, bf16x2: the
+/* add sub mul fma mad min max neg abs ex2 tanh on f16, bf16, f16x2, bf16x2: the
  * halves widened to f32 (a packed register is <2 x i16>, <64 x i16> for a
  * warp), computed there and rounded once to the half type.  add, sub and
  * mul are exact or correctly rounded in f32 and f32 has more than twice
@@ -846,7 +957,7 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
     int nsrc = in->nopnd - 1;
     Opcode op = in->op;
     if (!(op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_FMA || op == OP_MAD || op == OP_NEG ||
-          op == OP_ABS || ((op == OP_MIN || op == OP_MAX) && nsrc == 2))) {
+          op == OP_ABS || op == OP_EX2 || op == OP_TANH || ((op == OP_MIN || op == OP_MAX) && nsrc == 2))) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(op), type_name(ty)));
         return;
     }
@@ -875,6 +986,8 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
         case OP_MUL: r = LLVMBuildFMul(e->b, x[0], x[1], ""); break;
         case OP_MIN:
         case OP_MAX: r = fminmax(e, in, x[0], x[1], op == OP_MAX); break;
+        case OP_EX2:
+        case OP_TANH: r = fmath(e, op, x[0]); break;
         default: { /* fma mad */
             LLVMTypeRef dt = shaped(x[0], e->t_f64);
             LLVMValueRef a = LLVMBuildFPExt(e->b, x[0], dt, ""), b = LLVMBuildFPExt(e->b, x[1], dt, "");
@@ -1057,7 +1170,11 @@ static void
 emit_math(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
-    if (!is_float(ty) || ty == TY_F16 || ty == TY_BF16) {
+    if (ty == TY_F16 || ty == TY_BF16 || ty == TY_F16X2 || ty == TY_BF16X2) {
+        emit_half_arith(e, in, ty);
+        return;
+    }
+    if (!is_float(ty)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
@@ -1074,25 +1191,7 @@ emit_math(Emit *e, const Instr *in)
         plain_rounding(e, in);
         return;
     }
-    LLVMValueRef x = s.a[0], v;
-    switch (in->op) {
-    case OP_RCP: v = LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), x, ""); break;
-    case OP_SQRT: v = call1(e, "llvm.sqrt", x); break;
-    case OP_RSQRT: v = LLVMBuildFDiv(e->b, cst(e, x, 1.0, 0), call1(e, "llvm.sqrt", x), ""); break;
-    case OP_SIN: v = call1(e, "llvm.sin", x); break;
-    case OP_COS: v = call1(e, "llvm.cos", x); break;
-    case OP_LG2: v = call1(e, "llvm.log2", x); break;
-    case OP_EX2: v = call1(e, "llvm.exp2", x); break;
-    case OP_TANH: {
-        /* tanh x = 1 - 2 / (exp(2x) + 1), exact at the ends */
-        LLVMValueRef e2 = call1(e, "llvm.exp", LLVMBuildFMul(e->b, x, cst(e, x, 2.0, 0), ""));
-        v = LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
-                          LLVMBuildFDiv(e->b, cst(e, x, 2.0, 0), LLVMBuildFAdd(e->b, e2, cst(e, x, 1.0, 0), ""), ""), "");
-        break;
-    }
-    default: die("emit_math");
-    }
-    inst_write(e, &in->opnd[0], ty, ffinish(e, in, v));
+    inst_write(e, &in->opnd[0], ty, ffinish(e, in, fmath(e, in->op, s.a[0])));
 }
 
 /* ------------------------------------------------------------- compare */
@@ -1186,17 +1285,22 @@ bool_mod(const Instr *in)
 }
 
 /* setp.CMP[.BOOL].f16x2 p|q, a, b[, c]: p from the low halves, q from the
- * high ones.  Each register is two halves: <2 x half>, or <64 x half> for a
- * warp (lane l's halves at 2l and 2l+1). */
+ * high ones.  set.CMP[.BOOL].D.f16x2 d, a, b[, c]: each half of d is 1.0
+ * (in D = f16x2 or bf16x2) or 0xffff (D = u32, s32) where its comparison
+ * holds, else 0.  Each register is two halves: <2 x half>, or <64 x half>
+ * for a warp (lane l's halves at 2l and 2l+1). */
 static void
 emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
 {
     const Operand *d = &in->opnd[0];
-    if (in->op == OP_SET || d->kind != OPD_PAIR) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s without a p|q pair", opcode_name(in->op), type_name(ty)));
+    bool set = in->op == OP_SET;
+    PtxType dty = set ? in->type[0] : TY_PRED;
+    if (set ? (d->kind != OPD_REG || !(dty == ty || dty == TY_U32 || dty == TY_S32)) : d->kind != OPD_PAIR) {
+        emit_unsupported(e, in->loc, set ? arena_printf(e->arena, "set.%s.%s", type_name(dty), type_name(ty))
+                                         : arena_printf(e->arena, "%s.%s without a p|q pair", opcode_name(in->op), type_name(ty)));
         return;
     }
-    bool vec = e->fi->reg_varying[d->sub[0].reg] || e->fi->reg_varying[d->sub[1].reg];
+    bool vec = set ? e->fi->reg_varying[d->reg] : e->fi->reg_varying[d->sub[0].reg] || e->fi->reg_varying[d->sub[1].reg];
     for (int i = 1; i < in->nopnd; i++)
         vec |= operand_varying(e, &in->opnd[i]);
     LLVMTypeRef ht = ty == TY_F16X2 ? e->t_f16 : e->t_bf16;
@@ -1214,7 +1318,20 @@ emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
     }
     LLVMValueRef c = in->nopnd > 3 ? inst_operand(e, &in->opnd[3], TY_PRED, vec) : NULL;
     for (int h = 0; h < 2; h++)
-        inst_write(e, &d->sub[h], TY_PRED, c ? combine(e, bop, halves[h], c) : halves[h]);
+        halves[h] = c ? combine(e, bop, halves[h], c) : halves[h];
+    if (!set) {
+        for (int h = 0; h < 2; h++)
+            inst_write(e, &d->sub[h], TY_PRED, halves[h]);
+        return;
+    }
+    LLVMTypeRef it = like(e->t_i32, vec);
+    unsigned long long one = dty == TY_F16X2 ? 0x3c00 : dty == TY_BF16X2 ? 0x3f80 : 0xffff;
+    LLVMValueRef v = LLVMConstNull(it);
+    for (int h = 0; h < 2; h++) {
+        LLVMValueRef x = LLVMBuildSelect(e->b, halves[h], cst(e, v, 0, one << 16 * h), LLVMConstNull(it), "");
+        v = LLVMBuildOr(e->b, v, x, "");
+    }
+    inst_write(e, d, TY_B32, v);
 }
 
 /* setp.CMP[.BOOL].T p[|q], a, b[, c]  and  set.CMP[.BOOL].D.T d, a, b[, c] */
@@ -1411,7 +1528,8 @@ emit_bits(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], rty, r);
 }
 
-/* copysign.f d, a, b: b with the sign of a.  testp.op.f p, a. */
+/* copysign.f d, a, b: b with the sign of a.  testp.op.f p, a (the ISA
+ * counts +0 and -0 as normal). */
 static void
 emit_fclass(Emit *e, const Instr *in)
 {
@@ -1431,8 +1549,9 @@ emit_fclass(Emit *e, const Instr *in)
     case MOD_INFINITE: r = LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 1.0 / 0.0, 0), ""); break;
     case MOD_NUMBER: r = LLVMBuildFCmp(e->b, LLVMRealORD, x, x, ""); break;
     case MOD_NOTANUMBER: r = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, ""); break;
-    case MOD_NORMAL:
-        r = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOGE, ax, cst(e, ax, minnorm, 0), ""),
+    case MOD_NORMAL: /* zeros count as normal */
+        r = LLVMBuildAnd(e->b, LLVMBuildOr(e->b, LLVMBuildFCmp(e->b, LLVMRealOGE, ax, cst(e, ax, minnorm, 0), ""),
+                                           LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 0.0, 0), ""), ""),
                          LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, 1.0 / 0.0, 0), ""), "");
         break;
     case MOD_SUBNORMAL:
@@ -1679,15 +1798,21 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
         }
         LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
         h = LLVMBuildSelect(e->b, nan, LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), ""), h, "");
-        inst_write(e, &in->opnd[0], TY_B16, LLVMBuildTrunc(e->b, h, like(e->t_i16, s.vec), ""));
+        h = LLVMBuildTrunc(e->b, h, like(e->t_i16, s.vec), "");
+        inst_write(e, &in->opnd[0], TY_B16, instr_has_mod(in, MOD_SATFINITE) ? half_satfinite_bits(e, h, true) : h);
         return;
     }
-    if (dt == TY_BF16 && st == TY_F32 && ok_rnd) {
-        Ops s = sources(e, in, TY_F32, 1);
+    if (dt == TY_BF16 && (st == TY_F32 || st == TY_F64) && ok_rnd) { /* from f64: to odd in f32 first */
+        Ops s = sources(e, in, st, 1);
         LLVMValueRef x = instr_has_mod(in, MOD_FTZ) ? ftz(e, s.a[0]) : s.a[0];
+        if (instr_has_mod(in, MOD_RELU))
+            x = frelu(e, x);
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
-        inst_write(e, &in->opnd[0], TY_B16, f32_to_bf16_bits(e, x));
+        if (st == TY_F64)
+            x = f64_to_f32_odd(e, x, NULL);
+        LLVMValueRef h = f32_to_bf16_bits(e, x);
+        inst_write(e, &in->opnd[0], TY_B16, instr_has_mod(in, MOD_SATFINITE) ? half_satfinite_bits(e, h, true) : h);
         return;
     }
     if (st == TY_BF16 && (dt == TY_F32 || dt == TY_F64)) {
@@ -1704,7 +1829,7 @@ emit_cvt_bf16(Emit *e, const Instr *in, PtxType dt, PtxType st)
 /* cvt to or from f16, through f32 and the conversions by hand above.
  * From f64, rounding to odd in f32 first keeps it one rounding; a
  * directed mode takes the nearest half and steps by the sign of the exact
- * difference.  .sat clamps before rounding (0 and 1 are halves). */
+ * difference.  .relu and .sat clamp before rounding (0 and 1 are halves). */
 static void
 emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
 {
@@ -1745,6 +1870,8 @@ emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
         x = ftz(e, x);
     if (fs && !directed(rnd))
         x = round_int(e, rnd, x);
+    if (instr_has_mod(in, MOD_RELU))
+        x = frelu(e, x);
     if (sat)
         x = fsat(e, x);
     LLVMValueRef x32 = st == TY_F64 ? f64_to_f32_odd(e, x, NULL) : x;
@@ -1753,6 +1880,8 @@ emit_cvt_f16(Emit *e, const Instr *in, PtxType dt, PtxType st)
         LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, half_to_f32(e, r), LLVMTypeOf(x), ""), "");
         r = round_dir(e, r, t, rnd);
     }
+    if (instr_has_mod(in, MOD_SATFINITE))
+        r = half_satfinite_bits(e, LLVMBuildBitCast(e->b, r, like(e->t_i16, s.vec), ""), false);
     inst_write(e, &in->opnd[0], TY_F16, r);
 }
 
@@ -1788,10 +1917,12 @@ emit_cvt_pack(Emit *e, const Instr *in, PtxType dt)
     for (int i = 0; i < 2; i++) {
         LLVMValueRef x = s.a[i];
         if (instr_has_mod(in, MOD_RELU))
-            x = call2(e, "llvm.maxnum", x, cst(e, x, 0.0, 0));
+            x = frelu(e, x);
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
         h[i] = dt == TY_BF16X2 ? f32_to_bf16_bits(e, x) : f32_to_f16_bits(e, x);
+        if (instr_has_mod(in, MOD_SATFINITE))
+            h[i] = half_satfinite_bits(e, h[i], dt == TY_BF16X2);
         h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
     }
     LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], "");
@@ -2248,13 +2379,13 @@ inst_emit(Emit *e, const Instr *in)
     case OP_MBAR_PENDING_COUNT:
     case OP_CP_ASYNC_MBAR_ARRIVE: mbarrier_emit(e, in); break;
     case OP_MMA:
+    case OP_LDMATRIX:
+    case OP_STMATRIX:
     case OP_WMMA_LOAD_A:
     case OP_WMMA_LOAD_B:
     case OP_WMMA_LOAD_C:
     case OP_WMMA_MMA:
-    case OP_WMMA_STORE_D:
-    case OP_LDMATRIX:
-    case OP_STMATRIX: mma_emit(e, in); break;
+    case OP_WMMA_STORE_D: mma_emit(e, in); break;
     case OP_CREATEPOLICY: inst_write(e, &in->opnd[0], TY_B64, LLVMConstInt(e->t_i64, 0, 0)); break;
     case OP_BAR:
     case OP_BARRIER:

@@ -130,8 +130,7 @@ unpack(Emit *e, LLVMValueRef reg, PtxType ty, int j)
     case TY_F16: {
         LLVMValueRef h = LLVMBuildLShr(e->b, reg, vconst(e, e->t_i32, 16u * (unsigned)j), "");
         h = LLVMBuildTrunc(e->b, h, LLVMVectorType(e->t_i16, WARP), "");
-        h = LLVMBuildBitCast(e->b, h, LLVMVectorType(e->t_f16, WARP), "");
-        return LLVMBuildFPExt(e->b, h, vf32, "");
+        return half_to_f32(e, LLVMBuildBitCast(e->b, h, LLVMVectorType(e->t_f16, WARP), ""));
     }
     case TY_BF16: /* the high half of an f32 */
         reg = j ? LLVMBuildAnd(e->b, reg, vconst(e, e->t_i32, 0xffff0000u), "")
@@ -274,7 +273,7 @@ frag_write(Emit *e, const Operand *o, PtxType ty, LLVMValueRef *v, int nelem, bo
         if (ty == TY_F16) {
             LLVMValueRef w = NULL;
             for (int j = 0; j < 2; j++) {
-                LLVMValueRef h = LLVMBuildFPTrunc(e->b, v[2 * r + j], LLVMVectorType(e->t_f16, WARP), "");
+                LLVMValueRef h = f32_to_half(e, v[2 * r + j], e->t_f16);
                 h = LLVMBuildBitCast(e->b, h, LLVMVectorType(e->t_i16, WARP), "");
                 h = LLVMBuildZExt(e->b, h, vi32, "");
                 w = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, h, vconst(e, e->t_i32, 16), ""), "") : h;

@@ -194,7 +194,8 @@ t_codegen() {
 # prints its own PASS/FAIL lines.  NAME.inputs lists several PTX inputs to
 # link; NAME.second names a PTX file translated to a second module, passed
 # as the second argument; a name in test/exec/KNOWN_FAILURES (with a reason)
-# is skipped.
+# is skipped.  HOST_CFLAGS adds flags to the host programs' build (make
+# check-asan: sanitizers).
 t_exec() {
 	for host in test/exec/*.c; do
 		[ -e "$host" ] || return 0
@@ -207,7 +208,8 @@ t_exec() {
 		[ -f "test/exec/$name.inputs" ] && inputs=$(sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs")
 		# shellcheck disable=SC2086
 		if ! err=$(limit 120 "$P2N" $inputs -o "$OUT/$name.so" 2>&1); then fail "exec/$name" "$err"; continue; fi
-		if ! err=$(cc -std=c11 -O1 -Iruntime "$host" runtime/libptx2native.a -lpthread -ldl -lm -o "$OUT/$name" 2>&1); then
+		# shellcheck disable=SC2086
+		if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" runtime/libptx2native.a -lpthread -ldl -lm -o "$OUT/$name" 2>&1); then
 			fail "exec/$name" "$err"; continue
 		fi
 		second=

@@ -26,8 +26,8 @@ foreign() {
 	nm $2 --undefined-only "$1" | awk '$1 == "U" {print $2}' | sed 's/@.*//' | sort -u | comm -23 - "$allowed"
 }
 
-for name in half half2 half_extra half_arith set_packed fma64 types_float vecf64 mathtol rounding \
-	convert floatedge satcvt ftz_denorm casfloat atom_half atom_half90; do
+for name in half half2 half_extra half_arith set_packed fma64 float_more minmax3 types_float vecf64 mathtol \
+	rounding convert floatedge satcvt ftz_denorm casfloat atom_half atom_half90 mma ldmatrix wmma; do
 	src=test/exec/$name.ptx
 	[ -f "$src" ] || continue
 	for v in $variants; do

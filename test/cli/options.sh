@@ -28,6 +28,28 @@ t stdin 0 sh -c "\"$P2N\" -fsyntax-only - < $k"
 t object 0 "$P2N" -c $k -o "$OUT/k.o"
 t llvm_bitcode 0 "$P2N" -c --emit-llvm $k -o "$OUT/k.bc"
 t assembly 0 "$P2N" -S $k -o "$OUT/k.s"
+for o in 0 1 2 3; do t opt_level_O$o 0 "$P2N" -O$o $k -o "$OUT/k_O$o.so"; done
+t bad_opt_level 2 "$P2N" -O7 $k
+# the code is right at every level: exec tests' host programs (built by
+# t_exec, which runs before these) against -O0 and -O3 modules
+for name in divergence call_divergent rounding memsem; do
+	host=$OUT/$name
+	[ -x "$host" ] || continue
+	for o in 0 3; do
+		if ! err=$("$P2N" -O$o "test/exec/$name.ptx" -o "$OUT/${name}_O$o.so" 2>&1); then
+			echo "FAIL cli/options/exec_O$o/$name: $err"; continue
+		fi
+		res=$(timeout 60 "$host" "$OUT/${name}_O$o.so" 2>&1)
+		if [ $? -eq 0 ] && ! printf '%s\n' "$res" | grep -q '^FAIL'; then echo "PASS cli/options/exec_O$o/$name"
+		else echo "FAIL cli/options/exec_O$o/$name: $(printf '%s\n' "$res" | grep -m1 FAIL)"; fi
+	done
+done
+t mcpu_mattr 0 "$P2N" --mcpu=x86-64 --mattr=-avx,-avx2 -c $k -o "$OUT/k_generic.o"
+# no linker: exit 3 and a message that names it and says what to do
+t missing_linker 3 env CC=/nonexistent/cc "$P2N" $k -o "$OUT/k_nolinker.so"
+if grep -q "system linker '/nonexistent/cc' could not be run" "$OUT/cli.err" && grep -q "use -c" "$OUT/cli.err"; then
+	echo "PASS cli/options/missing_linker_message"
+else echo "FAIL cli/options/missing_linker_message: $(head -n 2 "$OUT/cli.err")"; fi
 t shared_object 0 "$P2N" $k -o "$OUT/k1.so"
 t shared_object_again 0 "$P2N" $k -o "$OUT/k2.so"
 if cmp -s "$OUT/k1.so" "$OUT/k2.so"; then echo "PASS cli/options/deterministic"; else

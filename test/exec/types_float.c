@@ -46,6 +46,8 @@ launch(const char *k, int n, void **p)
 
 enum { N = 200 };
 
+/* integer sums and products wrap (in C, through uint64_t: no signed overflow) */
+#define WRAP(op, x, y) _Generic((x), float: (x) op (y), double: (x) op (y), default: (uint64_t)(x) op (uint64_t)(y))
 #define TEST_VEC(T, NAME)                                                                                   \
     do {                                                                                                  \
         T a[N], b[N], s[N], pr[N], mx[N];                                                                 \
@@ -58,7 +60,7 @@ enum { N = 200 };
             int ok = 1;                                                                                   \
             char d[128] = "";                                                                             \
             for (int i = 0; ok && i < N; i++) {                                                           \
-                T ws = (T)(a[i] + b[i]), wp = (T)(a[i] * b[i]), wm = a[i] > b[i] ? a[i] : b[i];           \
+                T ws = (T)WRAP(+, a[i], b[i]), wp = (T)WRAP(*, a[i], b[i]), wm = a[i] > b[i] ? a[i] : b[i]; \
                 ok = memcmp(&s[i], &ws, sizeof ws) == 0 && memcmp(&pr[i], &wp, sizeof wp) == 0 &&         \
                      memcmp(&mx[i], &wm, sizeof wm) == 0;                                                 \
                 if (!ok)                                                                                  \
