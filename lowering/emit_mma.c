@@ -25,8 +25,9 @@
  *
  * ldmatrix (stmatrix): each row address goes to the lanes receiving
  * (giving) that row, a shuffle of the address vector, and one masked
- * gather (scatter) a register moves the warp's share; a lane whose row
- * address comes from an inactive lane moves nothing.
+ * gather (scatter) a register moves the warp's share; no memory is
+ * touched through an inactive lane's address (an active lane expecting
+ * that row receives zeros).
  */
 #include <assert.h>
 
@@ -333,7 +334,7 @@ emit_mma(Emit *e, const Instr *in)
 {
     PtxType ty[4];
     bool sat;
-    const MmaForm *f = mma_form(in, ty, &sat);
+    const MmaForm *f = in->nopnd == 4 ? mma_form(in, ty, &sat) : NULL;
     if (!f) {
         emit_unsupported(e, in->loc, "this form of 'mma'");
         return;
