@@ -787,6 +787,23 @@ merge_needs(State *s)
         s->info->reg_merge[r] = (barrier && divergent) || bit_has(need, r);
 }
 
+/* Varying registers and divergent branches to a fixed point; .reg
+ * parameters of a .func arrive from the caller, lane by lane. */
+static void
+taint_fixpoint(State *s)
+{
+    const Func *f = s->f;
+    for (int k = 0; !f->is_entry && k < f->params.n; k++)
+        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 && f->params.v[k]->reg < f->regs.n)
+            s->info->reg_varying[f->params.v[k]->reg] = true;
+    do {
+        s->changed = false;
+        propagate(s);
+        classify(s);
+        divergent_regions(s);
+    } while (s->changed);
+}
+
 /* The second run: the same taint with %tid no longer a source, plus the
  * %tid.x step lattice (a flat constant lattice, as in constant
  * propagation).  A register it leaves uniform with a constant step k
@@ -813,15 +830,7 @@ rows_compute(State *s0)
     s.step = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step);
     s.step_state = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step_state);
     s.wide = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.wide);
-    for (int k = 0; !s.f->is_entry && k < s.f->params.n; k++)
-        if (s.f->params.v[k]->space == SP_REG && s.f->params.v[k]->reg >= 0 && s.f->params.v[k]->reg < nr)
-            tmp.reg_varying[s.f->params.v[k]->reg] = true;
-    do {
-        s.changed = false;
-        propagate(&s);
-        classify(&s);
-        divergent_regions(&s);
-    } while (s.changed);
+    taint_fixpoint(&s);
 
     info->reg_row_affine = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *info->reg_row_affine);
     info->reg_tx_step = s.step;
@@ -853,17 +862,7 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     s.first_succ = arena_alloc(a, (size_t)nb * sizeof *s.first_succ);
     s.nwords = (nr + 63) / 64 + 1;
     liveness(&s);
-    /* .reg parameters of a .func arrive from the caller, lane by lane */
-    for (int k = 0; !f->is_entry && k < f->params.n; k++)
-        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 && f->params.v[k]->reg < nr)
-            info->reg_varying[f->params.v[k]->reg] = true;
-
-    do {
-        s.changed = false;
-        propagate(&s);
-        classify(&s);
-        divergent_regions(&s);
-    } while (s.changed);
+    taint_fixpoint(&s);
     plan(&s);
     merge_needs(&s);
     rows_compute(&s);
