@@ -99,12 +99,16 @@ emit_first_lane(Emit *e, LLVMValueRef vec)
     if (LLVMGetTypeKind(LLVMTypeOf(vec)) != LLVMVectorTypeKind)
         return vec;
     LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
-    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
+    return LLVMBuildExtractElement(e->b, vec, emit_lowest_lane(e, m), "");
+}
+
+LLVMValueRef
+emit_lowest_lane(Emit *e, LLVMValueRef mask)
+{
+    LLVMValueRef args[] = {mask, LLVMConstInt(e->t_i1, 0, 0)}; /* an empty mask is no poison */
     LLVMTypeRef t = e->t_i32;
-    LLVMValueRef lane = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2);
-    /* no lane active: lane 32 would be out of range; take lane 0 */
-    lane = LLVMBuildAnd(e->b, lane, LLVMConstInt(e->t_i32, WARP - 1, 0), "");
-    return LLVMBuildExtractElement(e->b, vec, lane, "");
+    /* no lane: cttz gives 32, out of range; take lane 0 */
+    return LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), LLVMConstInt(e->t_i32, WARP - 1, 0), "");
 }
 
 void

@@ -127,6 +127,7 @@ void emit_check_error(Emit *e); /* returns from the kernel when w->error != 0 */
 LLVMValueRef emit_intrinsic(Emit *e, const char *name, LLVMTypeRef *over, int nover,
                             LLVMValueRef *args, int nargs);
 LLVMValueRef emit_first_lane(Emit *e, LLVMValueRef vec); /* value of the first active lane */
+LLVMValueRef emit_lowest_lane(Emit *e, LLVMValueRef mask); /* its index; 0 for an empty mask */
 LLVMValueRef emit_alloca(Emit *e, LLVMTypeRef t, const char *name); /* in the entry block */
 LLVMBasicBlockRef emit_new_block(Emit *e, const char *name);
 LLVMValueRef emit_u32(Emit *e, uint64_t v);

@@ -365,10 +365,7 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
 {
     LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
     LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptrs, v64, "");
-    LLVMValueRef args[] = {mask, LLVMConstInt(e->t_i1, 1, 0)};
-    LLVMTypeRef t = e->t_i32;
-    LLVMValueRef first = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2);
-    first = LLVMBuildAnd(e->b, first, LLVMConstInt(e->t_i32, WARP - 1, 0), "");
+    LLVMValueRef first = emit_lowest_lane(e, mask);
     LLVMValueRef pf = LLVMBuildExtractElement(e->b, ints, first, "");
     LLVMValueRef p0 = LLVMBuildSub(e->b, pf,
                                    LLVMBuildMul(e->b, LLVMBuildZExt(e->b, first, e->t_i64, ""),
@@ -489,9 +486,7 @@ lane_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef lane)
 static LLVMValueRef
 first_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, LLVMValueRef *lane)
 {
-    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 0, 0)}; /* m may be empty: not poison */
-    LLVMTypeRef t = e->t_i32;
-    *lane = LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), emit_u32(e, WARP - 1), "");
+    *lane = emit_lowest_lane(e, m);
     return lane_ptr(e, ptrs, *lane);
 }
 
