@@ -53,6 +53,10 @@ typedef enum {
 #define P2N_MAX_BLOCK_THREADS 1024u
 
 p2n_result p2n_module_load(p2n_module **mod, const char *path); /* a .so from ptx2native */
+/* The same from memory: image holds size bytes of a shared object made by
+ * ptx2native (p2n_translate, ptx2native_translate.h); the caller may free
+ * it once this returns. */
+p2n_result p2n_module_load_data(p2n_module **mod, const void *image, size_t size);
 p2n_result p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block,
                       size_t dynamic_shared_bytes, void **params); /* params[i] points at the i-th .param value */
 p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,
