@@ -85,6 +85,11 @@ check-asan:
 demo: all
 	sh test/demo.sh
 
+# Builds and runs the execution tests against every supported LLVM that is
+# installed (build/llvm-NN); minutes per version, so not part of check.
+check-llvm:
+	sh test/check-llvm.sh
+
 bench: all
 	sh test/bench/bench.sh
 
@@ -114,8 +119,8 @@ uninstall:
 
 clean:
 	rm -f ptx2native $(RUNTIME_LIBS) $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
-	rm -rf test/out
+	rm -rf test/out build
 
-.PHONY: all check check-asan demo regen-ptx regen-reports install uninstall clean bench
+.PHONY: all check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench
 
 -include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d)

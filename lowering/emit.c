@@ -36,6 +36,30 @@
 
 /* ------------------------------------------------------------- helpers */
 
+/* llvm.masked.{load,store,gather,scatter} took the alignment as an i32
+ * argument until LLVM 20; from LLVM 21 it is an align attribute of the
+ * pointer argument.  Callers pass the old form; this builds the new one. */
+static LLVMValueRef
+emit_masked_call_align_attr(Emit *e, const char *name, LLVMTypeRef ft, LLVMValueRef fn,
+                            LLVMValueRef *args, int nargs)
+{
+    bool stores = strstr(name, "store") || strstr(name, "scatter");
+    int ptr = stores ? 1 : 0, align = ptr + 1;
+    LLVMValueRef kept[8];
+    int n = 0;
+    if (nargs > 8)
+        die("%s: too many arguments", name);
+    for (int i = 0; i < nargs; i++)
+        if (i != align)
+            kept[n++] = args[i];
+    LLVMValueRef call = LLVMBuildCall2(e->b, ft, fn, kept, (unsigned)n, "");
+    unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+    uint64_t bytes = LLVMConstIntGetZExtValue(args[align]);
+    LLVMAddCallSiteAttribute(call, (LLVMAttributeIndex)(ptr + 1),
+                             LLVMCreateEnumAttribute(e->ctx, kind, bytes));
+    return call;
+}
+
 LLVMValueRef
 emit_intrinsic(Emit *e, const char *name, LLVMTypeRef *over, int nover, LLVMValueRef *args,
                int nargs)
@@ -45,6 +69,8 @@ emit_intrinsic(Emit *e, const char *name, LLVMTypeRef *over, int nover, LLVMValu
         die("no LLVM intrinsic %s", name);
     LLVMValueRef fn = LLVMGetIntrinsicDeclaration(e->mod, id, over, (size_t)nover);
     LLVMTypeRef ft = LLVMIntrinsicGetType(e->ctx, id, over, (size_t)nover);
+    if (LLVMCountParamTypes(ft) == (unsigned)nargs - 1 && strncmp(name, "llvm.masked.", 12) == 0)
+        return emit_masked_call_align_attr(e, name, ft, fn, args, nargs);
     return LLVMBuildCall2(e->b, ft, fn, args, (unsigned)nargs, "");
 }
 
