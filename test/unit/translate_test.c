@@ -162,15 +162,17 @@ run_affine(p2n_module *m, unsigned mul, unsigned add, char *why, size_t whylen)
     return ok;
 }
 
-/* Translates affine(mul, add) in memory, loads it from memory, runs it. */
+/* Translates affine(mul, add) in memory, loads it from memory, runs it;
+ * writes the report too when report is not NULL. */
 static bool
-translate_and_run(unsigned mul, unsigned add, char *why, size_t whylen)
+translate_and_run(unsigned mul, unsigned add, const char *report, char *why, size_t whylen)
 {
     char *text = kernel_text(mul, add);
     p2n_source src = {"affine.ptx", text, strlen(text)};
     p2n_translate_options o;
     Collected c;
     quiet_options(&o, &c);
+    o.report_path = report;
     void *image = NULL;
     size_t size = 0;
     p2n_translate_status st = p2n_translate(&src, 1, &o, &image, &size);
@@ -196,7 +198,7 @@ static void
 test_memory(void)
 {
     char why[256] = "";
-    check(translate_and_run(5, 11, why, sizeof why), "memory_to_module", "%s", why);
+    check(translate_and_run(5, 11, NULL, why, sizeof why), "memory_to_module", "%s", why);
 
     /* two modules loaded from memory at once stay apart */
     p2n_translate_options o;
@@ -334,9 +336,25 @@ static void *
 translate_job(void *arg)
 {
     Job *j = arg;
+    char report[64];
+    snprintf(report, sizeof report, "test/out/translate_report_%u.xml", j->t);
+    unlink(report);
     j->ok = true;
     for (unsigned r = 0; r < ROUNDS && j->ok; r++)
-        j->ok = translate_and_run(3 + j->t * 2 + r, 100 * j->t + 7 * r, j->why, sizeof j->why);
+        j->ok = translate_and_run(3 + j->t * 2 + r, 100 * j->t + 7 * r, report, j->why, sizeof j->why);
+    char *xml = NULL;
+    size_t n = 0;
+    FILE *f = j->ok ? fopen(report, "rb") : NULL;
+    if (f) {
+        xml = calloc(1, 1 << 16);
+        n = fread(xml, 1, (1 << 16) - 1, f);
+        fclose(f);
+    }
+    if (j->ok && !(n > 0 && strstr(xml, "<?xml") && strstr(xml, "affine"))) {
+        j->ok = false;
+        snprintf(j->why, sizeof j->why, "no report in %s", report);
+    }
+    free(xml);
     return NULL;
 }
 
@@ -384,7 +402,6 @@ static char *
 make_dir(const char *tag)
 {
     char tmpl[PATH_MAX];
-    mkdir("test/out", 0777); /* make check runs the tests from the top */
     snprintf(tmpl, sizeof tmpl, "test/out/%s.XXXXXX", tag);
     if (!mkdtemp(tmpl))
         return NULL;
@@ -406,7 +423,7 @@ test_tmpdir(void)
     setenv("TMPDIR", dir, 1);
 
     char why[256] = "", left[1024];
-    bool ok = translate_and_run(9, 9, why, sizeof why);
+    bool ok = translate_and_run(9, 9, NULL, why, sizeof why);
     list_dir(dir, left, sizeof left);
     check(ok && !*left, "tmpdir_empty_after_success", "%s; left: %s", why, left);
 
@@ -655,6 +672,7 @@ test_bad_options(void)
 int
 main(void)
 {
+    mkdir("test/out", 0777); /* make check runs the tests from the top */
     test_memory();
     test_kinds();
     test_diagnostics();
