@@ -137,7 +137,8 @@ target_dispose(Emit *e)
 static bool
 optimise(Emit *e)
 {
-    static const char *const pipelines[] = {"default<O0>", "default<O1>", "default<O2>", "default<O3>"};
+    static const char *const pipelines[] = {"default<O0>", "default<O1>", "default<O2>",
+                                            "default<O3>"};
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(opts, e->o->opt_level >= 2);
     LLVMPassBuilderOptionsSetSLPVectorization(opts, e->o->opt_level >= 2);
@@ -183,8 +184,8 @@ emit_code(Emit *e, LLVMCodeGenFileType kind)
     char *err = NULL;
     LLVMMemoryBufferRef buf = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(e->tm, e->mod, kind, &err, &buf)) {
-        target_error(e, "LLVM could not emit the %s: %s", kind == LLVMObjectFile ? "object" : "assembly",
-                     err ? err : "");
+        target_error(e, "LLVM could not emit the %s: %s",
+                     kind == LLVMObjectFile ? "object" : "assembly", err ? err : "");
         LLVMDisposeMessage(err);
         return NULL;
     }
@@ -395,7 +396,8 @@ target_write(Emit *e)
         return give_buffer(e, LLVMWriteBitcodeToMemoryBuffer(e->mod));
     case OUT_ASM:
     case OUT_OBJECT: {
-        LLVMMemoryBufferRef buf = emit_code(e, e->o->kind == OUT_ASM ? LLVMAssemblyFile : LLVMObjectFile);
+        LLVMCodeGenFileType kind = e->o->kind == OUT_ASM ? LLVMAssemblyFile : LLVMObjectFile;
+        LLVMMemoryBufferRef buf = emit_code(e, kind);
         return buf ? give_buffer(e, buf) : 3;
     }
     case OUT_SHARED:

@@ -97,8 +97,8 @@ check_features(Run *r, const char *list)
         size_t n = strcspn(p, ",");
         if (n < 2 || (p[0] != '+' && p[0] != '-') || !target_feature_known(p + 1, n - 1)) {
             diag_error(&r->d, (SrcLoc){0},
-                       "unknown target feature '%.*s' in '%s' (a comma list of +NAME or -NAME)", (int)n,
-                       p, list);
+                       "unknown target feature '%.*s' in '%s' (a comma list of +NAME or -NAME)",
+                       (int)n, p, list);
             return false;
         }
         p += n + (p[n] == ',');
@@ -172,6 +172,8 @@ create_beside(Arena *a, const char *path, mode_t mode, char **tmp)
 {
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path + 1) : 0;
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyz"
+                                  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_-";
     for (int tries = 0; tries < 100; tries++) {
         unsigned char rnd[6];
         if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
@@ -179,7 +181,7 @@ create_beside(Arena *a, const char *path, mode_t mode, char **tmp)
                 rnd[i] = (unsigned char)((unsigned)getpid() >> (i * 4) ^ (unsigned)tries * 37u);
         char suffix[7];
         for (size_t i = 0; i < sizeof rnd; i++)
-            suffix[i] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_-"[rnd[i] & 63];
+            suffix[i] = letters[rnd[i] & 63];
         suffix[6] = '\0';
         *tmp = arena_printf(a, "%.*s.%s.%s", dirlen, path, path + dirlen, suffix);
         int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
@@ -201,7 +203,8 @@ write_output(Run *r, const char *path, const void *data, size_t size, bool execu
 
     if (strcmp(path, "-") == 0) {
         if (fwrite(data, 1, size, stdout) != size || fflush(stdout) != 0) {
-            diag_error(&r->d, none, "cannot write the output to standard output: %s", strerror(errno));
+            diag_error(&r->d, none, "cannot write the output to standard output: %s",
+                       strerror(errno));
             return false;
         }
         return true;
@@ -268,7 +271,8 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
     Vec(Module *) modules = {0};
     for (size_t i = 0; i < ninputs; i++) {
         const char *name = inputs[i].name ? inputs[i].name : "<input>";
-        const char *text = arena_strndup(&r->arena, inputs[i].text ? inputs[i].text : "", inputs[i].len);
+        const char *text =
+            arena_strndup(&r->arena, inputs[i].text ? inputs[i].text : "", inputs[i].len);
         diag_add_file(d, name, text, inputs[i].len);
         Module *m = ptx_parse(name, text, inputs[i].len, d);
         if (m) {

@@ -111,8 +111,7 @@ collect(void *user, p2n_diag_severity sev, const char *file, unsigned line, unsi
         const char *msg)
 {
     Collected *c = user;
-    if (c->n == MAXD)
-        return;
+    if (c->n == MAXD) return;
     c->sev[c->n] = sev;
     snprintf(c->file[c->n], sizeof c->file[0], "%s", file ? file : "");
     c->line[c->n] = line;
@@ -145,11 +144,10 @@ run_affine(p2n_module *m, unsigned mul, unsigned add, char *why, size_t whylen)
     }
     uint32_t n = N;
     void *params[] = {&out, &in, &n};
-    p2n_result r = p2n_launch(m, "affine", (p2n_dim3){(N + 127) / 128, 1, 1}, (p2n_dim3){128, 1, 1}, 0,
-                              params);
+    p2n_result r = p2n_launch(m, "affine", (p2n_dim3){(N + 127) / 128, 1, 1}, (p2n_dim3){128, 1, 1},
+                              0, params);
     bool ok = r == P2N_SUCCESS;
-    if (!ok)
-        snprintf(why, whylen, "launch: %s", p2n_error_message());
+    if (!ok) snprintf(why, whylen, "launch: %s", p2n_error_message());
     for (uint32_t i = 0; ok && i < N; i++) {
         uint32_t want = in[i] * mul + add;
         if (out[i] != want) {
@@ -213,8 +211,7 @@ test_memory(void)
         size_t size;
         ok = p2n_translate(&src, 1, &o, &image, &size) == P2N_TRANSLATE_OK &&
              p2n_module_load_data(&m[i], image, size) == P2N_SUCCESS;
-        if (ok)
-            free(image);
+        if (ok) free(image);
         free(text);
     }
     for (int i = 0; i < 2 && ok; i++)
@@ -224,7 +221,8 @@ test_memory(void)
     check(ok, "two_modules_from_memory", "%s", why);
 
     const char *v = p2n_translator_version();
-    check(v && strncmp(v, "ptx2native ", 11) == 0 && strstr(v, "LLVM"), "version", "'%s'", v ? v : "(null)");
+    check(v && strncmp(v, "ptx2native ", 11) == 0 && strstr(v, "LLVM"), "version", "'%s'",
+          v ? v : "(null)");
 }
 
 /* The other output kinds, in memory, and what p2n_module_load_data refuses. */
@@ -259,10 +257,17 @@ test_kinds(void)
         case P2N_OUTPUT_OBJECT: /* ELF, e_type ET_REL (1) */
             ok = ok && memcmp(out, "\177ELF", 4) == 0 && out[16] == 1 && out[17] == 0;
             break;
-        case P2N_OUTPUT_ASSEMBLY: ok = ok && strstr(s, "p2n.kernel.affine"); break;
-        case P2N_OUTPUT_LLVM_IR: ok = ok && strstr(s, "define") && strstr(s, "p2n.kernel.affine"); break;
-        case P2N_OUTPUT_LLVM_BITCODE: ok = ok && memcmp(out, "BC\xc0\xde", 4) == 0; break;
-        default: break;
+        case P2N_OUTPUT_ASSEMBLY:
+            ok = ok && strstr(s, "p2n.kernel.affine");
+            break;
+        case P2N_OUTPUT_LLVM_IR:
+            ok = ok && strstr(s, "define") && strstr(s, "p2n.kernel.affine");
+            break;
+        case P2N_OUTPUT_LLVM_BITCODE:
+            ok = ok && memcmp(out, "BC\xc0\xde", 4) == 0;
+            break;
+        default:
+            break;
         }
         check(ok, kinds[k].name, "status %d, %zu bytes: %s", st, size, c.n ? c.msg[0] : "");
         if (kinds[k].kind == P2N_OUTPUT_OBJECT && out) {
@@ -279,8 +284,8 @@ test_kinds(void)
     char junk[256] = "not an ELF file";
     check(p2n_module_load_data(&m, junk, sizeof junk) == P2N_ERROR_INVALID_MODULE && !m,
           "load_data_refuses_junk", "%s", p2n_error_message());
-    check(p2n_module_load_data(&m, "\177ELF", 4) == P2N_ERROR_INVALID_MODULE, "load_data_refuses_short",
-          "%s", p2n_error_message());
+    check(p2n_module_load_data(&m, "\177ELF", 4) == P2N_ERROR_INVALID_MODULE,
+          "load_data_refuses_short", "%s", p2n_error_message());
     check(p2n_module_load_data(&m, NULL, 100) == P2N_ERROR_INVALID_VALUE &&
               p2n_module_load_data(NULL, junk, sizeof junk) == P2N_ERROR_INVALID_VALUE,
           "load_data_null", "%s", p2n_error_message());
@@ -306,7 +311,8 @@ test_diagnostics(void)
 
     /* the second input's name, for an error in the second input */
     char *good = kernel_text(1, 2);
-    p2n_source two[] = {{"good.ptx", good, strlen(good)}, {"second.ptx", broken_text, strlen(broken_text)}};
+    p2n_source two[] = {{"good.ptx", good, strlen(good)},
+                        {"second.ptx", broken_text, strlen(broken_text)}};
     quiet_options(&o, &c);
     st = p2n_translate(two, 2, &o, &out, &size);
     check(st == P2N_TRANSLATE_INPUT_ERROR && c.n >= 1 && strcmp(c.file[0], "second.ptx") == 0 &&
@@ -341,7 +347,8 @@ translate_job(void *arg)
     unlink(report);
     j->ok = true;
     for (unsigned r = 0; r < ROUNDS && j->ok; r++)
-        j->ok = translate_and_run(3 + j->t * 2 + r, 100 * j->t + 7 * r, report, j->why, sizeof j->why);
+        j->ok =
+            translate_and_run(3 + j->t * 2 + r, 100 * j->t + 7 * r, report, j->why, sizeof j->why);
     char *xml = NULL;
     size_t n = 0;
     FILE *f = j->ok ? fopen(report, "rb") : NULL;
@@ -403,8 +410,7 @@ make_dir(const char *tag)
 {
     char tmpl[PATH_MAX];
     snprintf(tmpl, sizeof tmpl, "test/out/%s.XXXXXX", tag);
-    if (!mkdtemp(tmpl))
-        return NULL;
+    if (!mkdtemp(tmpl)) return NULL;
     return realpath(tmpl, NULL);
 }
 
@@ -435,8 +441,8 @@ test_tmpdir(void)
     size_t size;
     p2n_translate_status st = p2n_translate(&src, 1, &o, &out, &size);
     list_dir(dir, left, sizeof left);
-    check(st == P2N_TRANSLATE_INPUT_ERROR && !*left, "tmpdir_empty_after_input_error", "status %d; left: %s",
-          st, left);
+    check(st == P2N_TRANSLATE_INPUT_ERROR && !*left, "tmpdir_empty_after_input_error",
+          "status %d; left: %s", st, left);
 
     /* failures of the linker itself: it cannot be run, or it fails */
     char *text = kernel_text(2, 2);
@@ -445,21 +451,24 @@ test_tmpdir(void)
     quiet_options(&o, &c);
     st = p2n_translate(&good, 1, &o, &out, &size);
     list_dir(dir, left, sizeof left);
-    check(st == P2N_TRANSLATE_INTERNAL && c.n >= 1 && strstr(c.msg[0], "could not be run") && !*left,
-          "tmpdir_empty_after_missing_linker", "status %d, '%s'; left: %s", st, c.n ? c.msg[0] : "", left);
+    check(st == P2N_TRANSLATE_INTERNAL && c.n >= 1 && strstr(c.msg[0], "could not be run") &&
+              !*left,
+          "tmpdir_empty_after_missing_linker", "status %d, '%s'; left: %s", st, c.n ? c.msg[0] : "",
+          left);
     setenv("CC", "false", 1);
     quiet_options(&o, &c);
     st = p2n_translate(&good, 1, &o, &out, &size);
     list_dir(dir, left, sizeof left);
     check(st == P2N_TRANSLATE_INTERNAL && c.n >= 1 && strstr(c.msg[0], "failed") && !*left,
-          "tmpdir_empty_after_failing_linker", "status %d, '%s'; left: %s", st, c.n ? c.msg[0] : "", left);
+          "tmpdir_empty_after_failing_linker", "status %d, '%s'; left: %s", st, c.n ? c.msg[0] : "",
+          left);
     /* a linker that writes nothing but says it succeeded */
     setenv("CC", "true", 1);
     quiet_options(&o, &c);
     st = p2n_translate(&good, 1, &o, &out, &size);
     list_dir(dir, left, sizeof left);
-    check(st == P2N_TRANSLATE_INTERNAL && !*left, "tmpdir_empty_after_silent_linker", "status %d; left: %s",
-          st, left);
+    check(st == P2N_TRANSLATE_INTERNAL && !*left, "tmpdir_empty_after_silent_linker",
+          "status %d; left: %s", st, left);
     if (saved_cc)
         setenv("CC", saved_cc, 1);
     else
@@ -489,8 +498,7 @@ static bool
 read_whole(const char *path, char **data, size_t *size)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
+    if (!f) return false;
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -556,9 +564,11 @@ test_to_file(void)
     else
         unsetenv("CC");
     free(saved_cc);
-    ok = read_whole(path, &after, &nafter) && nafter == nbefore && memcmp(before, after, nbefore) == 0;
+    ok = read_whole(path, &after, &nafter) && nafter == nbefore &&
+         memcmp(before, after, nbefore) == 0;
     list_dir(dir, left, sizeof left);
-    check(st == P2N_TRANSLATE_INPUT_ERROR && st2 == P2N_TRANSLATE_INTERNAL && ok && strcmp(left, "k.so ") == 0,
+    check(st == P2N_TRANSLATE_INPUT_ERROR && st2 == P2N_TRANSLATE_INTERNAL && ok &&
+              strcmp(left, "k.so ") == 0,
           "to_file_failure_keeps_old", "status %d %d, same %d, directory: %s", st, st2, ok, left);
     free(before);
     free(after);
@@ -567,19 +577,21 @@ test_to_file(void)
     snprintf(path, sizeof path, "%s/k.ll", dir);
     o.output = P2N_OUTPUT_LLVM_IR;
     st = p2n_translate_to_file(&src_a, 1, &o, path);
-    ok = st == P2N_TRANSLATE_OK && read_whole(path, &after, &nafter) && strstr(after, "p2n.kernel.affine");
+    ok = st == P2N_TRANSLATE_OK && read_whole(path, &after, &nafter) &&
+         strstr(after, "p2n.kernel.affine");
     check(ok, "to_file_llvm_ir", "status %d", st);
     free(after);
     snprintf(path, sizeof path, "%s/no/such/dir/k.o", dir);
     o.output = P2N_OUTPUT_OBJECT;
     st = p2n_translate_to_file(&src_a, 1, &o, path);
     list_dir(dir, left, sizeof left);
-    check(st == P2N_TRANSLATE_INTERNAL && (strcmp(left, "k.so k.ll ") == 0 || strcmp(left, "k.ll k.so ") == 0),
+    check(st == P2N_TRANSLATE_INTERNAL &&
+              (strcmp(left, "k.so k.ll ") == 0 || strcmp(left, "k.ll k.so ") == 0),
           "to_file_missing_directory", "status %d, directory: %s", st, left);
     struct stat dn;
     st = p2n_translate_to_file(&src_a, 1, &o, "/dev/null");
-    check(st == P2N_TRANSLATE_OK && stat("/dev/null", &dn) == 0 && S_ISCHR(dn.st_mode), "to_file_dev_null",
-          "status %d", st);
+    check(st == P2N_TRANSLATE_OK && stat("/dev/null", &dn) == 0 && S_ISCHR(dn.st_mode),
+          "to_file_dev_null", "status %d", st);
 
     /* the report beside the output */
     char report[PATH_MAX];
@@ -592,8 +604,7 @@ test_to_file(void)
     ok = st == P2N_TRANSLATE_OK && read_whole(report, &after, &nafter) && strstr(after, "<?xml") &&
          strstr(after, "affine");
     check(ok, "report_path", "status %d", st);
-    if (ok)
-        free(after);
+    if (ok) free(after);
     free(image);
 
     unlink(report);
@@ -640,8 +651,8 @@ test_bad_options(void)
         p2n_translate_status st = p2n_translate(&src, 1, &o, &out, &size);
         char name[64];
         snprintf(name, sizeof name, "bad_options/%s", bad[i].name);
-        check(st == P2N_TRANSLATE_BAD_OPTIONS && !out && c.n >= 1 && c.sev[0] == P2N_DIAG_ERROR, name,
-              "status %d, %d diagnostics", st, c.n);
+        check(st == P2N_TRANSLATE_BAD_OPTIONS && !out && c.n >= 1 && c.sev[0] == P2N_DIAG_ERROR,
+              name, "status %d, %d diagnostics", st, c.n);
     }
     p2n_translate_options o;
     Collected c;
