@@ -72,13 +72,16 @@ typedef struct {
 void p2n_translate_options_init(p2n_translate_options *o);
 
 /* Translates and links the inputs.  On success *out points at *out_size
- * bytes of the output, owned by the caller (free()). */
+ * bytes of the output, owned by the caller (free()); otherwise *out is
+ * NULL.  o NULL: the defaults of p2n_translate_options_init. */
 p2n_translate_status p2n_translate(const p2n_source *inputs, size_t ninputs,
                                    const p2n_translate_options *o, void **out,
                                    size_t *out_size);
 
-/* The same, writing the output to path ("-": standard output, not for a
- * shared object) atomically: a temporary file renamed into place. */
+/* The same, writing the output to path ("-": standard output) atomically:
+ * a temporary file beside it renamed into place; on failure an existing
+ * file is left as it was.  A path that is no regular file (/dev/null) is
+ * written in place. */
 p2n_translate_status p2n_translate_to_file(const p2n_source *inputs, size_t ninputs,
                                            const p2n_translate_options *o, const char *path);
 
