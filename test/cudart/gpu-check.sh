@@ -1,0 +1,91 @@
+#!/bin/sh
+# Builds every program in test/cudart with nvcc and runs it; prints one line per program and
+# a summary "N passed, M failed". For a machine with an NVIDIA GPU and the CUDA toolkit, or,
+# with RUNNER=ptx2native-run, for running the same executables on the CPU.
+#
+# usage: test/cudart/gpu-check.sh [--build-only | --run-only] [FILTER...]
+#   FILTER       run only the programs whose name contains one of the words
+#   --build-only build, do not run;  --run-only  run what an earlier build left in $OUT
+# environment:
+#   NVCC     nvcc to use (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc)
+#   ARCH     the -arch option (default sm_80)
+#   OUT      where executables and logs go (default: ${TMPDIR:-/tmp}/cudart-check)
+#   RUNNER   a command put in front of each program (e.g. ptx2native-run); default none
+#   TIMEOUT  seconds per program (default 60)
+#   VERBOSE  1: print every program's output, not only a failing one's
+#
+# Conventions (see README.md): a program is NAME.cu where NAME has no dot; NAME.*.cu files
+# are extra sources compiled into NAME; a line "// NVCC_FLAGS: ..." in NAME.cu adds options.
+
+dir=$(cd "$(dirname "$0")" && pwd)
+mode=all
+case "$1" in
+--build-only) mode=build; shift ;;
+--run-only) mode=run; shift ;;
+esac
+if [ -z "$NVCC" ]; then
+    if command -v nvcc >/dev/null 2>&1; then NVCC=nvcc; else NVCC=/usr/local/cuda/bin/nvcc; fi
+fi
+ARCH=${ARCH:-sm_80}
+OUT=${OUT:-${TMPDIR:-/tmp}/cudart-check}
+TIMEOUT=${TIMEOUT:-60}
+mkdir -p "$OUT" || exit 2
+
+pass=0
+fail=0
+failed_names=
+for src in "$dir"/*.cu; do
+    name=$(basename "$src" .cu)
+    case "$name" in *.*) continue ;; esac # a part of another program
+    if [ $# -gt 0 ]; then
+        keep=0
+        for f in "$@"; do case "$name" in *"$f"*) keep=1 ;; esac; done
+        [ $keep = 1 ] || continue
+    fi
+    exe="$OUT/$name"
+    log="$OUT/$name.log"
+    if [ $mode != run ]; then
+        flags=$(sed -n 's|^// NVCC_FLAGS:||p' "$src")
+        parts=$(ls "$dir/$name".*.cu 2>/dev/null)
+        # shellcheck disable=SC2086
+        if ! "$NVCC" -cudart shared -arch="$ARCH" $flags -o "$exe" "$src" $parts >"$log" 2>&1; then
+            echo "FAIL $name (build)"
+            sed 's/^/    /' "$log"
+            fail=$((fail + 1))
+            failed_names="$failed_names $name"
+            continue
+        fi
+        if [ $mode = build ]; then
+            echo "built $name"
+            continue
+        fi
+    fi
+    if [ ! -x "$exe" ]; then
+        echo "FAIL $name (no executable $exe)"
+        fail=$((fail + 1))
+        failed_names="$failed_names $name"
+        continue
+    fi
+    start=$(date +%s.%N)
+    # shellcheck disable=SC2086
+    timeout "$TIMEOUT" $RUNNER "$exe" >"$log" 2>&1
+    rc=$?
+    end=$(date +%s.%N)
+    secs=$(echo "$end - $start" | bc 2>/dev/null || echo "?")
+    npass=$(grep -c '^PASS ' "$log")
+    nfail=$(grep -c '^FAIL ' "$log")
+    if [ $rc = 0 ] && [ "$nfail" = 0 ] && [ "$npass" -gt 0 ]; then
+        echo "PASS $name ($npass checks, ${secs}s)"
+        pass=$((pass + 1))
+        [ "$VERBOSE" = 1 ] && sed 's/^/    /' "$log"
+    else
+        echo "FAIL $name (exit $rc, $npass passed, $nfail failed checks, ${secs}s)"
+        sed 's/^/    /' "$log"
+        fail=$((fail + 1))
+        failed_names="$failed_names $name"
+    fi
+done
+[ $mode = build ] && [ $fail = 0 ] && exit 0
+[ -n "$failed_names" ] && echo "failed:$failed_names"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
