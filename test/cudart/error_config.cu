@@ -2,6 +2,11 @@
 // dimension or grid dimension over its limit, an empty grid, too much dynamic shared
 // memory; cudaGetLastError clears, cudaPeekAtLastError does not; these errors are not
 // sticky (the next launch works); cudaGetErrorName/String give NVIDIA's texts.
+//
+// The error for a bad block or grid shape depends on the runtime: CUDA 12 and earlier
+// return cudaErrorInvalidConfiguration; the CUDA 13.0 runtime returns cudaErrorInvalidValue
+// (seen on an H100, driver 580.159, for <<<>>>, cudaLaunchKernel and cudaLaunchKernelExC
+// alike). The program expects the one that matches cudaRuntimeGetVersion.
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -76,12 +81,15 @@ static void bad_launch(const char *name, dim3 grid, dim3 block, size_t shmem, cu
 int main()
 {
     CK(cudaMalloc(&d_buf, 4096 * sizeof(int)));
-    bad_launch("block_2048_threads", dim3(1), dim3(2048), 0, cudaErrorInvalidConfiguration);
-    bad_launch("block_32x32x2", dim3(1), dim3(32, 32, 2), 0, cudaErrorInvalidConfiguration);
-    bad_launch("block_z_65", dim3(1), dim3(1, 1, 65), 0, cudaErrorInvalidConfiguration);
-    bad_launch("grid_y_65536", dim3(1, 65536), dim3(32), 0, cudaErrorInvalidConfiguration);
-    bad_launch("grid_zero", dim3(0), dim3(32), 0, cudaErrorInvalidConfiguration);
-    bad_launch("block_zero", dim3(4), dim3(0), 0, cudaErrorInvalidConfiguration);
+    int rt = 0;
+    CK(cudaRuntimeGetVersion(&rt));
+    cudaError_t shape = rt >= 13000 ? cudaErrorInvalidValue : cudaErrorInvalidConfiguration;
+    bad_launch("block_2048_threads", dim3(1), dim3(2048), 0, shape);
+    bad_launch("block_32x32x2", dim3(1), dim3(32, 32, 2), 0, shape);
+    bad_launch("block_z_65", dim3(1), dim3(1, 1, 65), 0, shape);
+    bad_launch("grid_y_65536", dim3(1, 65536), dim3(32), 0, shape);
+    bad_launch("grid_zero", dim3(0), dim3(32), 0, shape);
+    bad_launch("block_zero", dim3(4), dim3(0), 0, shape);
     bad_launch("shared_too_large", dim3(1), dim3(32), 1 << 20, cudaErrorInvalidValue);
 
     // Not sticky: a correct launch right after works.

@@ -13,6 +13,7 @@
 #   RUNNER   a command put in front of each program (e.g. ptx2native-run); default none
 #   TIMEOUT  seconds per program (default 60)
 #   VERBOSE  1: print every program's output, not only a failing one's
+#   JOBS     build this many programs at once (default 1)
 #
 # Conventions (see README.md): a program is NAME.cu where NAME has no dot; NAME.*.cu files
 # are extra sources compiled into NAME; a line "// NVCC_FLAGS: ..." in NAME.cu adds options.
@@ -22,6 +23,7 @@ mode=all
 case "$1" in
 --build-only) mode=build; shift ;;
 --run-only) mode=run; shift ;;
+--build-one) mode=one; shift ;; # internal: build exactly the program $1
 esac
 if [ -z "$NVCC" ]; then
     if command -v nvcc >/dev/null 2>&1; then NVCC=nvcc; else NVCC=/usr/local/cuda/bin/nvcc; fi
@@ -29,11 +31,26 @@ fi
 ARCH=${ARCH:-sm_80}
 OUT=${OUT:-${TMPDIR:-/tmp}/cudart-check}
 TIMEOUT=${TIMEOUT:-60}
+JOBS=${JOBS:-1}
 mkdir -p "$OUT" || exit 2
+export NVCC ARCH OUT TIMEOUT
 
-pass=0
-fail=0
-failed_names=
+# build NAME: compiles $dir/NAME.cu (and its parts) into $OUT/NAME; the log in $OUT/NAME.log
+build() {
+    flags=$(sed -n 's|^// NVCC_FLAGS:||p' "$dir/$1.cu")
+    parts=$(ls "$dir/$1".*.cu 2>/dev/null)
+    rm -f "$OUT/$1"
+    # shellcheck disable=SC2086
+    "$NVCC" -cudart shared -arch="$ARCH" $flags -o "$OUT/$1" "$dir/$1.cu" $parts \
+        >"$OUT/$1.log" 2>&1
+}
+if [ $mode = one ]; then
+    build "$1"
+    exit
+fi
+
+# The programs, filtered.
+names=
 for src in "$dir"/*.cu; do
     name=$(basename "$src" .cu)
     case "$name" in *.*) continue ;; esac # a part of another program
@@ -42,13 +59,31 @@ for src in "$dir"/*.cu; do
         for f in "$@"; do case "$name" in *"$f"*) keep=1 ;; esac; done
         [ $keep = 1 ] || continue
     fi
+    names="$names $name"
+done
+
+# Parallel builds first; the loop below then only reports them.
+if [ $mode != run ] && [ "$JOBS" -gt 1 ]; then
+    # shellcheck disable=SC2086
+    printf '%s\n' $names | xargs -P "$JOBS" -n 1 "$0" --build-one
+    prebuilt=1
+fi
+
+pass=0
+fail=0
+failed_names=
+for name in $names; do
     exe="$OUT/$name"
     log="$OUT/$name.log"
     if [ $mode != run ]; then
-        flags=$(sed -n 's|^// NVCC_FLAGS:||p' "$src")
-        parts=$(ls "$dir/$name".*.cu 2>/dev/null)
-        # shellcheck disable=SC2086
-        if ! "$NVCC" -cudart shared -arch="$ARCH" $flags -o "$exe" "$src" $parts >"$log" 2>&1; then
+        if [ -n "$prebuilt" ]; then
+            built=0
+            [ -x "$exe" ] || built=1
+        else
+            build "$name"
+            built=$?
+        fi
+        if [ $built != 0 ]; then
             echo "FAIL $name (build)"
             sed 's/^/    /' "$log"
             fail=$((fail + 1))
@@ -71,7 +106,7 @@ for src in "$dir"/*.cu; do
     timeout "$TIMEOUT" $RUNNER "$exe" >"$log" 2>&1
     rc=$?
     end=$(date +%s.%N)
-    secs=$(echo "$end - $start" | bc 2>/dev/null || echo "?")
+    secs=$(awk "BEGIN { printf \"%.2f\", $end - $start }")
     npass=$(grep -c '^PASS ' "$log")
     nfail=$(grep -c '^FAIL ' "$log")
     if [ $rc = 0 ] && [ "$nfail" = 0 ] && [ "$npass" -gt 0 ]; then

@@ -71,8 +71,8 @@ int main()
     CK(cudaHostAlloc(&map_out, n * sizeof(int), cudaHostAllocMapped | cudaHostAllocPortable));
     unsigned flags = 0;
     CK(cudaHostGetFlags(&flags, map_out));
-    check("host_get_flags", (flags & cudaHostAllocMapped) && (flags & cudaHostAllocPortable),
-          "flags %#x", flags);
+    // (NVIDIA's runtime reports cudaHostAllocMapped but not cudaHostAllocPortable here.)
+    check("host_get_flags", (flags & cudaHostAllocMapped) != 0, "flags %#x", flags);
     for (int i = 0; i < n; i++) {
         map_in[i] = n - i;
         map_out[i] = -1;
