@@ -1,9 +1,9 @@
-// NVCC_FLAGS: -lcuda
 // The driver API alone: cuInit, device queries, cuCtxCreate, cuModuleLoadData and
 // cuModuleLoadDataEx on PTX text embedded below (the PTX of driver_api_kernels.cuh, made by
 // nvcc -ptx), cuModuleGetFunction/GetGlobal, cuMemAlloc/cuMemcpy*/cuMemsetD32,
 // cuLaunchKernel with kernelParams, with `extra` (a packed parameter buffer), with dynamic
 // shared memory on a stream, events, cuFuncGetAttribute, error codes and their texts.
+// Linked with -lcuda (driver_api.flags).
 #include <cstdarg>
 #include <cstddef>
 #include <cstdio>

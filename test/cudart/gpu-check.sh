@@ -15,10 +15,12 @@
 #   VERBOSE  1: print every program's output, not only a failing one's
 #   JOBS     build this many programs at once (default 1)
 #
-# Conventions (see README.md): a program is NAME.cu where NAME has no dot; NAME.*.cu files
-# are extra sources compiled into NAME; a line "// NVCC_FLAGS: ..." in NAME.cu adds options.
+# Conventions (see README.md): each test/cudart/NAME.cu is one program; NAME.flags, when
+# present, holds more nvcc options on one line, with paths relative to the repository root
+# (a second source file of NAME lives in test/cudart/NAME/ and is named there).
 
 dir=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$dir/../.." && pwd)
 mode=all
 case "$1" in
 --build-only) mode=build; shift ;;
@@ -30,19 +32,20 @@ if [ -z "$NVCC" ]; then
 fi
 ARCH=${ARCH:-sm_80}
 OUT=${OUT:-${TMPDIR:-/tmp}/cudart-check}
+case "$OUT" in /*) ;; *) OUT=$PWD/$OUT ;; esac
 TIMEOUT=${TIMEOUT:-60}
 JOBS=${JOBS:-1}
 mkdir -p "$OUT" || exit 2
 export NVCC ARCH OUT TIMEOUT
+cd "$root" || exit 2 # the paths in NAME.flags are relative to the repository root
 
-# build NAME: compiles $dir/NAME.cu (and its parts) into $OUT/NAME; the log in $OUT/NAME.log
+# build NAME: compiles $dir/NAME.cu with the options of NAME.flags into $OUT/NAME; the log
+# in $OUT/NAME.log
 build() {
-    flags=$(sed -n 's|^// NVCC_FLAGS:||p' "$dir/$1.cu")
-    parts=$(ls "$dir/$1".*.cu 2>/dev/null)
+    flags=$(cat "$dir/$1.flags" 2>/dev/null)
     rm -f "$OUT/$1"
     # shellcheck disable=SC2086
-    "$NVCC" -cudart shared -arch="$ARCH" $flags -o "$OUT/$1" "$dir/$1.cu" $parts \
-        >"$OUT/$1.log" 2>&1
+    "$NVCC" -cudart shared -arch="$ARCH" $flags "$dir/$1.cu" -o "$OUT/$1" >"$OUT/$1.log" 2>&1
 }
 if [ $mode = one ]; then
     build "$1"
@@ -53,7 +56,6 @@ fi
 names=
 for src in "$dir"/*.cu; do
     name=$(basename "$src" .cu)
-    case "$name" in *.*) continue ;; esac # a part of another program
     if [ $# -gt 0 ]; then
         keep=0
         for f in "$@"; do case "$name" in *"$f"*) keep=1 ;; esac; done
@@ -65,7 +67,7 @@ done
 # Parallel builds first; the loop below then only reports them.
 if [ $mode != run ] && [ "$JOBS" -gt 1 ]; then
     # shellcheck disable=SC2086
-    printf '%s\n' $names | xargs -P "$JOBS" -n 1 "$0" --build-one
+    printf '%s\n' $names | xargs -P "$JOBS" -n 1 "$dir/gpu-check.sh" --build-one
     prebuilt=1
 fi
 

@@ -1,8 +1,8 @@
-// NVCC_FLAGS: -rdc=true
-// Separate compilation (-rdc=true), two files: rdc.cu (this one) and rdc.part.cu. Kernels
+// Separate compilation (-rdc=true), two files: rdc.cu (this one) and rdc/part.cu. Kernels
 // here call a __device__ function defined in the other file and use a __device__ variable
 // and a __constant__ array defined there; a kernel defined there is launched from here.
-// Build: nvcc -cudart shared -arch=sm_80 -rdc=true -o rdc rdc.cu rdc.part.cu
+// rdc.flags holds the extra options; from the repository root:
+//   nvcc -cudart shared -arch=sm_80 -rdc=true test/cudart/rdc/part.cu test/cudart/rdc.cu -o rdc
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -34,7 +34,7 @@ static void check(const char *name, bool ok, const char *fmt, ...)
         }                                                                                \
     } while (0)
 
-// Defined in rdc.part.cu.
+// Defined in rdc/part.cu.
 extern __device__ int mix(int a, int b);
 extern __device__ int calls;
 extern __constant__ int weights[4];

@@ -1,4 +1,5 @@
-// Second file of the rdc program (see rdc.cu): built together with it, never alone.
+// Second file of the rdc program (see rdc.cu and rdc.flags): built together with it, never
+// alone.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
