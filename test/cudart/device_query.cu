@@ -109,6 +109,11 @@ int main()
         check(a.name, v == a.want, "attribute %d, property %d", v, a.want);
     }
 
+    // Peer access of a device with itself: answered, and not possible.
+    int can = -1;
+    CK(cudaDeviceCanAccessPeer(&can, 0, 0));
+    check("can_access_peer_self", can == 0, "canAccessPeer %d", can);
+
     int drv = 0, rt = 0;
     CK(cudaDriverGetVersion(&drv));
     CK(cudaRuntimeGetVersion(&rt));

@@ -108,12 +108,13 @@ int main()
     }
     check("memset_bytes", ok, "memset pattern wrong");
 
-    // cudaMemGetInfo: sane numbers, and an allocation of a quarter of what is free works.
+    // cudaMemGetInfo: sane numbers, and an allocation of 64 MiB (at most a quarter of what is
+    // free) works.
     size_t freeb = 0, total = 0;
     CK(cudaMemGetInfo(&freeb, &total));
     check("mem_get_info", total > 0 && freeb > 0 && freeb <= total, "free %zu total %zu", freeb,
           total);
-    size_t big = freeb / 4 < ((size_t)256 << 20) ? freeb / 4 : ((size_t)256 << 20);
+    size_t big = freeb / 4 < ((size_t)64 << 20) ? freeb / 4 : ((size_t)64 << 20);
     char *dbig = nullptr;
     cudaError_t e = cudaMalloc(&dbig, big);
     check("malloc_large", e == cudaSuccess && dbig, "cudaMalloc(%zu) = %s", big,

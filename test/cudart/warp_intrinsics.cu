@@ -1,7 +1,9 @@
 // Warp intrinsics: __shfl_sync (index, wrap-around, width 8), __shfl_up_sync,
 // __shfl_down_sync, __shfl_xor_sync (a butterfly sum), __ballot_sync, __any_sync,
 // __all_sync, __activemask in a divergent branch, __reduce_add_sync/min/max/and/or/xor,
-// __match_any_sync, __popc/__ffs on ballots, and a partial-mask ballot.
+// __match_any_sync, __popc/__ffs on ballots, a partial-mask ballot, and ballot/reduce/all
+// where the two half-warps pass different member masks to the same instruction (each half
+// is its own group, as cooperative groups' tiled_partition<16> compiles).
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -34,7 +36,7 @@ static void check(const char *name, bool ok, const char *fmt, ...)
     } while (0)
 
 #define FULL 0xffffffffu
-#define NOUT 16
+#define NOUT 19
 
 __global__ void warp_ops(const int *in, int *out)
 {
@@ -62,6 +64,10 @@ __global__ void warp_ops(const int *in, int *out)
                   (__reduce_xor_sync(FULL, (unsigned)v) << 16));
     o[12] = (int)__match_any_sync(FULL, v & 3);
     o[13] = __popc(b) * 100 + __ffs(b);
+    unsigned half = lane < 16 ? 0x0000ffffu : 0xffff0000u;
+    o[16] = (int)__ballot_sync(half, v > 0);
+    o[17] = (int)__reduce_add_sync(half, (unsigned)v);
+    o[18] = __all_sync(half, v > -80) * 2 + __any_sync(half, v > 85);
     if (lane % 3 == 0) {
         unsigned am = __activemask();
         o[14] = (int)am;
@@ -91,7 +97,8 @@ int main()
                                "shfl_down",    "shfl_xor_butterfly", "ballot", "any_all",
                                "reduce_add",   "reduce_min", "reduce_max", "reduce_and_or_xor",
                                "match_any",    "popc_ffs",   "activemask_divergent",
-                               "ballot_partial_mask"};
+                               "ballot_partial_mask", "ballot_half_masks", "reduce_add_half_masks",
+                               "all_any_half_masks"};
     int bad[NOUT];
     for (int k = 0; k < NOUT; k++)
         bad[k] = -1;
@@ -134,6 +141,17 @@ int main()
                 ffs = k + 1;
             }
         want[13] = popc * 100 + ffs;
+        int h0 = lane < 16 ? 0 : 16, hsum = 0, hall = 1, hany = 0;
+        unsigned hb = 0;
+        for (int k = h0; k < h0 + 16; k++) {
+            hb |= (unsigned)(x[k] > 0) << k;
+            hsum += x[k];
+            hall &= x[k] > -80;
+            hany |= x[k] > 85;
+        }
+        want[16] = (int)hb;
+        want[17] = hsum;
+        want[18] = hall * 2 + hany;
         if (lane % 3 == 0) {
             want[14] = 0x49249249;
             unsigned pb = 0;
