@@ -15,6 +15,8 @@
  * costs nothing: every member on the running path is here, and
  * bar.warp.sync has nothing left to do.
  */
+#include <math.h>
+
 #include "emit.h"
 
 static PtxType
@@ -262,31 +264,58 @@ emit_elect(Emit *e, const Instr *in)
 typedef struct Redux {
     LLVMValueRef a, ident;
     const char *name;
+    bool fp, nan; /* .f32; .NaN */
 } Redux;
 
+/* An integer op folds the members' a.  An .f32 min/max (with +0.0 above
+ * -0.0) folds the members' a, less the NaNs unless .NaN; it is the
+ * canonical NaN when a NaN is left (.NaN) or nothing is (all NaN). */
 static LLVMValueRef
 redux_set(Emit *e, LLVMValueRef members, void *ctx)
 {
     Redux *x = ctx;
-    LLVMValueRef v = LLVMBuildSelect(e->b, emit_mask_vec(e, members), x->a, emit_splat(e, x->ident), "");
+    LLVMValueRef ok = emit_mask_vec(e, members);
+    if (x->fp && !x->nan)
+        ok = LLVMBuildAnd(e->b, ok, LLVMBuildFCmp(e->b, LLVMRealORD, x->a, x->a, ""), "");
+    LLVMValueRef v = LLVMBuildSelect(e->b, ok, x->a, emit_splat(e, x->ident), "");
     LLVMTypeRef vt = LLVMTypeOf(v);
-    return emit_intrinsic(e, x->name, &vt, 1, &v, 1);
+    LLVMValueRef r = emit_intrinsic(e, x->name, &vt, 1, &v, 1);
+    if (!x->fp)
+        return r;
+    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, emit_mask_i32(e, ok), emit_u32(e, 0), "");
+    LLVMValueRef nan = LLVMBuildOr(e->b, none, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), "");
+    LLVMValueRef canon = LLVMBuildBitCast(e->b, emit_u32(e, 0x7fffffff), e->t_f32, "");
+    return LLVMBuildSelect(e->b, nan, canon, r, "");
 }
 
-/* redux.sync.op.type d, a, membermask: op over the participants' a. */
+/* redux.sync.op.type d, a, membermask: op over the participants' a;
+ * redux.sync.min/max{.abs}{.NaN}.f32 likewise, .abs on the inputs. */
 static void
 emit_redux(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
-    if (type_kind(ty) == TK_FLOAT) {
-        emit_unsupported(e, in->loc, "redux.sync on floating-point values");
+    static const Mod ops[] = {MOD_ADD, MOD_AND, MOD_OR, MOD_XOR, MOD_MIN, MOD_MAX};
+    Mod op = first_mod(in, ops, 6);
+    Redux x = {.fp = type_kind(ty) == TK_FLOAT, .nan = instr_has_mod(in, MOD_NANMOD)};
+    if (x.fp ? ty != TY_F32 || (op != MOD_MIN && op != MOD_MAX)
+             : x.nan || instr_has_mod(in, MOD_ABS) || type_bits(ty) != 32) {
+        emit_unsupported(e, in->loc, "this form of redux.sync");
         return;
     }
-    static const Mod ops[] = {MOD_ADD, MOD_AND, MOD_OR, MOD_XOR, MOD_MIN, MOD_MAX};
+    x.a = inst_operand(e, &in->opnd[1], x.fp ? TY_F32 : TY_B32, true);
+    if (x.fp) {
+        if (instr_has_mod(in, MOD_ABS)) {
+            LLVMTypeRef vt = LLVMTypeOf(x.a);
+            x.a = emit_intrinsic(e, "llvm.fabs", &vt, 1, &x.a, 1);
+        }
+        x.name = op == MOD_MIN ? "llvm.vector.reduce.fminimum" : "llvm.vector.reduce.fmaximum";
+        x.ident = LLVMConstReal(e->t_f32, op == MOD_MIN ? INFINITY : -INFINITY);
+        inst_write(e, &in->opnd[0], ty, per_member_set(e, warp_members(e, in), e->t_f32, redux_set, &x));
+        return;
+    }
     bool sg = type_kind(ty) == TK_SINT;
-    Redux x = {.a = inst_operand(e, &in->opnd[1], TY_B32, true)};
     unsigned long long ident;
-    switch (first_mod(in, ops, 6)) {
+    switch (op) {
     case MOD_ADD: x.name = "llvm.vector.reduce.add", ident = 0; break;
     case MOD_AND: x.name = "llvm.vector.reduce.and", ident = ~0ull; break;
     case MOD_OR: x.name = "llvm.vector.reduce.or", ident = 0; break;
