@@ -161,13 +161,18 @@ emit_shfl(Emit *e, const Instr *in)
         if (mode != MOD_UP)
             ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
         j = LLVMBuildSelect(e->b, ok, j, lane, "");
+        /* a[j] through memory, one load a lane: when b and c turn out
+         * constant (nvcc puts them in registers), SROA folds the loads
+         * into one shufflevector */
         LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
         LLVMValueRef tmp = emit_alloca(e, vt, "shfl");
         LLVMBuildStore(e->b, a, tmp);
-        LLVMValueRef ptrs = LLVMBuildGEP2(e->b, e->t_i32, tmp, &j, 1, "");
-        LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-        LLVMValueRef args[] = {ptrs, emit_u32(e, 4), LLVMConstAllOnes(e->t_v32i1), LLVMGetUndef(vt)};
-        r = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+        r = LLVMGetUndef(vt);
+        for (unsigned l = 0; l < WARP; l++) {
+            LLVMValueRef jl = LLVMBuildExtractElement(e->b, j, emit_u32(e, l), "");
+            LLVMValueRef x = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, e->t_i32, tmp, &jl, 1, ""), "");
+            r = LLVMBuildInsertElement(e->b, r, x, emit_u32(e, l), "");
+        }
     }
     if (d->kind == OPD_PAIR) {
         inst_write(e, &d->sub[0], TY_B32, r);
