@@ -82,7 +82,8 @@ per_member_set(Emit *e, LLVMValueRef members, LLVMTypeRef rt, MembersFn *fn, voi
     LLVMPositionBuilderAtEnd(e->b, body);
     LLVMValueRef set = LLVMBuildExtractElement(e->b, members, cttz(e, left), "set");
     LLVMValueRef r = fn(e, set, ctx);
-    LLVMValueRef same = emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, members, emit_splat(e, set), ""));
+    LLVMValueRef same =
+        emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, members, emit_splat(e, set), ""));
     same = LLVMBuildAnd(e->b, same, left, "");
     LLVMValueRef nacc = LLVMBuildSelect(e->b, emit_mask_vec(e, same), emit_splat(e, r), acc, "");
     LLVMValueRef nleft = LLVMBuildAnd(e->b, left, LLVMBuildNot(e->b, same, ""), "");
@@ -134,10 +135,12 @@ emit_shfl(Emit *e, const Instr *in)
         LLVMValueRef idx[WARP], pv[WARP];
         for (unsigned l = 0; l < WARP; l++) {
             bool in_range;
-            idx[l] = emit_u32(e, shfl_source(mode, l, (uint32_t)bo->imm, (uint32_t)co->imm, &in_range));
+            idx[l] =
+                emit_u32(e, shfl_source(mode, l, (uint32_t)bo->imm, (uint32_t)co->imm, &in_range));
             pv[l] = LLVMConstInt(e->t_i1, in_range, 0);
         }
-        r = LLVMBuildShuffleVector(e->b, a, LLVMGetUndef(LLVMTypeOf(a)), LLVMConstVector(idx, WARP), "");
+        r = LLVMBuildShuffleVector(e->b, a, LLVMGetUndef(LLVMTypeOf(a)), LLVMConstVector(idx, WARP),
+                                   "");
         ok = LLVMConstVector(pv, WARP);
     } else {
         LLVMValueRef m31 = emit_splat(e, emit_u32(e, 31));
@@ -145,9 +148,11 @@ emit_shfl(Emit *e, const Instr *in)
         LLVMValueRef c = inst_operand(e, co, TY_U32, true);
         LLVMValueRef lane = emit_lane_iota(e, e->t_i32);
         LLVMValueRef clamp = LLVMBuildAnd(e->b, c, m31, "");
-        LLVMValueRef seg = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, emit_splat(e, emit_u32(e, 8)), ""), m31, "");
+        LLVMValueRef seg =
+            LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, emit_splat(e, emit_u32(e, 8)), ""), m31, "");
         LLVMValueRef minl = LLVMBuildAnd(e->b, lane, seg, "");
-        LLVMValueRef maxl = LLVMBuildOr(e->b, minl, LLVMBuildAnd(e->b, clamp, LLVMBuildNot(e->b, seg, ""), ""), "");
+        LLVMValueRef maxl =
+            LLVMBuildOr(e->b, minl, LLVMBuildAnd(e->b, clamp, LLVMBuildNot(e->b, seg, ""), ""), "");
         LLVMValueRef j;
         switch (mode) {
         case MOD_UP:
@@ -156,7 +161,9 @@ emit_shfl(Emit *e, const Instr *in)
             break;
         case MOD_DOWN: j = LLVMBuildAdd(e->b, lane, b, ""); break;
         case MOD_BFLY: j = LLVMBuildXor(e->b, lane, b, ""); break;
-        default: j = LLVMBuildOr(e->b, minl, LLVMBuildAnd(e->b, b, LLVMBuildNot(e->b, seg, ""), ""), ""); break;
+        default:
+            j = LLVMBuildOr(e->b, minl, LLVMBuildAnd(e->b, b, LLVMBuildNot(e->b, seg, ""), ""), "");
+            break;
         }
         if (mode != MOD_UP)
             ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
@@ -170,7 +177,8 @@ emit_shfl(Emit *e, const Instr *in)
         r = LLVMGetUndef(vt);
         for (unsigned l = 0; l < WARP; l++) {
             LLVMValueRef jl = LLVMBuildExtractElement(e->b, j, emit_u32(e, l), "");
-            LLVMValueRef x = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, e->t_i32, tmp, &jl, 1, ""), "");
+            LLVMValueRef x =
+                LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, e->t_i32, tmp, &jl, 1, ""), "");
             r = LLVMBuildInsertElement(e->b, r, x, emit_u32(e, l), "");
         }
     }
@@ -222,8 +230,9 @@ emit_match(Emit *e, const Instr *in)
     LLVMValueRef val, all = NULL;
     if (all_mode && !emit_is_vec(mem)) { /* one set: compare with its first lane */
         LLVMValueRef first = LLVMBuildExtractElement(e->b, a, emit_lowest_lane(e, mem), "");
-        LLVMValueRef eq = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, first), ""),
-                                      LLVMBuildNot(e->b, emit_mask_vec(e, mem), ""), "");
+        LLVMValueRef eq =
+            LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, first), ""),
+                        LLVMBuildNot(e->b, emit_mask_vec(e, mem), ""), "");
         LLVMTypeRef bt = e->t_v32i1;
         all = emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1);
         val = LLVMBuildSelect(e->b, all, mem, emit_u32(e, 0), "");
@@ -232,7 +241,8 @@ emit_match(Emit *e, const Instr *in)
         LLVMValueRef same = LLVMConstNull(LLVMVectorType(e->t_i32, WARP));
         for (unsigned l = 0; l < WARP; l++) {
             LLVMValueRef x = LLVMBuildExtractElement(e->b, a, emit_u32(e, l), "");
-            LLVMValueRef bits = emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, x), ""));
+            LLVMValueRef bits =
+                emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, x), ""));
             same = LLVMBuildInsertElement(e->b, same, bits, emit_u32(e, l), "");
         }
         LLVMValueRef mv = emit_splat(e, mem);
@@ -258,10 +268,13 @@ emit_elect(Emit *e, const Instr *in)
 {
     const Operand *d = &in->opnd[0];
     LLVMValueRef leader = cttz(e, warp_members(e, in));
-    const Operand *dl = d->kind == OPD_PAIR ? &d->sub[0] : d, *dp = d->kind == OPD_PAIR ? &d->sub[1] : NULL;
+    const Operand *dl = d->kind == OPD_PAIR ? &d->sub[0] : d,
+                  *dp = d->kind == OPD_PAIR ? &d->sub[1] : NULL;
     inst_write(e, dl, TY_B32, leader);
     if (dp)
-        inst_write(e, dp, TY_PRED, LLVMBuildICmp(e->b, LLVMIntEQ, emit_lane_iota(e, e->t_i32), emit_splat(e, leader), ""));
+        inst_write(
+            e, dp, TY_PRED,
+            LLVMBuildICmp(e->b, LLVMIntEQ, emit_lane_iota(e, e->t_i32), emit_splat(e, leader), ""));
 }
 
 /* --------------------------------------------------------------- redux */
@@ -315,7 +328,8 @@ emit_redux(Emit *e, const Instr *in)
         }
         x.name = op == MOD_MIN ? "llvm.vector.reduce.fminimum" : "llvm.vector.reduce.fmaximum";
         x.ident = LLVMConstReal(e->t_f32, op == MOD_MIN ? INFINITY : -INFINITY);
-        inst_write(e, &in->opnd[0], ty, per_member_set(e, warp_members(e, in), e->t_f32, redux_set, &x));
+        inst_write(e, &in->opnd[0], ty,
+                   per_member_set(e, warp_members(e, in), e->t_f32, redux_set, &x));
         return;
     }
     bool sg = type_kind(ty) == TK_SINT;
@@ -325,12 +339,19 @@ emit_redux(Emit *e, const Instr *in)
     case MOD_AND: x.name = "llvm.vector.reduce.and", ident = ~0ull; break;
     case MOD_OR: x.name = "llvm.vector.reduce.or", ident = 0; break;
     case MOD_XOR: x.name = "llvm.vector.reduce.xor", ident = 0; break;
-    case MOD_MIN: x.name = sg ? "llvm.vector.reduce.smin" : "llvm.vector.reduce.umin", ident = sg ? 0x7fffffff : ~0ull; break;
-    case MOD_MAX: x.name = sg ? "llvm.vector.reduce.smax" : "llvm.vector.reduce.umax", ident = sg ? 0x80000000u : 0; break;
+    case MOD_MIN:
+        x.name = sg ? "llvm.vector.reduce.smin" : "llvm.vector.reduce.umin",
+        ident = sg ? 0x7fffffff : ~0ull;
+        break;
+    case MOD_MAX:
+        x.name = sg ? "llvm.vector.reduce.smax" : "llvm.vector.reduce.umax",
+        ident = sg ? 0x80000000u : 0;
+        break;
     default: emit_unsupported(e, in->loc, "this redux operation"); return;
     }
     x.ident = LLVMConstInt(e->t_i32, ident, 0);
-    inst_write(e, &in->opnd[0], ty, per_member_set(e, warp_members(e, in), e->t_i32, redux_set, &x));
+    inst_write(e, &in->opnd[0], ty,
+               per_member_set(e, warp_members(e, in), e->t_i32, redux_set, &x));
 }
 
 /* ---------------------------------------------------------------- entry */
