@@ -180,6 +180,9 @@ LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
  * one ptr when the same for every lane, else <32 x ptr>. */
 LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 
+/* ---------------------------------------------------------- emit_warp.c */
+void warp_emit(Emit *e, const Instr *in); /* shfl vote match redux elect activemask bar.warp.sync */
+
 /* ----------------------------------------------------------- emit_mma.c */
 void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */
 

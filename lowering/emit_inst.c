@@ -2392,177 +2392,6 @@ emit_mov(Emit *e, const Instr *in)
     inst_write(e, d, ty, inst_operand(e, a, ty, vec));
 }
 
-/* ---------------------------------------------------------- warp level */
-
-
-
-/* shfl.sync.MODE.b32 d[|p], a, b, c, membermask */
-static void
-emit_shfl(Emit *e, const Instr *in)
-{
-    const Operand *d = &in->opnd[0];
-    LLVMValueRef a = inst_operand(e, &in->opnd[1], TY_B32, true);
-    /* PTX uses b[4:0] and c[4:0], c[12:8] */
-    LLVMValueRef b = LLVMBuildAnd(e->b, inst_operand(e, &in->opnd[2], TY_U32, true), emit_splat(e, emit_u32(e, 31)), "");
-    LLVMValueRef c = inst_operand(e, &in->opnd[3], TY_U32, true);
-    LLVMValueRef lane = emit_lane_iota(e, e->t_i32);
-    LLVMValueRef clamp = LLVMBuildAnd(e->b, c, emit_splat(e, emit_u32(e, 31)), "");
-    LLVMValueRef segmask = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, emit_splat(e, emit_u32(e, 8)), ""),
-                                        emit_splat(e, emit_u32(e, 31)), "");
-    LLVMValueRef maxl = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, lane, segmask, ""),
-                                    LLVMBuildAnd(e->b, clamp, LLVMBuildNot(e->b, segmask, ""), ""), "");
-    LLVMValueRef minl = LLVMBuildAnd(e->b, lane, segmask, "");
-    LLVMValueRef j, ok;
-    Mod mode = mod_of_class(in, MC_SHFL);
-    switch (mode) {
-    case MOD_UP:
-        j = LLVMBuildSub(e->b, lane, b, "");
-        ok = LLVMBuildICmp(e->b, LLVMIntSGE, j, maxl, "");
-        ok = LLVMBuildICmp(e->b, LLVMIntSGE, j, minl, "");
-        break;
-    case MOD_DOWN:
-        j = LLVMBuildAdd(e->b, lane, b, "");
-        ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
-        break;
-    case MOD_BFLY:
-        j = LLVMBuildXor(e->b, lane, b, "");
-        ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
-        break;
-    case MOD_IDX:
-        j = LLVMBuildOr(e->b, minl, LLVMBuildAnd(e->b, b, LLVMBuildNot(e->b, segmask, ""), ""), "");
-        ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
-        break;
-    default: emit_unsupported(e, in->loc, "this shfl mode"); return;
-    }
-    j = LLVMBuildSelect(e->b, ok, j, lane, "");
-    j = LLVMBuildAnd(e->b, j, emit_splat(e, emit_u32(e, 31)), "");
-    /* gather a[j] through memory: one store, one gather */
-    LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
-    LLVMValueRef tmp = emit_alloca(e, vt, "shfl");
-    LLVMBuildStore(e->b, a, tmp);
-    LLVMValueRef ptrs = LLVMBuildGEP2(e->b, e->t_i32, tmp, &j, 1, "");
-    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-    LLVMValueRef args[] = {ptrs, emit_u32(e, 4), LLVMConstAllOnes(e->t_v32i1), LLVMGetUndef(vt)};
-    LLVMValueRef r = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
-    /* a source lane that is not active gives an undefined value: take it */
-    if (d->kind == OPD_PAIR) {
-        inst_write(e, &d->sub[0], TY_B32, r);
-        inst_write(e, &d->sub[1], TY_PRED, ok);
-    } else {
-        inst_write(e, d, TY_B32, r);
-    }
-}
-
-static void
-emit_vote(Emit *e, const Instr *in)
-{
-    Mod mode = mod_of_class(in, MC_VOTE);
-    LLVMValueRef m = emit_cur_mask(e);
-    int src = 1;
-    LLVMValueRef p = inst_operand(e, &in->opnd[src], TY_PRED, false);
-    LLVMValueRef bits = LLVMBuildAnd(e->b, emit_mask_i32(e, p), m, "");
-    if (in->opnd[src].neg) { /* already negated by inst_operand */
-    }
-    LLVMValueRef r;
-    switch (mode) {
-    case MOD_BALLOT: inst_write(e, &in->opnd[0], TY_B32, bits); return;
-    case MOD_ALL: r = LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, ""); break;
-    case MOD_ANY: r = LLVMBuildICmp(e->b, LLVMIntNE, bits, emit_u32(e, 0), ""); break;
-    case MOD_UNI:
-        r = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, ""),
-                        LLVMBuildICmp(e->b, LLVMIntEQ, bits, emit_u32(e, 0), ""), "");
-        break;
-    default: emit_unsupported(e, in->loc, "this vote mode"); return;
-    }
-    inst_write(e, &in->opnd[0], TY_PRED, r);
-}
-
-/* elect.sync d|p, membermask: the leader is the lowest active lane of
- * membermask; d is its %laneid in every lane, p true in the leader alone. */
-static void
-emit_elect(Emit *e, const Instr *in)
-{
-    const Operand *d = &in->opnd[0];
-    LLVMValueRef mm = inst_operand(e, &in->opnd[1], TY_B32, false);
-    LLVMValueRef m = LLVMBuildAnd(e->b, emit_cur_mask(e), emit_first_lane(e, mm), "");
-    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
-    LLVMTypeRef t = e->t_i32;
-    LLVMValueRef leader = emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2); /* 32: none */
-    const Operand *dl = d->kind == OPD_PAIR ? &d->sub[0] : d, *dp = d->kind == OPD_PAIR ? &d->sub[1] : NULL;
-    inst_write(e, dl, TY_B32, leader);
-    if (dp)
-        inst_write(e, dp, TY_PRED, LLVMBuildICmp(e->b, LLVMIntEQ, emit_lane_iota(e, e->t_i32), emit_splat(e, leader), ""));
-}
-
-/* redux.sync.op.type d, a, membermask: a reduction over the active lanes,
- * the same in every lane. */
-static void
-emit_redux(Emit *e, const Instr *in)
-{
-    PtxType ty = itype(in);
-    Mod op = mod_of_class(in, MC_ATOMOP);
-    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, true);
-    LLVMValueRef mv = emit_mask_vec(e, emit_cur_mask(e));
-    bool sg = type_signed(ty);
-    const char *name;
-    unsigned long long ident;
-    switch (op) {
-    case MOD_ADD: name = "llvm.vector.reduce.add", ident = 0; break;
-    case MOD_AND: name = "llvm.vector.reduce.and", ident = ~0ull; break;
-    case MOD_OR: name = "llvm.vector.reduce.or", ident = 0; break;
-    case MOD_XOR: name = "llvm.vector.reduce.xor", ident = 0; break;
-    case MOD_MIN: name = sg ? "llvm.vector.reduce.smin" : "llvm.vector.reduce.umin", ident = sg ? 0x7fffffff : ~0ull; break;
-    case MOD_MAX: name = sg ? "llvm.vector.reduce.smax" : "llvm.vector.reduce.umax", ident = sg ? 0x80000000u : 0; break;
-    default: emit_unsupported(e, in->loc, "this redux operation"); return;
-    }
-    LLVMValueRef v = LLVMBuildSelect(e->b, mv, a, emit_splat(e, LLVMConstInt(e->t_i32, ident, 0)), "");
-    LLVMTypeRef vt = LLVMTypeOf(v);
-    LLVMValueRef r = emit_intrinsic(e, name, &vt, 1, &v, 1);
-    inst_write(e, &in->opnd[0], ty, r);
-}
-
-/* match.any.sync.b32 d, a, membermask: lanes (active) whose a equals mine;
- * match.all.sync.b32 d[|p], a, membermask: the active mask if all equal,
- * else 0. */
-static void
-emit_match(Emit *e, const Instr *in)
-{
-    PtxType ty = itype(in);
-    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, true);
-    LLVMValueRef m = emit_cur_mask(e);
-    Mod mode = mod_of_class(in, MC_VOTE);
-    LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
-    LLVMValueRef r = LLVMConstNull(vt);
-    LLVMValueRef all = LLVMConstInt(e->t_i1, 1, 0);
-    LLVMValueRef mv = emit_mask_vec(e, m);
-    for (unsigned l = 0; l < WARP; l++) {
-        LLVMValueRef x = LLVMBuildExtractElement(e->b, a, LLVMConstInt(e->t_i32, l, 0), "");
-        LLVMValueRef eq = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, x), ""), mv, "");
-        LLVMValueRef bits = emit_mask_i32(e, eq);
-        r = LLVMBuildInsertElement(e->b, r, bits, LLVMConstInt(e->t_i32, l, 0), "");
-        if (l == 0)
-            all = LLVMBuildICmp(e->b, LLVMIntEQ, bits, m, "");
-    }
-    const Operand *d = &in->opnd[0];
-    if (mode == MOD_ALL) {
-        /* every active lane equal to the first active one */
-        LLVMValueRef first = emit_first_lane(e, a);
-        LLVMValueRef eq = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, a, emit_splat(e, first), ""),
-                                      LLVMBuildNot(e->b, mv, ""), "");
-        LLVMTypeRef bt = e->t_v32i1;
-        all = emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1);
-        LLVMValueRef val = LLVMBuildSelect(e->b, all, m, LLVMConstInt(e->t_i32, 0, 0), "");
-        if (d->kind == OPD_PAIR) {
-            inst_write(e, &d->sub[0], TY_B32, val);
-            inst_write(e, &d->sub[1], TY_PRED, all);
-        } else {
-            inst_write(e, d, TY_B32, val);
-        }
-        return;
-    }
-    inst_write(e, d, TY_B32, r);
-}
-
 /* bar.sync / barrier.sync / bar.arrive / bar.red: the runtime schedules. */
 static void
 emit_barrier(Emit *e, const Instr *in)
@@ -2675,12 +2504,13 @@ inst_emit(Emit *e, const Instr *in)
     case OP_CP_ASYNC_COMMIT:
     case OP_CP_ASYNC_WAIT:
     case OP_CP_ASYNC_WAIT_ALL: mem_emit(e, in); break;
-    case OP_SHFL: emit_shfl(e, in); break;
-    case OP_VOTE: emit_vote(e, in); break;
-    case OP_REDUX: emit_redux(e, in); break;
-    case OP_MATCH: emit_match(e, in); break;
-    case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
-    case OP_ELECT: emit_elect(e, in); break;
+    case OP_SHFL:
+    case OP_VOTE:
+    case OP_REDUX:
+    case OP_MATCH:
+    case OP_ACTIVEMASK:
+    case OP_ELECT:
+    case OP_BAR_WARP_SYNC: warp_emit(e, in); break;
     case OP_MBAR_INIT:
     case OP_MBAR_INVAL:
     case OP_MBAR_ARRIVE:
@@ -2708,7 +2538,6 @@ inst_emit(Emit *e, const Instr *in)
             break;
         emit_barrier(e, in);
         break;
-    case OP_BAR_WARP_SYNC: break; /* a warp runs in lockstep here */
     case OP_MEMBAR:
     case OP_FENCE: LLVMBuildFence(e->b, LLVMAtomicOrderingSequentiallyConsistent, 0, ""); break;
     case OP_NANOSLEEP: emit_nanosleep(e, in); break;

@@ -21,7 +21,9 @@
  *     the loop and used after it) and exits nested inside an if.
  * Uniform by construction: %ctaid, %ntid, %nctaid and the other non-varying
  * special registers, kernel (.entry) parameters, constants, symbol
- * addresses, vote (all/any/uni/ballot), activemask, redux, and ld/ldu of
+ * addresses, vote (all/any/uni/ballot) and redux with a uniform member
+ * mask (a varying one: each tile of a partitioned warp passes its own),
+ * activemask, and ld/ldu of
  * .param/.const/.global/.shared/generic memory through a uniform address
  * (every active lane reads the same location at the same time; for .shared
  * this assumes the usual barrier discipline between writers and readers).
@@ -185,6 +187,8 @@ dest_varying(State *s, const Instr *in)
         return true;
     if (fl & OF_VARYING)
         return true;
+    if ((in->op == OP_VOTE || in->op == OP_REDUX) && instr_has_mod(in, MOD_SYNC)) /* per member mask */
+        return opnd_varying(s, &in->opnd[in->nopnd - 1]);
     if ((fl & OF_UNIFORM) || in->op == OP_VOTE)
         return false;
     switch (in->op) {
