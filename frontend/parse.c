@@ -961,20 +961,36 @@ parse_operand(P *p, Operand *o)
 
 /* -------------------------------------------------------- instructions */
 
-/* The longest opcode name that is the identifier plus leading modifiers
+/* The opcode name made of the identifier and its first k modifiers
  * ("bar.warp.sync", "cvt.pack"). */
+static int
+opcode_text(const Token *op, const Token *dots, int k, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%.*s", op->len, op->text);
+    for (int i = 0; i < k && n < (int)size; i++)
+        n += snprintf(buf + (size_t)n, size - (size_t)n, "%.*s", dots[i].len, dots[i].text);
+    return n < (int)size ? n : (int)size - 1;
+}
+
+/* The longest opcode name that is the identifier plus leading modifiers;
+ * *unsupported when it is a PTX instruction of unsupported.def (a longer
+ * name than any supported one that matches). */
 static Opcode
-match_opcode(P *p, Token *dots, int ndots, int *used)
+match_opcode(const Token *op, Token *dots, int ndots, int *used, bool *unsupported)
 {
     char buf[128];
+    *unsupported = false;
     for (int k = ndots < 3 ? ndots : 3; k >= 0; k--) {
-        int n = snprintf(buf, sizeof buf, "%.*s", p->tok.len, p->tok.text);
-        for (int i = 0; i < k && n < (int)sizeof buf; i++)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, "%.*s", dots[i].len, dots[i].text);
-        Opcode op = opcode_lookup(buf, (size_t)n);
-        if (op != OP_NONE) {
+        int n = opcode_text(op, dots, k, buf, sizeof buf);
+        Opcode o = opcode_lookup(buf, (size_t)n);
+        if (o != OP_NONE) {
             *used = k;
-            return op;
+            return o;
+        }
+        if (opcode_unsupported(buf, (size_t)n)) {
+            *used = k;
+            *unsupported = true;
+            return OP_NONE;
         }
     }
     return OP_NONE;
@@ -1128,10 +1144,14 @@ parse_instr(P *p)
         next(p);
     }
     int used = 0;
-    Token save = p->tok;
-    p->tok = op;
-    in.op = match_opcode(p, dots, ndots, &used);
-    p->tok = save;
+    bool unsupported;
+    in.op = match_opcode(&op, dots, ndots, &used, &unsupported);
+    if (unsupported) {
+        char buf[128];
+        opcode_text(&op, dots, used, buf, sizeof buf);
+        diag_error(p->d, op.loc, "'%s' is not supported", buf);
+        return false;
+    }
     if (in.op == OP_NONE) {
         diag_error(p->d, op.loc, "unknown instruction '%.*s'", op.len, op.text);
         return false;

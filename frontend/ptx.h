@@ -188,6 +188,7 @@ const char *opcode_name(Opcode op); /* "mad" */
 unsigned opcode_flags(Opcode op);
 unsigned opcode_classes(Opcode op); /* MC_* the opcode accepts */
 Opcode opcode_lookup(const char *name, size_t len); /* "bar.warp.sync" too */
+bool opcode_unsupported(const char *name, size_t len); /* in unsupported.def */
 struct Instr;
 bool instr_has_mod(const struct Instr *in, Mod m); /* one of its modifiers is m */
 int opcode_min_operands(Opcode op);

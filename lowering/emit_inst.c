@@ -2235,6 +2235,36 @@ emit_cvt_narrow(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
     inst_write(e, &in->opnd[0], TY_B32, LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], ""));
 }
 
+/* cvt.pack.sat.{u16,s16}.s32 d, a, b and cvt.pack.sat.{u8,s8}.s32.b32
+ * d, a, b, c: a and b clamped to the narrow type's range; b in the low
+ * field, a in the next; c fills the bits above them (its low bits first). */
+static void
+emit_cvt_pack_int(Emit *e, const Instr *in)
+{
+    PtxType dt = in->type[0];
+    int w = type_bits(dt);
+    bool byte = w == 8;
+    if (in->ntype != (byte ? 3 : 2) || in->type[1] != TY_S32 || (w != 8 && w != 16) ||
+        in->nopnd != (byte ? 4 : 3) || !instr_has_mod(in, MOD_SAT)) {
+        emit_unsupported(e, in->loc, "this form of cvt.pack");
+        return;
+    }
+    Ops s = sources(e, in, TY_S32, in->nopnd - 1);
+    bool sign = type_kind(dt) == TK_SINT;
+    long long lo = sign ? -(1ll << (w - 1)) : 0, hi = sign ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+    LLVMValueRef f[2];
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef x = s.a[i], cl = cst(e, x, 0, (unsigned long long)lo), ch = cst(e, x, 0, (unsigned long long)hi);
+        x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, cl, ""), cl, x, "");
+        x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSGT, x, ch, ""), ch, x, "");
+        f[i] = LLVMBuildAnd(e->b, x, cst(e, x, 0, (1ull << w) - 1), "");
+    }
+    LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, f[0], cst(e, f[0], 0, (unsigned)w), ""), f[1], "");
+    if (byte)
+        r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, s.a[2], cst(e, s.a[2], 0, 16), ""), "");
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
 static void
 emit_cvt(Emit *e, const Instr *in)
 {
@@ -2661,6 +2691,7 @@ inst_emit(Emit *e, const Instr *in)
     case OP_SHF: emit_shf(e, in); break;
     case OP_LOP3: emit_lop3(e, in); break;
     case OP_CVT: emit_cvt(e, in); break;
+    case OP_CVT_PACK: emit_cvt_pack_int(e, in); break;
     case OP_MOV: emit_mov(e, in); break;
     case OP_LD:
     case OP_LDU:
