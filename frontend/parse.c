@@ -30,7 +30,8 @@ typedef struct Binding Binding;
 struct Binding {
     const char *name;
     int kind;
-    int index; /* B_REG */
+    int index; /* B_REG: the register, or a vector register's first element */
+    int vec;   /* B_REG: a vector register's width (.v2, .v4); else 1 */
     void *ptr; /* Var * or Func * */
     int depth;
     Binding *shadow; /* the binding of the same name in an outer scope */
@@ -687,8 +688,11 @@ parse_reg_decl(P *p)
         return false;
     }
     next(p);
+    int vec = at.vec; /* .v4 before the type */
     if (!parse_attrs(p, &at))
         return false;
+    if (at.vec == 1)
+        at.vec = vec;
     do {
         if (!is(p, TOK_IDENT)) {
             error_expected(p, "a register name");
@@ -712,15 +716,25 @@ parse_reg_decl(P *p)
             count = (int)n;
             range = true;
         }
+        if (at.vec != 1 && at.vec != 2 && at.vec != 4) {
+            diag_error(p->d, name.loc, "a vector register is .v2 or .v4");
+            return false;
+        }
         Stmt s = {.kind = ST_REG, .index = p->f->regs.n, .count = range ? count : 0};
         for (int i = 0; i < count; i++) {
-            Reg r = {.type = t, .vec = at.vec, .loc = name.loc, .scope = p->depth};
-            r.name = range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
-            Binding *b = declare(p, r.name, name.loc, B_REG);
+            const char *rname = range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
+            Binding *b = declare(p, rname, name.loc, B_REG);
             if (!b)
                 return false;
             b->index = p->f->regs.n;
-            vec_push(p->a, &p->f->regs, r);
+            b->vec = at.vec;
+            /* a vector register is one register per element, "%v.x" ... */
+            for (int k = 0; k < at.vec; k++) {
+                Reg r = {.name = rname, .type = t, .vec = at.vec, .comp = k, .loc = name.loc, .scope = p->depth};
+                if (at.vec > 1)
+                    r.name = arena_printf(p->a, "%s.%c", rname, "xyzw"[k]);
+                vec_push(p->a, &p->f->regs, r);
+            }
         }
         vec_push(p->a, &p->f->body, s);
     } while (accept(p, ','));
@@ -785,6 +799,32 @@ parse_sreg(P *p, Operand *o)
     return 1;
 }
 
+/* A vector register: one element (%v.x, .y, .z, .w or .r, .g, .b, .a),
+ * or all of them, as the list {%v.x, %v.y, ...}. */
+static bool
+vector_register(P *p, Operand *o, const Binding *b, const Token *t)
+{
+    if (is(p, TOK_DOTNAME) && p->tok.len == 2) {
+        const char *c = strchr("xyzwrgba", p->tok.text[1]);
+        int k = c ? (int)(c - "xyzwrgba") % 4 : -1;
+        if (k < 0 || k >= b->vec) {
+            diag_error(p->d, p->tok.loc, "'%.*s' is not a component of the .v%d register '%.*s'", p->tok.len,
+                       p->tok.text, b->vec, t->len, t->text);
+            return false;
+        }
+        next(p);
+        o->kind = OPD_REG;
+        o->reg = b->index + k;
+        return true;
+    }
+    o->kind = OPD_VEC;
+    o->nsub = b->vec;
+    o->sub = arena_alloc(p->a, (size_t)b->vec * sizeof *o->sub);
+    for (int k = 0; k < b->vec; k++)
+        o->sub[k] = (Operand){.kind = OPD_REG, .loc = o->loc, .reg = b->index + k};
+    return true;
+}
+
 static bool
 parse_name_operand(P *p, Operand *o)
 {
@@ -818,6 +858,8 @@ parse_name_operand(P *p, Operand *o)
     }
     switch (b->kind) {
     case B_REG:
+        if (b->vec > 1)
+            return vector_register(p, o, b, &t);
         o->kind = OPD_REG;
         o->reg = b->index;
         break;
@@ -1039,7 +1081,7 @@ check_types(P *p, const Instr *in)
         if (wide && in->op == OP_MAD && i == 3)
             continue;
         const Reg *r = &p->f->regs.v[o->reg];
-        if (r->vec > 1 || type_fits(r->type, t))
+        if (type_fits(r->type, t))
             continue;
         diag_error(p->d, o->loc, "operand '%s' of type .%s does not match '%s.%s'", r->name, type_name(r->type),
                    opcode_name(in->op), type_name(t));

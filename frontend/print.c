@@ -263,11 +263,12 @@ print_body(FILE *out, const Func *f)
             if (r->vec > 1)
                 fprintf(out, " .v%d", r->vec);
             fprintf(out, " .%s ", type_name(r->type));
+            size_t len = strlen(r->name) - (r->vec > 1 ? 2 : 0); /* "%v.x": "%v" */
             if (s->count > 0) { /* %r<N>: the name without its number */
-                size_t n = strlen(r->name) - 1; /* the first is NAME0 */
+                size_t n = len - 1; /* the first is NAME0 */
                 fprintf(out, "%.*s<%d>;\n", (int)n, r->name, s->count);
             } else {
-                fprintf(out, "%s;\n", r->name);
+                fprintf(out, "%.*s;\n", (int)len, r->name);
             }
             break;
         }

@@ -282,7 +282,8 @@ typedef struct Instr {
 typedef struct Reg {
     const char *name; /* "%r7" */
     PtxType type;
-    int vec;          /* .reg .v4 .f32 %v: 4 */
+    int vec;          /* .reg .v4 .f32 %v: 4, and the register is one */
+    int comp;         /* element of it, "%v.x" (0) ... "%v.w" (3) */
     SrcLoc loc;
     int scope;        /* scope depth it was declared in, for the printer */
 } Reg;

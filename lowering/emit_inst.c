@@ -2384,6 +2384,18 @@ emit_mov(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
     const Operand *d = &in->opnd[0], *a = &in->opnd[1];
+    if (in->vec > 1) { /* mov.v4.f32 {a, b, c, d}, {e, f, g, h}: every source read first */
+        if (d->kind != OPD_VEC || a->kind != OPD_VEC || d->nsub != in->vec || a->nsub != in->vec) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "mov.v%d without %d-element operands", in->vec, in->vec));
+            return;
+        }
+        LLVMValueRef v[4];
+        for (int i = 0; i < in->vec; i++)
+            v[i] = inst_operand(e, &a->sub[i], ty, operand_varying(e, &d->sub[i]));
+        for (int i = 0; i < in->vec; i++)
+            inst_write(e, &d->sub[i], ty, v[i]);
+        return;
+    }
     if (d->kind == OPD_VEC) { /* unpack: mov.b64 {lo, hi}, x */
         bool vec = operand_varying(e, a) || operand_varying(e, d);
         LLVMValueRef x = inst_operand(e, a, ty, vec);
