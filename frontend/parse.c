@@ -930,6 +930,20 @@ parse_address(P *p, Operand *o)
     return expect(p, ']', "']'");
 }
 
+/* A video instruction's byte or half-word selector: .b0 ... .b3210 (digits
+ * 0-7), .h0 ... .h32 (digits 0-3). */
+static bool
+is_selector(const Token *t)
+{
+    if (t->kind != TOK_DOTNAME || t->len < 3 || t->len > 6 || (t->text[1] != 'b' && t->text[1] != 'h'))
+        return false;
+    char top = t->text[1] == 'b' ? '7' : '3';
+    for (int i = 2; i < t->len; i++)
+        if (t->text[i] < '0' || t->text[i] > top)
+            return false;
+    return true;
+}
+
 static bool
 parse_operand1(P *p, Operand *o)
 {
@@ -976,8 +990,15 @@ parse_operand1(P *p, Operand *o)
         error_expected(p, "a number after '-'");
         return false;
     }
-    if (is(p, TOK_IDENT))
-        return parse_name_operand(p, o);
+    if (is(p, TOK_IDENT)) {
+        if (!parse_name_operand(p, o))
+            return false;
+        if (o->kind == OPD_REG && is_selector(&p->tok)) { /* video: %r1.b0, %r2.h10 */
+            o->sel = arena_strndup(p->a, p->tok.text + 1, (size_t)p->tok.len - 1);
+            next(p);
+        }
+        return true;
+    }
     error_expected(p, "an operand");
     return false;
 }
@@ -1103,6 +1124,12 @@ check_instr(P *p, Instr *in)
                        in->nopnd);
         return false;
     }
+    bool video = in->op >= OP_VADD && in->op <= OP_VSET4;
+    for (int i = 0; i < in->nopnd && !video; i++)
+        if (in->opnd[i].sel) {
+            diag_error(p->d, in->opnd[i].loc, "a selector '.%s' belongs to a video instruction", in->opnd[i].sel);
+            return false;
+        }
     if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {
         diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
         return false;

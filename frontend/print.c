@@ -42,7 +42,11 @@ print_operand(FILE *out, const Func *f, const Operand *o)
     if (o->neg)
         fputc('!', out);
     switch (o->kind) {
-    case OPD_REG: fputs(f->regs.v[o->reg].name, out); break;
+    case OPD_REG:
+        fputs(f->regs.v[o->reg].name, out);
+        if (o->sel)
+            fprintf(out, ".%s", o->sel);
+        break;
     case OPD_SINK: fputc('_', out); break;
     case OPD_SREG:
         fprintf(out, "%%%s", sreg_name(o->sreg));

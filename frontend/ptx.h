@@ -255,6 +255,8 @@ struct Operand {
             bool is_double;
         };
     };
+    const char *sel; /* OPD_REG of a video instruction: its selector "b0", "h10",
+                        "b3210" (no dot), or NULL */
     Var *var;   /* OPD_VAR, or the base of OPD_MEM */
     Func *func; /* OPD_FUNC */
     Operand *sub;

@@ -180,6 +180,9 @@ LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
  * one ptr when the same for every lane, else <32 x ptr>. */
 LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 
+/* --------------------------------------------------------- emit_video.c */
+void video_emit(Emit *e, const Instr *in); /* vadd ... vset, vadd2 ... vset4 */
+
 /* ----------------------------------------------------------- emit_mma.c */
 void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */
 

@@ -2760,6 +2760,10 @@ inst_emit(Emit *e, const Instr *in)
     case OP_PMEVENT:
     case OP_GRIDDEPCONTROL: break; /* launches are synchronous: a dependent grid starts after this one */
     default:
+        if (in->op >= OP_VADD && in->op <= OP_VSET4) { /* the video instructions */
+            video_emit(e, in);
+            break;
+        }
         emit_unsupported(e, in->loc, arena_printf(e->arena, "instruction '%s'", opcode_name(in->op)));
         break;
     }
