@@ -897,6 +897,10 @@ parse_address(P *p, Operand *o)
             diag_error(p->d, t.loc, "function '%.*s' cannot be used as an address", t.len, t.text);
             return false;
         }
+        if (b->kind == B_REG && b->vec > 1) {
+            diag_error(p->d, t.loc, "the vector register '%.*s' cannot be an address", t.len, t.text);
+            return false;
+        }
         Operand *base = arena_alloc(p->a, sizeof *base);
         base->loc = t.loc;
         if (b->kind == B_REG) {
@@ -1111,6 +1115,40 @@ check_types(P *p, const Instr *in)
     return true;
 }
 
+/* The {a, b, ...} operands of ld, st and mov (vector registers are such
+ * lists): .v2/.v4 take that many elements; a mov that packs or unpacks
+ * takes registers whose sizes add up to its type's. */
+static bool
+check_lists(P *p, const Instr *in)
+{
+    if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_MOV)
+        return true;
+    for (int i = 0; i < in->nopnd; i++) {
+        const Operand *o = &in->opnd[i];
+        if (o->kind != OPD_VEC)
+            continue;
+        if (in->vec > 1 && o->nsub != in->vec) {
+            diag_error(p->d, o->loc, "'%s.v%d' takes %d elements here, found %d", opcode_name(in->op), in->vec,
+                       in->vec, o->nsub);
+            return false;
+        }
+        if (in->op != OP_MOV || in->vec > 1 || in->ntype != 1)
+            continue;
+        int bits = 0;
+        bool regs = true;
+        for (int k = 0; k < o->nsub; k++) {
+            regs &= o->sub[k].kind == OPD_REG;
+            bits += o->sub[k].kind == OPD_REG ? type_bits(p->f->regs.v[o->sub[k].reg].type) : 0;
+        }
+        if (regs && bits != type_bits(in->type[0])) {
+            diag_error(p->d, o->loc, "the registers of 'mov.%s' add up to %d bits, not %d", type_name(in->type[0]),
+                       bits, type_bits(in->type[0]));
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool
 check_instr(P *p, Instr *in)
 {
@@ -1130,6 +1168,8 @@ check_instr(P *p, Instr *in)
             diag_error(p->d, in->opnd[i].loc, "a selector '.%s' belongs to a video instruction", in->opnd[i].sel);
             return false;
         }
+    if (!check_lists(p, in))
+        return false;
     if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {
         diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
         return false;
@@ -1250,7 +1290,7 @@ parse_instr(P *p)
     in.opnd = ops.v;
     in.nopnd = ops.n;
     if (!check_instr(p, &in))
-        return false;
+        return true; /* reported; its ';' is read, so no resynchronizing */
     vec_push(p->a, &p->f->instrs, in);
     Stmt s = {.kind = ST_INSTR, .index = p->f->instrs.n - 1};
     vec_push(p->a, &p->f->body, s);

@@ -65,3 +65,25 @@ if [ "$n" -eq 0 ] && [ $rc -eq 0 ]; then
 else
 	check tex "$got" $rc 1 "$OUT/unsupported_tex.ptx:10:2: error: 'tex' is not supported"
 fi
+
+# Two errors found after their statements' ';' (operand checks), on
+# consecutive lines: both are reported, the second not skipped over.
+cat >"$OUT/unsupported_consecutive.ptx" <<'PTX'
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+	.reg .v4 .f32 %v;
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [p];
+	ld.global.v2.f32 %v, [%rd1];
+	mov.b32 %r1, %v;
+	ret;
+}
+PTX
+f=$OUT/unsupported_consecutive.ptx
+got=$("$P2N" -fsyntax-only "$f" 2>&1)
+check consecutive "$got" $? 1 "$f:10:19: error: 'ld.v2' takes 2 elements here, found 4
+$f:11:15: error: the registers of 'mov.b32' add up to 128 bits, not 32"
