@@ -134,5 +134,22 @@ int main(int argc, char **argv)
     void *pmix[] = {&u0, &u1, &pm, &pmo};
     if (launch("mixed", "carry_mixed", d3(N / 32, 1, 1), d3(32, 1, 1), 0, pmix))
         CHECK_INT("mixed", mo, me, 4 * N);
+    /* uniform: u0 - u1 borrows; u2 - u3 - 1 borrows again; u1 - u0 - 1 */
+    int s0 = 5, s1 = 7, s2 = -3, s3 = 0x7fffffff;
+    unsigned uo[4 * N], ue[4 * N];
+    for (int i = 0; i < N; i++) {
+        unsigned b0 = (unsigned)s0 < (unsigned)s1;
+        int64_t d1 = (int64_t)(uint32_t)s2 - (uint32_t)s3 - b0;
+        unsigned b1 = d1 < 0;
+        ue[4 * i] = (unsigned)s0 - (unsigned)s1;
+        ue[4 * i + 1] = (unsigned)d1;
+        ue[4 * i + 2] = (unsigned)s1 - (unsigned)s0 - b1;
+        ue[4 * i + 3] = m[i] + b0;
+    }
+    void *puni[] = {&s0, &s1, &s2, &s3, &pm, &uo};
+    unsigned *puo = uo;
+    puni[5] = &puo;
+    if (launch("uniform", "carry_uniform", d3(N / 32, 1, 1), d3(32, 1, 1), 0, puni))
+        CHECK_INT("uniform", uo, ue, 4 * N);
     return finish();
 }

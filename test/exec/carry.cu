@@ -71,3 +71,18 @@ extern "C" __global__ void carry_mixed(unsigned u0, unsigned u1, const unsigned 
     o[4 * i + 2] = lo2;
     o[4 * i + 3] = hi2;
 }
+
+// Uniform chains (kernel parameters only), then a varying addc reading the
+// carry a uniform sub.cc left.
+extern "C" __global__ void carry_uniform(int u0, int u1, int u2, int u3, const unsigned *a, unsigned *o)
+{
+    int i = threadIdx.x + blockIdx.x * blockDim.x;
+    unsigned lo, mid, hi, v;
+    asm("sub.cc.s32 %0, %3, %4;\n\tsubc.cc.s32 %1, %5, %6;\n\tsubc.s32 %2, %4, %3;"
+        : "=r"(lo), "=r"(mid), "=r"(hi) : "r"(u0), "r"(u1), "r"(u2), "r"(u3));
+    asm("sub.cc.s32 %0, %1, %2;\n\taddc.s32 %0, %3, 0;" : "=r"(v) : "r"(u0), "r"(u1), "r"(a[i]));
+    o[4 * i] = lo;
+    o[4 * i + 1] = mid;
+    o[4 * i + 2] = hi;
+    o[4 * i + 3] = v;
+}
