@@ -200,6 +200,19 @@ lex_number(Lexer *lx, Token *t)
     t->ival = v;
 }
 
+/* After a '.': a modifier may start with digits when a letter follows
+ * (tex.2d, tcgen05.ld.32x32b). */
+static bool
+dotname_start(Lexer *lx)
+{
+    if (ident_start(peekc(lx, 1)))
+        return true;
+    size_t i = 1;
+    while (isdigit(peekc(lx, i)))
+        i++;
+    return i > 1 && ident_char(peekc(lx, i));
+}
+
 void
 lex_next(Lexer *lx, Token *t)
 {
@@ -221,7 +234,7 @@ lex_next(Lexer *lx, Token *t)
         while (ident_char(peekc(lx, 0)))
             advance(lx);
         t->kind = TOK_IDENT;
-    } else if (c == '.' && ident_start(peekc(lx, 1))) {
+    } else if (c == '.' && dotname_start(lx)) {
         advance(lx);
         while (ident_char(peekc(lx, 0)))
             advance(lx);

@@ -30,7 +30,8 @@ typedef struct Binding Binding;
 struct Binding {
     const char *name;
     int kind;
-    int index; /* B_REG */
+    int index; /* B_REG: the register, or a vector register's first element */
+    int vec;   /* B_REG: a vector register's width (.v2, .v4); else 1 */
     void *ptr; /* Var * or Func * */
     int depth;
     Binding *shadow; /* the binding of the same name in an outer scope */
@@ -687,8 +688,11 @@ parse_reg_decl(P *p)
         return false;
     }
     next(p);
+    int vec = at.vec; /* .v4 before the type */
     if (!parse_attrs(p, &at))
         return false;
+    if (at.vec == 1)
+        at.vec = vec;
     do {
         if (!is(p, TOK_IDENT)) {
             error_expected(p, "a register name");
@@ -712,15 +716,25 @@ parse_reg_decl(P *p)
             count = (int)n;
             range = true;
         }
+        if (at.vec != 1 && at.vec != 2 && at.vec != 4) {
+            diag_error(p->d, name.loc, "a vector register is .v2 or .v4");
+            return false;
+        }
         Stmt s = {.kind = ST_REG, .index = p->f->regs.n, .count = range ? count : 0};
         for (int i = 0; i < count; i++) {
-            Reg r = {.type = t, .vec = at.vec, .loc = name.loc, .scope = p->depth};
-            r.name = range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
-            Binding *b = declare(p, r.name, name.loc, B_REG);
+            const char *rname = range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
+            Binding *b = declare(p, rname, name.loc, B_REG);
             if (!b)
                 return false;
             b->index = p->f->regs.n;
-            vec_push(p->a, &p->f->regs, r);
+            b->vec = at.vec;
+            /* a vector register is one register per element, "%v.x" ... */
+            for (int k = 0; k < at.vec; k++) {
+                Reg r = {.name = rname, .type = t, .vec = at.vec, .comp = k, .loc = name.loc, .scope = p->depth};
+                if (at.vec > 1)
+                    r.name = arena_printf(p->a, "%s.%c", rname, "xyzw"[k]);
+                vec_push(p->a, &p->f->regs, r);
+            }
         }
         vec_push(p->a, &p->f->body, s);
     } while (accept(p, ','));
@@ -785,6 +799,32 @@ parse_sreg(P *p, Operand *o)
     return 1;
 }
 
+/* A vector register: one element (%v.x, .y, .z, .w or .r, .g, .b, .a),
+ * or all of them, as the list {%v.x, %v.y, ...}. */
+static bool
+vector_register(P *p, Operand *o, const Binding *b, const Token *t)
+{
+    if (is(p, TOK_DOTNAME) && p->tok.len == 2) {
+        const char *c = strchr("xyzwrgba", p->tok.text[1]);
+        int k = c ? (int)(c - "xyzwrgba") % 4 : -1;
+        if (k < 0 || k >= b->vec) {
+            diag_error(p->d, p->tok.loc, "'%.*s' is not a component of the .v%d register '%.*s'", p->tok.len,
+                       p->tok.text, b->vec, t->len, t->text);
+            return false;
+        }
+        next(p);
+        o->kind = OPD_REG;
+        o->reg = b->index + k;
+        return true;
+    }
+    o->kind = OPD_VEC;
+    o->nsub = b->vec;
+    o->sub = arena_alloc(p->a, (size_t)b->vec * sizeof *o->sub);
+    for (int k = 0; k < b->vec; k++)
+        o->sub[k] = (Operand){.kind = OPD_REG, .loc = o->loc, .reg = b->index + k};
+    return true;
+}
+
 static bool
 parse_name_operand(P *p, Operand *o)
 {
@@ -818,6 +858,8 @@ parse_name_operand(P *p, Operand *o)
     }
     switch (b->kind) {
     case B_REG:
+        if (b->vec > 1)
+            return vector_register(p, o, b, &t);
         o->kind = OPD_REG;
         o->reg = b->index;
         break;
@@ -855,6 +897,10 @@ parse_address(P *p, Operand *o)
             diag_error(p->d, t.loc, "function '%.*s' cannot be used as an address", t.len, t.text);
             return false;
         }
+        if (b->kind == B_REG && b->vec > 1) {
+            diag_error(p->d, t.loc, "the vector register '%.*s' cannot be an address", t.len, t.text);
+            return false;
+        }
         Operand *base = arena_alloc(p->a, sizeof *base);
         base->loc = t.loc;
         if (b->kind == B_REG) {
@@ -886,6 +932,20 @@ parse_address(P *p, Operand *o)
         return false;
     }
     return expect(p, ']', "']'");
+}
+
+/* A video instruction's byte or half-word selector: .b0 ... .b3210 (digits
+ * 0-7), .h0 ... .h32 (digits 0-3). */
+static bool
+is_selector(const Token *t)
+{
+    if (t->kind != TOK_DOTNAME || t->len < 3 || t->len > 6 || (t->text[1] != 'b' && t->text[1] != 'h'))
+        return false;
+    char top = t->text[1] == 'b' ? '7' : '3';
+    for (int i = 2; i < t->len; i++)
+        if (t->text[i] < '0' || t->text[i] > top)
+            return false;
+    return true;
 }
 
 static bool
@@ -934,8 +994,15 @@ parse_operand1(P *p, Operand *o)
         error_expected(p, "a number after '-'");
         return false;
     }
-    if (is(p, TOK_IDENT))
-        return parse_name_operand(p, o);
+    if (is(p, TOK_IDENT)) {
+        if (!parse_name_operand(p, o))
+            return false;
+        if (o->kind == OPD_REG && is_selector(&p->tok)) { /* video: %r1.b0, %r2.h10 */
+            o->sel = arena_strndup(p->a, p->tok.text + 1, (size_t)p->tok.len - 1);
+            next(p);
+        }
+        return true;
+    }
     error_expected(p, "an operand");
     return false;
 }
@@ -961,20 +1028,36 @@ parse_operand(P *p, Operand *o)
 
 /* -------------------------------------------------------- instructions */
 
-/* The longest opcode name that is the identifier plus leading modifiers
+/* The opcode name made of the identifier and its first k modifiers
  * ("bar.warp.sync", "cvt.pack"). */
+static int
+opcode_text(const Token *op, const Token *dots, int k, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%.*s", op->len, op->text);
+    for (int i = 0; i < k && n < (int)size; i++)
+        n += snprintf(buf + (size_t)n, size - (size_t)n, "%.*s", dots[i].len, dots[i].text);
+    return n < (int)size ? n : (int)size - 1;
+}
+
+/* The longest opcode name that is the identifier plus leading modifiers;
+ * *unsupported when it is a PTX instruction of unsupported.def (a longer
+ * name than any supported one that matches). */
 static Opcode
-match_opcode(P *p, Token *dots, int ndots, int *used)
+match_opcode(const Token *op, Token *dots, int ndots, int *used, bool *unsupported)
 {
     char buf[128];
+    *unsupported = false;
     for (int k = ndots < 3 ? ndots : 3; k >= 0; k--) {
-        int n = snprintf(buf, sizeof buf, "%.*s", p->tok.len, p->tok.text);
-        for (int i = 0; i < k && n < (int)sizeof buf; i++)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, "%.*s", dots[i].len, dots[i].text);
-        Opcode op = opcode_lookup(buf, (size_t)n);
-        if (op != OP_NONE) {
+        int n = opcode_text(op, dots, k, buf, sizeof buf);
+        Opcode o = opcode_lookup(buf, (size_t)n);
+        if (o != OP_NONE) {
             *used = k;
-            return op;
+            return o;
+        }
+        if (opcode_unsupported(buf, (size_t)n)) {
+            *used = k;
+            *unsupported = true;
+            return OP_NONE;
         }
     }
     return OP_NONE;
@@ -1023,11 +1106,45 @@ check_types(P *p, const Instr *in)
         if (wide && in->op == OP_MAD && i == 3)
             continue;
         const Reg *r = &p->f->regs.v[o->reg];
-        if (r->vec > 1 || type_fits(r->type, t))
+        if (type_fits(r->type, t))
             continue;
         diag_error(p->d, o->loc, "operand '%s' of type .%s does not match '%s.%s'", r->name, type_name(r->type),
                    opcode_name(in->op), type_name(t));
         return false;
+    }
+    return true;
+}
+
+/* The {a, b, ...} operands of ld, st and mov (vector registers are such
+ * lists): .v2/.v4 take that many elements; a mov that packs or unpacks
+ * takes registers whose sizes add up to its type's. */
+static bool
+check_lists(P *p, const Instr *in)
+{
+    if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_MOV)
+        return true;
+    for (int i = 0; i < in->nopnd; i++) {
+        const Operand *o = &in->opnd[i];
+        if (o->kind != OPD_VEC)
+            continue;
+        if (in->vec > 1 && o->nsub != in->vec) {
+            diag_error(p->d, o->loc, "'%s.v%d' takes %d elements here, found %d", opcode_name(in->op), in->vec,
+                       in->vec, o->nsub);
+            return false;
+        }
+        if (in->op != OP_MOV || in->vec > 1 || in->ntype != 1)
+            continue;
+        int bits = 0;
+        bool regs = true;
+        for (int k = 0; k < o->nsub; k++) {
+            regs &= o->sub[k].kind == OPD_REG;
+            bits += o->sub[k].kind == OPD_REG ? type_bits(p->f->regs.v[o->sub[k].reg].type) : 0;
+        }
+        if (regs && bits != type_bits(in->type[0])) {
+            diag_error(p->d, o->loc, "the registers of 'mov.%s' add up to %d bits, not %d", type_name(in->type[0]),
+                       bits, type_bits(in->type[0]));
+            return false;
+        }
     }
     return true;
 }
@@ -1045,6 +1162,14 @@ check_instr(P *p, Instr *in)
                        in->nopnd);
         return false;
     }
+    bool video = in->op >= OP_VADD && in->op <= OP_VSET4;
+    for (int i = 0; i < in->nopnd && !video; i++)
+        if (in->opnd[i].sel) {
+            diag_error(p->d, in->opnd[i].loc, "a selector '.%s' belongs to a video instruction", in->opnd[i].sel);
+            return false;
+        }
+    if (!check_lists(p, in))
+        return false;
     if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {
         diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
         return false;
@@ -1128,10 +1253,14 @@ parse_instr(P *p)
         next(p);
     }
     int used = 0;
-    Token save = p->tok;
-    p->tok = op;
-    in.op = match_opcode(p, dots, ndots, &used);
-    p->tok = save;
+    bool unsupported;
+    in.op = match_opcode(&op, dots, ndots, &used, &unsupported);
+    if (unsupported) {
+        char buf[128];
+        opcode_text(&op, dots, used, buf, sizeof buf);
+        diag_error(p->d, op.loc, "'%s' is not supported", buf);
+        return false;
+    }
     if (in.op == OP_NONE) {
         diag_error(p->d, op.loc, "unknown instruction '%.*s'", op.len, op.text);
         return false;
@@ -1161,7 +1290,7 @@ parse_instr(P *p)
     in.opnd = ops.v;
     in.nopnd = ops.n;
     if (!check_instr(p, &in))
-        return false;
+        return true; /* reported; its ';' is read, so no resynchronizing */
     vec_push(p->a, &p->f->instrs, in);
     Stmt s = {.kind = ST_INSTR, .index = p->f->instrs.n - 1};
     vec_push(p->a, &p->f->body, s);

@@ -42,7 +42,11 @@ print_operand(FILE *out, const Func *f, const Operand *o)
     if (o->neg)
         fputc('!', out);
     switch (o->kind) {
-    case OPD_REG: fputs(f->regs.v[o->reg].name, out); break;
+    case OPD_REG:
+        fputs(f->regs.v[o->reg].name, out);
+        if (o->sel)
+            fprintf(out, ".%s", o->sel);
+        break;
     case OPD_SINK: fputc('_', out); break;
     case OPD_SREG:
         fprintf(out, "%%%s", sreg_name(o->sreg));
@@ -263,11 +267,12 @@ print_body(FILE *out, const Func *f)
             if (r->vec > 1)
                 fprintf(out, " .v%d", r->vec);
             fprintf(out, " .%s ", type_name(r->type));
+            size_t len = strlen(r->name) - (r->vec > 1 ? 2 : 0); /* "%v.x": "%v" */
             if (s->count > 0) { /* %r<N>: the name without its number */
-                size_t n = strlen(r->name) - 1; /* the first is NAME0 */
+                size_t n = len - 1; /* the first is NAME0 */
                 fprintf(out, "%.*s<%d>;\n", (int)n, r->name, s->count);
             } else {
-                fprintf(out, "%s;\n", r->name);
+                fprintf(out, "%.*s;\n", (int)len, r->name);
             }
             break;
         }

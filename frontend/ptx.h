@@ -199,6 +199,7 @@ const char *opcode_name(Opcode op); /* "mad" */
 unsigned opcode_flags(Opcode op);
 unsigned opcode_classes(Opcode op); /* MC_* the opcode accepts */
 Opcode opcode_lookup(const char *name, size_t len); /* "bar.warp.sync" too */
+bool opcode_unsupported(const char *name, size_t len); /* in unsupported.def */
 struct Instr;
 bool instr_has_mod(const struct Instr *in, Mod m); /* one of its modifiers is m */
 int opcode_min_operands(Opcode op);
@@ -265,6 +266,8 @@ struct Operand {
             bool is_double;
         };
     };
+    const char *sel; /* OPD_REG of a video instruction: its selector "b0", "h10",
+                        "b3210" (no dot), or NULL */
     Var *var;   /* OPD_VAR, or the base of OPD_MEM */
     Func *func; /* OPD_FUNC */
     Operand *sub;
@@ -292,7 +295,8 @@ typedef struct Instr {
 typedef struct Reg {
     const char *name; /* "%r7" */
     PtxType type;
-    int vec;          /* .reg .v4 .f32 %v: 4 */
+    int vec;          /* .reg .v4 .f32 %v: 4, and the register is one */
+    int comp;         /* element of it, "%v.x" (0) ... "%v.w" (3) */
     SrcLoc loc;
     int scope;        /* scope depth it was declared in, for the printer */
 } Reg;

@@ -149,6 +149,20 @@ opcode_lookup(const char *name, size_t len)
     return OP_NONE;
 }
 
+bool
+opcode_unsupported(const char *name, size_t len)
+{
+    static const char *const names[] = {
+#define X(name) name,
+#include "unsupported.def"
+#undef X
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], name, len) == 0)
+            return true;
+    return false;
+}
+
 static const struct {
     const char *name;
     unsigned flags;

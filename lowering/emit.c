@@ -137,11 +137,13 @@ emit_lowest_lane(Emit *e, LLVMValueRef mask)
     return LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), LLVMConstInt(e->t_i32, WARP - 1, 0), "");
 }
 
+/* An error, and emission goes on (the caller leaves a placeholder value),
+ * so that one run reports every unsupported construct; lower_module
+ * writes nothing once there are errors. */
 void
 emit_unsupported(Emit *e, SrcLoc loc, const char *what)
 {
     diag_error(e->d, loc, "%s is not supported", what);
-    e->failed = true;
 }
 
 LLVMValueRef

@@ -182,6 +182,8 @@ LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 
 /* ---------------------------------------------------------- emit_warp.c */
 void warp_emit(Emit *e, const Instr *in); /* shfl vote match redux elect activemask bar.warp.sync */
+/* --------------------------------------------------------- emit_video.c */
+void video_emit(Emit *e, const Instr *in); /* vadd ... vset, vadd2 ... vset4 */
 
 /* ----------------------------------------------------------- emit_mma.c */
 void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */

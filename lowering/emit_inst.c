@@ -2235,6 +2235,36 @@ emit_cvt_narrow(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
     inst_write(e, &in->opnd[0], TY_B32, LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], ""));
 }
 
+/* cvt.pack.sat.{u16,s16}.s32 d, a, b and cvt.pack.sat.{u8,s8}.s32.b32
+ * d, a, b, c: a and b clamped to the narrow type's range; b in the low
+ * field, a in the next; c fills the bits above them (its low bits first). */
+static void
+emit_cvt_pack_int(Emit *e, const Instr *in)
+{
+    PtxType dt = in->type[0];
+    int w = type_bits(dt);
+    bool byte = w == 8;
+    if (in->ntype != (byte ? 3 : 2) || in->type[1] != TY_S32 || (w != 8 && w != 16) ||
+        in->nopnd != (byte ? 4 : 3) || !instr_has_mod(in, MOD_SAT)) {
+        emit_unsupported(e, in->loc, "this form of cvt.pack");
+        return;
+    }
+    Ops s = sources(e, in, TY_S32, in->nopnd - 1);
+    bool sign = type_kind(dt) == TK_SINT;
+    long long lo = sign ? -(1ll << (w - 1)) : 0, hi = sign ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+    LLVMValueRef f[2];
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef x = s.a[i], cl = cst(e, x, 0, (unsigned long long)lo), ch = cst(e, x, 0, (unsigned long long)hi);
+        x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, cl, ""), cl, x, "");
+        x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSGT, x, ch, ""), ch, x, "");
+        f[i] = LLVMBuildAnd(e->b, x, cst(e, x, 0, (1ull << w) - 1), "");
+    }
+    LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, f[0], cst(e, f[0], 0, (unsigned)w), ""), f[1], "");
+    if (byte)
+        r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, s.a[2], cst(e, s.a[2], 0, 16), ""), "");
+    inst_write(e, &in->opnd[0], TY_B32, r);
+}
+
 static void
 emit_cvt(Emit *e, const Instr *in)
 {
@@ -2354,6 +2384,18 @@ emit_mov(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
     const Operand *d = &in->opnd[0], *a = &in->opnd[1];
+    if (in->vec > 1) { /* mov.v4.f32 {a, b, c, d}, {e, f, g, h}: every source read first */
+        if (d->kind != OPD_VEC || a->kind != OPD_VEC || d->nsub != in->vec || a->nsub != in->vec) {
+            emit_unsupported(e, in->loc, arena_printf(e->arena, "mov.v%d without %d-element operands", in->vec, in->vec));
+            return;
+        }
+        LLVMValueRef v[4];
+        for (int i = 0; i < in->vec; i++)
+            v[i] = inst_operand(e, &a->sub[i], ty, operand_varying(e, &d->sub[i]));
+        for (int i = 0; i < in->vec; i++)
+            inst_write(e, &d->sub[i], ty, v[i]);
+        return;
+    }
     if (d->kind == OPD_VEC) { /* unpack: mov.b64 {lo, hi}, x */
         bool vec = operand_varying(e, a) || operand_varying(e, d);
         LLVMValueRef x = inst_operand(e, a, ty, vec);
@@ -2490,6 +2532,7 @@ inst_emit(Emit *e, const Instr *in)
     case OP_SHF: emit_shf(e, in); break;
     case OP_LOP3: emit_lop3(e, in); break;
     case OP_CVT: emit_cvt(e, in); break;
+    case OP_CVT_PACK: emit_cvt_pack_int(e, in); break;
     case OP_MOV: emit_mov(e, in); break;
     case OP_LD:
     case OP_LDU:
@@ -2546,6 +2589,10 @@ inst_emit(Emit *e, const Instr *in)
     case OP_PMEVENT:
     case OP_GRIDDEPCONTROL: break; /* launches are synchronous: a dependent grid starts after this one */
     default:
+        if (in->op >= OP_VADD && in->op <= OP_VSET4) { /* the video instructions */
+            video_emit(e, in);
+            break;
+        }
         emit_unsupported(e, in->loc, arena_printf(e->arena, "instruction '%s'", opcode_name(in->op)));
         break;
     }

@@ -1,0 +1,89 @@
+#!/bin/sh
+# Every unsupported construct is reported, once, where it is: three in
+# test/cli/unsupported_parse.ptx (instructions of the ISA the parser knows
+# but we do not implement; -fsyntax-only exits 1) and three in
+# test/cli/unsupported_lower.ptx (found by the lowering, which goes on
+# after the first).  A wgmma or tex line gives one message, never
+# cascaded lexer errors.  Called by test/run.sh with P2N OUT FILTER.
+P2N=$1 OUT=$2
+cd "$(dirname "$0")/../.."
+
+# name, command output, exit status, expected status, expected error lines
+check() {
+	name=$1 got=$2 rc=$3 want_rc=$4 want=$5
+	errs=$(printf '%s\n' "$got" | grep ': error: ')
+	if [ "$rc" -eq "$want_rc" ] && [ "$errs" = "$want" ]; then
+		echo "PASS cli/unsupported/$name"
+	else
+		echo "FAIL cli/unsupported/$name: exit status $rc"
+		printf 'expected:\n%s\ngot:\n%s\n' "$want" "$errs"
+	fi
+}
+
+f=test/cli/unsupported_parse.ptx
+got=$("$P2N" -fsyntax-only "$f" 2>&1)
+check parse "$got" $? 1 "$f:12:2: error: 'wgmma' is not supported
+$f:14:2: error: 'setmaxnreg' is not supported
+$f:24:2: error: 'mapa' is not supported"
+
+f=test/cli/unsupported_lower.ptx
+got=$("$P2N" -S -o /dev/null "$f" 2>&1)
+check lower "$got" $? 1 "$f:12:15: error: special register %pm is not supported
+$f:13:15: error: special register %reserved_smem_offset_begin is not supported
+$f:23:16: error: special register %current_graph_exec is not supported"
+
+# One line each, between supported instructions.
+one_line() {
+	cat <<PTX
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 p, .param .u64 t)
+{
+	.reg .b32 %r<4>;
+	.reg .f32 %f<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [p];
+	$1
+	st.global.u32 [%rd1], %r1;
+	ret;
+}
+PTX
+}
+one_line 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;' >"$OUT/unsupported_wgmma.ptx"
+got=$("$P2N" -fsyntax-only "$OUT/unsupported_wgmma.ptx" 2>&1)
+check wgmma "$got" $? 1 "$OUT/unsupported_wgmma.ptx:10:2: error: 'wgmma' is not supported"
+
+# tex: one "not supported" message, or none once textures are implemented;
+# never a lexer error about ".2d".
+one_line 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];' >"$OUT/unsupported_tex.ptx"
+got=$("$P2N" -fsyntax-only "$OUT/unsupported_tex.ptx" 2>&1)
+rc=$?
+n=$(printf '%s\n' "$got" | grep -c ': error: ')
+if [ "$n" -eq 0 ] && [ $rc -eq 0 ]; then
+	echo "PASS cli/unsupported/tex"
+else
+	check tex "$got" $rc 1 "$OUT/unsupported_tex.ptx:10:2: error: 'tex' is not supported"
+fi
+
+# Two errors found after their statements' ';' (operand checks), on
+# consecutive lines: both are reported, the second not skipped over.
+cat >"$OUT/unsupported_consecutive.ptx" <<'PTX'
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+	.reg .v4 .f32 %v;
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [p];
+	ld.global.v2.f32 %v, [%rd1];
+	mov.b32 %r1, %v;
+	ret;
+}
+PTX
+f=$OUT/unsupported_consecutive.ptx
+got=$("$P2N" -fsyntax-only "$f" 2>&1)
+check consecutive "$got" $? 1 "$f:10:19: error: 'ld.v2' takes 2 elements here, found 4
+$f:11:15: error: the registers of 'mov.b32' add up to 128 bits, not 32"
