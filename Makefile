@@ -63,8 +63,37 @@ test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANAL
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
 		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
 
+# The reference interpreter (test/ref): the host API of ptx2native.h over the
+# frontend's AST, one thread at a time; the random program generator and the
+# differential tester that runs programs through both (docs/testing.md).
+REF_OBJS = test/ref/ref.o
+REF_CFLAGS = $(CFLAGS_ALL) -frounding-math -Ifrontend -Iruntime
+REF_TOOLS = test/ref/gen test/ref/fuzz
+test/ref/libp2nref.a: $(REF_OBJS) $(FRONTEND_OBJS)
+	rm -f $@
+	ar rcs $@ $(REF_OBJS) $(FRONTEND_OBJS)
+
+$(REF_OBJS) test/ref/gen.o test/ref/fuzz.o: %.o: %.c
+	$(CC) $(REF_CFLAGS) -c -o $@ $<
+
+test/ref/gen: test/ref/gen.o
+	$(CC) $(LDFLAGS) -o $@ $<
+
+test/ref/fuzz: test/ref/fuzz.o
+	$(CC) $(LDFLAGS) -o $@ $< -ldl
+
+ref: test/ref/libp2nref.a $(REF_TOOLS)
+
+# make fuzz-diff SEED=s N=n: n random programs from seed s through the
+# interpreter and the translator; a disagreement is shrunk and written to
+# test/regress/.
+SEED ?= 1
+N ?= 100
+fuzz-diff: all ref
+	test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress
+
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
-check: all $(UNIT_TESTS)
+check: all ref $(UNIT_TESTS)
 	sh test/run.sh $(T)
 
 # The translator's tests (parse diagnostics, fixtures, reports, codegen)
@@ -114,8 +143,9 @@ uninstall:
 
 clean:
 	rm -f ptx2native $(RUNTIME_LIBS) $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
+	rm -f test/ref/*.o test/ref/*.d test/ref/libp2nref.a $(REF_TOOLS)
 	rm -rf test/out
 
-.PHONY: all check check-asan demo regen-ptx regen-reports install uninstall clean bench
+.PHONY: all ref fuzz-diff check check-asan demo regen-ptx regen-reports install uninstall clean bench
 
--include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d)
+-include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d

@@ -229,10 +229,50 @@ t_exec() {
 	done
 }
 
+# --- ref/exec: every execution test again, its host program linked against
+# the reference interpreter (test/ref/libp2nref.a) instead of the runtime,
+# given the PTX itself (a list of PTX files for NAME.inputs).  Its result
+# lines are renamed ref/exec/...  A test using what the interpreter does not
+# implement ("ref: unsupported ...") is a SKIP; test/ref/KNOWN_FAILURES
+# lists tests with a reason.
+t_ref() {
+	for host in test/exec/*.c; do
+		[ -e "$host" ] || return 0
+		name=$(basename "$host" .c)
+		selected "ref/exec/$name" || continue
+		if [ ! -f test/ref/libp2nref.a ]; then skip "ref/exec/$name" "test/ref/libp2nref.a not built"; continue; fi
+		reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/ref/KNOWN_FAILURES 2>/dev/null)
+		if [ -n "$reason" ]; then skip "ref/exec/$name" "known failure: $reason"; continue; fi
+		mod=test/exec/$name.ptx
+		if [ -f "test/exec/$name.inputs" ]; then
+			mod=$OUT/ref_$name.list
+			sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs" | tr ' ' '\n' >"$mod"
+		fi
+		# shellcheck disable=SC2086
+		if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" test/ref/libp2nref.a -lpthread -ldl -lm -o "$OUT/ref_$name" 2>&1); then
+			fail "ref/exec/$name" "$err"; continue
+		fi
+		second=
+		[ -f "test/exec/$name.second" ] && second=test/exec/$(cat "test/exec/$name.second")
+		# shellcheck disable=SC2086
+		limit 60 "$OUT/ref_$name" "$mod" $second >"$OUT/ref_$name.log" 2>&1
+		rc=$?
+		if grep -q 'ref: unsupported' "$OUT/ref_$name.log"; then
+			skip "ref/exec/$name" "$(grep -o -m1 'ref: unsupported[^(]*' "$OUT/ref_$name.log")"; continue
+		fi
+		sed 's,^\(PASS\|FAIL\|SKIP\) exec/,\1 ref/exec/,' "$OUT/ref_$name.log" >"$OUT/ref_$name.renamed"
+		count_lines <"$OUT/ref_$name.renamed" >"$OUT/ref_$name.out" # counts in this shell
+		cat "$OUT/ref_$name.out"
+		nf=$(grep -c '^FAIL ' "$OUT/ref_$name.out")
+		if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "ref/exec/$name" "exit status $rc"; fi
+	done
+}
+
 t_parse
 t_fixtures
 t_codegen
 t_exec
+t_ref
 t_report
 t_unit
 t_scripts
