@@ -68,19 +68,22 @@ test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANAL
 # differential tester that runs programs through both (docs/testing.md).
 REF_OBJS = test/ref/ref.o
 REF_CFLAGS = $(CFLAGS_ALL) -frounding-math -Ifrontend -Iruntime
-REF_TOOLS = test/ref/gen test/ref/fuzz
+REF_TOOLS = test/ref/fuzz test/ref/run_rt test/ref/run_ref
 test/ref/libp2nref.a: $(REF_OBJS) $(FRONTEND_OBJS)
 	rm -f $@
 	ar rcs $@ $(REF_OBJS) $(FRONTEND_OBJS)
 
-$(REF_OBJS) test/ref/gen.o test/ref/fuzz.o: %.o: %.c
+$(REF_OBJS) test/ref/gen.o test/ref/fuzz.o test/ref/runner.o: %.o: %.c
 	$(CC) $(REF_CFLAGS) -c -o $@ $<
 
-test/ref/gen: test/ref/gen.o
-	$(CC) $(LDFLAGS) -o $@ $<
+test/ref/fuzz: test/ref/fuzz.o test/ref/gen.o
+	$(CC) $(LDFLAGS) -o $@ test/ref/fuzz.o test/ref/gen.o
 
-test/ref/fuzz: test/ref/fuzz.o
-	$(CC) $(LDFLAGS) -o $@ $< -ldl
+test/ref/run_rt: test/ref/runner.o runtime/libptx2native.a
+	$(CC) $(LDFLAGS) -o $@ test/ref/runner.o runtime/libptx2native.a -lpthread -ldl -lm
+
+test/ref/run_ref: test/ref/runner.o test/ref/libp2nref.a
+	$(CC) $(LDFLAGS) -o $@ test/ref/runner.o test/ref/libp2nref.a -lm
 
 ref: test/ref/libp2nref.a $(REF_TOOLS)
 
@@ -90,7 +93,7 @@ ref: test/ref/libp2nref.a $(REF_TOOLS)
 SEED ?= 1
 N ?= 100
 fuzz-diff: all ref
-	test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress
+	test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress $(FUZZFLAGS)
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
 check: all ref $(UNIT_TESTS)
@@ -148,4 +151,4 @@ clean:
 
 .PHONY: all ref fuzz-diff check check-asan demo regen-ptx regen-reports install uninstall clean bench
 
--include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d
+-include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d

@@ -268,11 +268,38 @@ t_ref() {
 	done
 }
 
+# --- fuzz/: the differential tester (test/ref/fuzz, docs/testing.md): a
+# fixed set of generated programs (seeds FUZZ_SEED.., FUZZ_N of them) and
+# the shrunk regressions in test/regress, each through the translator and
+# the reference interpreter, outputs compared bit for bit.  Translated at
+# -O0 (FUZZ_FLAGS) to keep it fast: the translator's time is LLVM's.
+t_fuzz() {
+	selected "fuzz/" || return 0
+	if [ ! -x test/ref/fuzz ] || [ ! -x test/ref/run_rt ] || [ ! -x test/ref/run_ref ]; then
+		skip "fuzz/" "test/ref tools not built (make ref)"; return 0
+	fi
+	P2NFLAGS=${FUZZ_FLAGS--O0} FUZZ_TMP=$OUT/fuzz limit 900 test/ref/fuzz --quiet --seed "${FUZZ_SEED:-1}" \
+		-n "${FUZZ_N:-40}" --batch 20 --without brx >"$OUT/fuzz.log" 2>&1
+	rc=$?
+	count_lines <"$OUT/fuzz.log" >"$OUT/fuzz.out"
+	cat "$OUT/fuzz.out"
+	[ $rc -le 1 ] || fail "fuzz/run" "exit status $rc"
+	set -- test/regress/*.ptx
+	[ -e "$1" ] || return 0
+	P2NFLAGS=${FUZZ_FLAGS--O0} FUZZ_TMP=$OUT/fuzz limit 600 test/ref/fuzz --replay "$@" >"$OUT/fuzz_regress.log" 2>&1
+	rc=$?
+	grep -v ' passed, ' "$OUT/fuzz_regress.log" >"$OUT/fuzz_regress.lines"
+	count_lines <"$OUT/fuzz_regress.lines" >"$OUT/fuzz_regress.out"
+	cat "$OUT/fuzz_regress.out"
+	[ $rc -le 1 ] || fail "fuzz/regress" "exit status $rc"
+}
+
 t_parse
 t_fixtures
 t_codegen
 t_exec
 t_ref
+t_fuzz
 t_report
 t_unit
 t_scripts

@@ -62,6 +62,9 @@ struct p2n_module {
 };
 
 static __thread char g_msg[1024];
+/* P2NREF_STRICT=1 (the differential tester): reading a register never
+ * written is undefined, and reported rather than read as 0. */
+static int g_strict = -1;
 
 static void
 set_msg(const char *fmt, ...)
@@ -383,6 +386,7 @@ typedef struct Frame {
     int fidx;
     int pc;
     uint64_t *regs;
+    uint8_t *def; /* register written yet (for g_strict) */
     char *params;
     uint64_t local_base; /* offset of this frame's .local variables in the window */
     const Instr *call;   /* the caller's call instruction (NULL for the kernel) */
@@ -591,6 +595,13 @@ sreg_value(Launch *L, Thread *t, const Operand *o)
     }
 }
 
+static void
+set_reg(Frame *fr, int r, uint64_t v)
+{
+    fr->regs[r] = v;
+    fr->def[r] = 1;
+}
+
 /* Reads operand o as type ty. */
 static uint64_t
 rd(Launch *L, Thread *t, Frame *fr, const Instr *in, const Operand *o, PtxType ty)
@@ -598,6 +609,11 @@ rd(Launch *L, Thread *t, Frame *fr, const Instr *in, const Operand *o, PtxType t
     switch (o->kind) {
     case OPD_REG: {
         uint64_t v = fr->regs[o->reg];
+        if (g_strict && !fr->def[o->reg]) {
+            fail(L, P2N_ERROR_INVALID_VALUE, in, "ref: read of %s before any write (undefined)",
+                 fr->f->regs.v[o->reg].name);
+            return 0;
+        }
         if (o->neg)
             v = !(v & 1);
         return extend(v, ty);
@@ -638,7 +654,7 @@ static void
 wr(Frame *fr, const Operand *o, uint64_t v, PtxType ty)
 {
     if (o->kind == OPD_REG)
-        fr->regs[o->reg] = extend(v, ty);
+        set_reg(fr, o->reg, extend(v, ty));
 }
 
 /* Resolves a memory operand to a host pointer for an access of n bytes. */
@@ -1051,6 +1067,7 @@ push_frame(Launch *L, Thread *t, const Instr *in, Func *f, const Instr *call)
     fr->fidx = fidx;
     fr->pc = 0;
     fr->regs = calloc((size_t)f->regs.n + 1, sizeof *fr->regs);
+    fr->def = calloc((size_t)f->regs.n + 1, 1);
     fr->params = calloc(fi->param_bytes + 16, 1);
     fr->local_base = align_up(t->local_top, 16);
     fr->call = call;
@@ -1070,6 +1087,7 @@ pop_frame(Thread *t)
 {
     Frame *fr = &t->stack[--t->depth];
     free(fr->regs);
+    free(fr->def);
     free(fr->params);
     t->local_top = fr->local_base; /* everything below this frame stays */
 }
@@ -1092,7 +1110,7 @@ pass_value(Launch *L, Thread *t, Frame *from, const Operand *a, Frame *to, const
             v = load_bits((char *)(uintptr_t)var_addr(L, t, from, a->var), type_bits(ty) / 8 ? type_bits(ty) / 8 : 1);
         else
             v = rd(L, t, from, in, a, ty);
-        to->regs[p->reg] = extend(v, ty);
+        set_reg(to, p->reg, extend(v, ty));
         return;
     }
     char *dst = to->params + vinfo(L->mod, p)->off;
@@ -1125,7 +1143,7 @@ return_value(Launch *L, Thread *t, Frame *callee, const Var *p, Frame *caller, c
             memcpy(dst, callee->params + vinfo(L->mod, p)->off,
                    var_size(p) < var_size(r->var) ? var_size(p) : var_size(r->var));
     } else if (r->kind == OPD_REG) {
-        caller->regs[r->reg] = extend(v, reg_type(caller, r->reg));
+        set_reg(caller, r->reg, extend(v, reg_type(caller, r->reg)));
     }
     (void)in;
 }
@@ -1168,6 +1186,11 @@ run_thread(Launch *L, Thread *t)
             continue;
         }
         const Instr *in = &f->instrs.v[fr->pc++];
+        if (in->guard >= 0 && g_strict && !fr->def[in->guard]) {
+            fail(L, P2N_ERROR_INVALID_VALUE, in, "ref: guard %s read before any write (undefined)",
+                 f->regs.v[in->guard].name);
+            break;
+        }
         if (in->guard >= 0 && (!(fr->regs[in->guard] & 1)) != in->guard_neg)
             continue;
         const Operand *o = in->opnd;
@@ -1606,7 +1629,7 @@ run_thread(Launch *L, Thread *t)
                         x = (uint32_t)x;
                     store_bits(p + eb * i, x, eb);
                 } else if (e->kind == OPD_REG) {
-                    fr->regs[e->reg] = extend(load_bits(p + eb * i, eb), ty);
+                    set_reg(fr, e->reg, extend(load_bits(p + eb * i, eb), ty));
                 }
             }
             break;
@@ -2071,6 +2094,8 @@ p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block, s
             return P2N_ERROR_TOO_MANY_THREADS;
         }
     }
+    if (g_strict < 0)
+        g_strict = getenv("P2NREF_STRICT") && atoi(getenv("P2NREF_STRICT")) > 0;
     Launch L = {.mod = mod, .kernel = k, .grid = grid, .block = block};
     L.dyn_off = align_up(mod->static_smem, 16);
     L.dyn_bytes = dyn;
