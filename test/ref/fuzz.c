@@ -87,8 +87,15 @@ describe(const Result *rt, const Result *ref, char *buf, size_t n)
                 first = i;
             nd++;
         }
-    snprintf(buf, n, "%d words differ; first: thread %d word %d: translated 0x%08x, interpreter 0x%08x", nd,
-             first / GEN_OUT, first % GEN_OUT, rt->out[first], ref->out[first]);
+    char which[GEN_OUT * 4 + 1] = "";
+    for (int w = 0; w < GEN_OUT; w++)
+        for (int i = w; i < WORDS; i += GEN_OUT)
+            if (rt->out[i] != ref->out[i]) {
+                snprintf(which + strlen(which), sizeof which - strlen(which), "%s%d", *which ? "," : "", w);
+                break;
+            }
+    snprintf(buf, n, "%d words differ (output words %s); first: thread %d word %d: translated 0x%08x, interpreter 0x%08x",
+             nd, which, first / GEN_OUT, first % GEN_OUT, rt->out[first], ref->out[first]);
 }
 
 static Verdict
@@ -279,7 +286,7 @@ known_reason(const char *key)
         char *e = strchr(p, '\n');
         if (strncmp(p, key, k) == 0 && (p[k] == ' ' || p[k] == '\t')) {
             static char r[400];
-            size_t n = e ? (size_t)(e - p - (long)k) : strlen(p + k);
+            size_t n = e ? (size_t)(e - (p + k + 1)) : strlen(p + k + 1);
             snprintf(r, sizeof r, "%.*s", (int)n, p + k + 1);
             return r;
         }
@@ -350,6 +357,7 @@ main(int argc, char **argv)
 {
     uint64_t seed = 1;
     int n = 100, batch = 50;
+    setvbuf(stdout, NULL, _IOLBF, 0);
     const char *write_dir = NULL;
     if (getenv("P2N"))
         g_p2n = getenv("P2N");

@@ -765,7 +765,8 @@ float_op(Launch *L, const Instr *in, PtxType ty, uint64_t a, uint64_t b, uint64_
     int rm = round_mode(in, FE_TONEAREST);
     *ok = true;
     if (type_bits(ty) == 32) {
-        float x = f32_of(a), y = f32_of(b), z = f32_of(c), r = 0;
+        /* volatile: the compiler must not move the operation across fesetround */
+        volatile float x = f32_of(a), y = f32_of(b), z = f32_of(c), r = 0;
         if (ftz)
             x = ftz32(x), y = ftz32(y), z = ftz32(z);
         fesetround(rm);
@@ -825,7 +826,7 @@ float_op(Launch *L, const Instr *in, PtxType ty, uint64_t a, uint64_t b, uint64_
             r = sat32(r);
         return bits_f32(r);
     }
-    double x = f64_of(a), y = f64_of(b), z = f64_of(c), r = 0;
+    volatile double x = f64_of(a), y = f64_of(b), z = f64_of(c), r = 0;
     fesetround(rm);
     switch (in->op) {
     case OP_ADD: r = x + y; break;
@@ -965,8 +966,9 @@ convert(Launch *L, const Instr *in, PtxType dt, PtxType st, uint64_t a, bool *ok
         }
         if (isnan(x))
             return 0;
+        volatile double vx = x;
         fesetround(rm);
-        double r = nearbyint(x);
+        volatile double r = nearbyint(vx);
         fesetround(FE_TONEAREST);
         bool ds = dk == TK_SINT;
         double lo = ds ? -ldexp(1.0, db - 1) : 0.0, hi = ds ? ldexp(1.0, db - 1) : ldexp(1.0, db);
@@ -979,13 +981,17 @@ convert(Launch *L, const Instr *in, PtxType dt, PtxType st, uint64_t a, bool *ok
     if (sk != TK_FLOAT) { /* integer to float */
         bool ss = sk == TK_SINT;
         int rm = round_mode(in, FE_TONEAREST);
+        volatile int64_t si = sext(a, sb);
+        volatile uint64_t ui = zext(a, sb);
+        volatile float rf = 0;
+        volatile double rd = 0;
         fesetround(rm);
-        uint64_t r;
         if (db == 32)
-            r = ss ? bits_f32((float)sext(a, sb)) : bits_f32((float)zext(a, sb));
+            rf = ss ? (float)si : (float)ui;
         else
-            r = ss ? bits_f64((double)sext(a, sb)) : bits_f64((double)zext(a, sb));
+            rd = ss ? (double)si : (double)ui;
         fesetround(FE_TONEAREST);
+        uint64_t r = db == 32 ? bits_f32(rf) : bits_f64(rd);
         if (sat && db == 32)
             r = bits_f32(sat32(f32_of(r)));
         return r;
@@ -993,9 +999,11 @@ convert(Launch *L, const Instr *in, PtxType dt, PtxType st, uint64_t a, bool *ok
     /* float to float */
     int rm = round_mode(in, FE_TONEAREST);
     if (db == 32 && sb == 64) {
+        volatile double vx = f64_of(a);
         fesetround(rm);
-        float r = (float)f64_of(a);
+        volatile float vr = (float)vx;
         fesetround(FE_TONEAREST);
+        float r = vr;
         if (ftz)
             r = ftz32(r);
         if (sat)
@@ -1008,9 +1016,11 @@ convert(Launch *L, const Instr *in, PtxType dt, PtxType st, uint64_t a, bool *ok
             x = ftz32(x);
         double r = x;
         if (has_round(in)) { /* cvt.rni.f64.f32 ... rounds to integer */
+            volatile double vx = r, vr;
             fesetround(rm);
-            r = nearbyint(r);
+            vr = nearbyint(vx);
             fesetround(FE_TONEAREST);
+            r = vr;
         }
         if (sat)
             r = isnan(r) || r <= 0 ? 0 : r > 1 ? 1 : r;
@@ -1023,9 +1033,11 @@ convert(Launch *L, const Instr *in, PtxType dt, PtxType st, uint64_t a, bool *ok
         if (ftz)
             x = ftz32(x);
         if (irnd) {
+            volatile float vx = x, vr;
             fesetround(rm);
-            x = nearbyintf(x);
+            vr = nearbyintf(vx);
             fesetround(FE_TONEAREST);
+            x = vr;
         }
         if (ftz)
             x = ftz32(x);
@@ -1035,9 +1047,11 @@ convert(Launch *L, const Instr *in, PtxType dt, PtxType st, uint64_t a, bool *ok
     }
     double x = f64_of(a);
     if (irnd) {
+        volatile double vx = x, vr;
         fesetround(rm);
-        x = nearbyint(x);
+        vr = nearbyint(vx);
         fesetround(FE_TONEAREST);
+        x = vr;
     }
     if (sat)
         x = isnan(x) || x <= 0 ? 0 : x > 1 ? 1 : x;
