@@ -279,7 +279,7 @@ t_fuzz() {
 		skip "fuzz/" "test/ref tools not built (make ref)"; return 0
 	fi
 	P2NFLAGS=${FUZZ_FLAGS--O0} FUZZ_TMP=$OUT/fuzz limit 900 test/ref/fuzz --quiet --seed "${FUZZ_SEED:-1}" \
-		-n "${FUZZ_N:-40}" --batch 20 --without brx >"$OUT/fuzz.log" 2>&1
+		-n "${FUZZ_N:-20}" --batch 20 --without brx >"$OUT/fuzz.log" 2>&1
 	rc=$?
 	count_lines <"$OUT/fuzz.log" >"$OUT/fuzz.out"
 	cat "$OUT/fuzz.out"
