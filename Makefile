@@ -89,11 +89,12 @@ ref: test/ref/libp2nref.a $(REF_TOOLS)
 
 # make fuzz-diff SEED=s N=n: n random programs from seed s through the
 # interpreter and the translator; a disagreement is shrunk and written to
-# test/regress/.
+# test/regress/.  FUZZFLAGS="--without brx" leaves brx.idx out; P2NFLAGS
+# are the translator's options (-O0: faster).
 SEED ?= 1
 N ?= 100
 fuzz-diff: all ref
-	test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress $(FUZZFLAGS)
+	P2NFLAGS="$(P2NFLAGS)" test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress $(FUZZFLAGS)
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
 check: all ref $(UNIT_TESTS)
