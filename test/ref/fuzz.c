@@ -245,9 +245,9 @@ shrink(const char *src, const char *dst, uint64_t inseed, Verdict want, const ch
     int tries = 0;
     for (int chunk = L.n / 2; chunk >= 1; chunk /= 2) {
         bool progress = true;
-        while (progress && tries < 400) {
+        while (progress && tries < 200) {
             progress = false;
-            for (int start = 0; start < L.n && tries < 400; start += chunk) {
+            for (int start = 0; start < L.n && tries < 200; start += chunk) {
                 bool any = false;
                 bool *was = malloc((size_t)L.n);
                 memcpy(was, L.del, (size_t)L.n);
