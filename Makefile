@@ -97,8 +97,41 @@ test/unit/translate_test: test/unit/translate_test.c lowering/libptx2native-tran
 	$(CC) $(CFLAGS_ALL) -Iruntime $(LDFLAGS) -o $@ $< runtime/libptx2native.a -Llowering \
 		-lptx2native-translate -Wl,-rpath,'$$ORIGIN/../../lowering' -lpthread -ldl -lm
 
+# The reference interpreter (test/ref): the host API of ptx2native.h over the
+# frontend's AST, one thread at a time; the random program generator and the
+# differential tester that runs programs through both (docs/testing.md).
+REF_OBJS = test/ref/ref.o
+REF_CFLAGS = $(CFLAGS_ALL) -frounding-math -Ifrontend -Iruntime
+REF_TOOLS = test/ref/fuzz test/ref/run_rt test/ref/run_ref
+test/ref/libp2nref.a: $(REF_OBJS) $(FRONTEND_OBJS)
+	rm -f $@
+	ar rcs $@ $(REF_OBJS) $(FRONTEND_OBJS)
+
+$(REF_OBJS) test/ref/gen.o test/ref/fuzz.o test/ref/runner.o: %.o: %.c
+	$(CC) $(REF_CFLAGS) -c -o $@ $<
+
+test/ref/fuzz: test/ref/fuzz.o test/ref/gen.o
+	$(CC) $(LDFLAGS) -o $@ test/ref/fuzz.o test/ref/gen.o
+
+test/ref/run_rt: test/ref/runner.o runtime/libptx2native.a
+	$(CC) $(LDFLAGS) -o $@ test/ref/runner.o runtime/libptx2native.a -lpthread -ldl -lm
+
+test/ref/run_ref: test/ref/runner.o test/ref/libp2nref.a
+	$(CC) $(LDFLAGS) -o $@ test/ref/runner.o test/ref/libp2nref.a -lm
+
+ref: test/ref/libp2nref.a $(REF_TOOLS)
+
+# make fuzz-diff SEED=s N=n: n random programs from seed s through the
+# interpreter and the translator; a disagreement is shrunk and written to
+# test/regress/.  FUZZFLAGS="--without brx" leaves brx.idx out; P2NFLAGS
+# are the translator's options (-O0: faster).
+SEED ?= 1
+N ?= 100
+fuzz-diff: all ref
+	P2NFLAGS="$(P2NFLAGS)" test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress $(FUZZFLAGS)
+
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
-check: all $(UNIT_TESTS)
+check: all ref $(UNIT_TESTS)
 	sh test/run.sh $(T)
 
 # The translator's tests (parse diagnostics, fixtures, reports, codegen)
@@ -157,8 +190,9 @@ uninstall:
 
 clean:
 	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
+	rm -f test/ref/*.o test/ref/*.d test/ref/libp2nref.a $(REF_TOOLS)
 	rm -rf test/out build
 
-.PHONY: all check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench
+.PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench
 
--include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d)
+-include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d

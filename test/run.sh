@@ -229,10 +229,77 @@ t_exec() {
 	done
 }
 
+# --- ref/exec: every execution test again, its host program linked against
+# the reference interpreter (test/ref/libp2nref.a) instead of the runtime,
+# given the PTX itself (a list of PTX files for NAME.inputs).  Its result
+# lines are renamed ref/exec/...  A test using what the interpreter does not
+# implement ("ref: unsupported ...") is a SKIP; test/ref/KNOWN_FAILURES
+# lists tests with a reason.
+t_ref() {
+	for host in test/exec/*.c; do
+		[ -e "$host" ] || return 0
+		name=$(basename "$host" .c)
+		selected "ref/exec/$name" || continue
+		if [ ! -f test/ref/libp2nref.a ]; then skip "ref/exec/$name" "test/ref/libp2nref.a not built"; continue; fi
+		reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/ref/KNOWN_FAILURES 2>/dev/null)
+		if [ -n "$reason" ]; then skip "ref/exec/$name" "known failure: $reason"; continue; fi
+		mod=test/exec/$name.ptx
+		if [ -f "test/exec/$name.inputs" ]; then
+			mod=$OUT/ref_$name.list
+			sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs" | tr ' ' '\n' >"$mod"
+		fi
+		# shellcheck disable=SC2086
+		if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" test/ref/libp2nref.a -lpthread -ldl -lm -o "$OUT/ref_$name" 2>&1); then
+			fail "ref/exec/$name" "$err"; continue
+		fi
+		second=
+		[ -f "test/exec/$name.second" ] && second=test/exec/$(cat "test/exec/$name.second")
+		# shellcheck disable=SC2086
+		limit 60 "$OUT/ref_$name" "$mod" $second >"$OUT/ref_$name.log" 2>&1
+		rc=$?
+		if grep -q 'ref: unsupported' "$OUT/ref_$name.log"; then
+			skip "ref/exec/$name" "$(grep -o -m1 'ref: unsupported[^(]*' "$OUT/ref_$name.log")"; continue
+		fi
+		sed 's,^\(PASS\|FAIL\|SKIP\) exec/,\1 ref/exec/,' "$OUT/ref_$name.log" >"$OUT/ref_$name.renamed"
+		count_lines <"$OUT/ref_$name.renamed" >"$OUT/ref_$name.out" # counts in this shell
+		cat "$OUT/ref_$name.out"
+		nf=$(grep -c '^FAIL ' "$OUT/ref_$name.out")
+		if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "ref/exec/$name" "exit status $rc"; fi
+	done
+}
+
+# --- fuzz/: the differential tester (test/ref/fuzz, docs/testing.md): a
+# fixed set of generated programs (seeds FUZZ_SEED.., FUZZ_N of them) and
+# the shrunk regressions in test/regress, each through the translator and
+# the reference interpreter, outputs compared bit for bit.  Translated at
+# -O0 (FUZZ_FLAGS) to keep it fast: the translator's time is LLVM's.
+t_fuzz() {
+	selected "fuzz/" || return 0
+	if [ ! -x test/ref/fuzz ] || [ ! -x test/ref/run_rt ] || [ ! -x test/ref/run_ref ]; then
+		skip "fuzz/" "test/ref tools not built (make ref)"; return 0
+	fi
+	P2NFLAGS=${FUZZ_FLAGS--O0} FUZZ_TMP=$OUT/fuzz limit 900 test/ref/fuzz --quiet --seed "${FUZZ_SEED:-1}" \
+		-n "${FUZZ_N:-20}" --batch 20 --without brx >"$OUT/fuzz.log" 2>&1
+	rc=$?
+	count_lines <"$OUT/fuzz.log" >"$OUT/fuzz.out"
+	cat "$OUT/fuzz.out"
+	[ $rc -le 1 ] || fail "fuzz/run" "exit status $rc"
+	set -- test/regress/*.ptx
+	[ -e "$1" ] || return 0
+	P2NFLAGS=${FUZZ_FLAGS--O0} FUZZ_TMP=$OUT/fuzz limit 600 test/ref/fuzz --replay "$@" >"$OUT/fuzz_regress.log" 2>&1
+	rc=$?
+	grep -v ' passed, ' "$OUT/fuzz_regress.log" >"$OUT/fuzz_regress.lines"
+	count_lines <"$OUT/fuzz_regress.lines" >"$OUT/fuzz_regress.out"
+	cat "$OUT/fuzz_regress.out"
+	[ $rc -le 1 ] || fail "fuzz/regress" "exit status $rc"
+}
+
 t_parse
 t_fixtures
 t_codegen
 t_exec
+t_ref
+t_fuzz
 t_report
 t_unit
 t_scripts
