@@ -614,6 +614,23 @@ directed_fma64(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, Mod mode
     return v;
 }
 
+/* IEEE 754 (6.3): an exact zero sum a + b is +0 in every rounding mode but
+ * toward minus infinity, where it is -0 unless both summands are +0.  The
+ * round-to-nearest sum r has the right sign for the other modes; under .rm
+ * its zero becomes -0.  a and b: the summands (NULL: not a sum). */
+static LLVMValueRef
+rm_zero_sum(Emit *e, LLVMValueRef r, Mod mode, LLVMValueRef a, LLVMValueRef b)
+{
+    if (mode != MOD_RM || !a)
+        return r;
+    LLVMTypeRef it = shaped(a, LLVMIntTypeInContext(e->ctx, LLVMGetTypeKind(elem_type(a)) == LLVMDoubleTypeKind ? 64 : 32));
+    LLVMValueRef a0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, a, it, ""), LLVMConstNull(it), "");
+    LLVMValueRef b0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, b, it, ""), LLVMConstNull(it), "");
+    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef neg = LLVMBuildAnd(e->b, zero, LLVMBuildNot(e->b, LLVMBuildAnd(e->b, a0, b0, ""), ""), "");
+    return LLVMBuildSelect(e->b, neg, cst(e, r, -0.0, 0), r, "");
+}
+
 /* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
  * works in f64 (exact products, TwoSum); f64 works with residuals. */
 static LLVMValueRef
@@ -628,7 +645,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         if (z)
             z = LLVMBuildFPExt(e->b, z, dt, "");
     }
-    LLVMValueRef s, t;
+    LLVMValueRef s, t, sum_a = NULL, sum_b = NULL; /* the summands of a sum */
     switch (op) {
     case OP_ADD:
     case OP_SUB:
@@ -636,6 +653,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
             y = LLVMBuildFNeg(e->b, y, "");
         s = LLVMBuildFAdd(e->b, x, y, "");
         t = two_sum_err(e, x, y, s);
+        sum_a = x, sum_b = y;
         break;
     case OP_MUL:
         s = LLVMBuildFMul(e->b, x, y, "");
@@ -649,6 +667,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
             LLVMValueRef p = LLVMBuildFMul(e->b, x, y, ""); /* exact */
             s = LLVMBuildFAdd(e->b, p, z, "");
             t = two_sum_err(e, p, z, s);
+            sum_a = p, sum_b = z;
         }
         break;
     case OP_DIV:
@@ -668,13 +687,13 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         return a[0];
     }
     if (f64)
-        return round_dir(e, s, t, mode);
+        return rm_zero_sum(e, round_dir(e, s, t, mode), mode, sum_a, sum_b);
     LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, emit_is_vec(s)), "");
     LLVMValueRef back = LLVMBuildFPExt(e->b, r, dt, "");
     LLVMValueRef d = LLVMBuildFSub(e->b, s, back, "");
     LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
     t = LLVMBuildSelect(e->b, nz, d, t, "");
-    return round_dir(e, r, t, mode);
+    return rm_zero_sum(e, round_dir(e, r, t, mode), mode, sum_a, sum_b);
 }
 
 /* s (f64) to f32 rounded to odd: the nearest f32, moved to its odd
