@@ -220,6 +220,14 @@ check_dims(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
     return P2N_SUCCESS;
 }
 
+/* p2n_launch's checks alone, for a caller that queues the launch and
+ * reports a bad configuration at once (the CUDA layer). */
+p2n_result
+rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
+{
+    return check_dims(k, grid, block, dyn);
+}
+
 RT_EXPORT p2n_result
 p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params)
 {

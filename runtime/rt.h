@@ -48,6 +48,7 @@ void rt_registry_add(p2n_module *m);
 void rt_registry_remove(p2n_module *m);
 void *rt_registry_resolve(uint64_t addr, const char *signature);
 
+p2n_result rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn);
 void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ------------------------------------------------------------ sched.c */
