@@ -169,11 +169,16 @@ install: all
 	cp runtime/ptx2native.h $(DESTDIR)$(PREFIX)/include/
 	cp $(RUNTIME_LIBS) $(DESTDIR)$(PREFIX)/lib/
 	sed 's|@PREFIX@|$(PREFIX)|' runtime/ptx2native.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc
+	mkdir -p $(DESTDIR)$(PREFIX)/lib/ptx2native
+	cp $(CUDA_DIR)/ptx2native-run $(DESTDIR)$(PREFIX)/bin/
+	cp $(CUDA_LIBS) $(DESTDIR)$(PREFIX)/lib/ptx2native/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1 \
 		$(DESTDIR)$(PREFIX)/include/ptx2native.h $(DESTDIR)$(PREFIX)/lib/libptx2native.a \
-		$(DESTDIR)$(PREFIX)/lib/libptx2native.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc
+		$(DESTDIR)$(PREFIX)/lib/libptx2native.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc \
+		$(DESTDIR)$(PREFIX)/bin/ptx2native-run
+	rm -rf $(DESTDIR)$(PREFIX)/lib/ptx2native
 
 clean:
 	rm -f ptx2native $(RUNTIME_LIBS) $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)

@@ -287,6 +287,25 @@ t_cudart() {
 	done
 	t_cudart_abi
 	t_cudart_cache
+	t_cudart_static
+}
+
+# A program linked with the static CUDA runtime (nvcc's default) cannot be
+# redirected: ptx2native-run refuses it and says how to rebuild it.
+t_cudart_static() {
+	selected cudart/static-cudart || return 0
+	[ -n "$NVCC_BIN" ] || { skip cudart/static-cudart "skipped: nvcc not found"; return 0; }
+	bin=$OUT/cudart/rt_smoke_static
+	if [ ! "$bin" -nt test/cudart/rt_smoke.cu ] &&
+		! limit 300 "$NVCC_BIN" -arch=sm_80 test/cudart/rt_smoke.cu -o "$bin" >"$bin.build.log" 2>&1; then
+		fail cudart/static-cudart "nvcc failed"; return 0
+	fi
+	got=$(limit 60 ./runtime/cuda/ptx2native-run "$bin" 2>&1)
+	rc=$?
+	case $rc:$got in
+	127:*"static CUDA runtime"*"-cudart shared"*) pass cudart/static-cudart ;;
+	*) fail cudart/static-cudart "exit status $rc: $got" ;;
+	esac
 }
 
 # cuda_abi.h against the toolkit's own headers: sizes, offsets, numbers.
