@@ -21,6 +21,8 @@ ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
 CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
 	lowering/emit_mma.o lowering/abi.o lowering/target.o
 CLI_OBJS = cli/main.o
+# --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
+CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
 TRANSLATOR_OBJS = $(CLI_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS)
 
 RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o
@@ -32,7 +34,7 @@ RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 CUDA_DIR = runtime/cuda
 CUDA_CORE_OBJS = $(CUDA_DIR)/core.o $(CUDA_DIR)/fatbin.o $(CUDA_DIR)/stream.o $(CUDA_DIR)/driver.o
 CUDA_OBJS = $(CUDA_CORE_OBJS) $(CUDA_DIR)/cudart13.o $(CUDA_DIR)/cudart12.o $(CUDA_DIR)/stubs_cuda.o \
-	$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/run.o
+	$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/run.o $(CUDA_DIR)/aot.o
 CUDA_LIBS = $(CUDA_DIR)/libcuda.so.1 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12
 CUDA_CFLAGS = $(CFLAGS_ALL) -fPIC -Iruntime -I$(CUDA_DIR) $(ZSTD_CFLAGS)
 CUDA_GEN = $(CUDA_DIR)/stubs_cuda.c $(CUDA_DIR)/stubs_cudart.c $(CUDA_DIR)/libcuda.map \
@@ -46,8 +48,8 @@ all: ptx2native $(RUNTIME_LIBS) $(CUDA_LIBS) $(CUDA_DIR)/ptx2native-run
 config.mk:
 	./configure --install-deps
 
-ptx2native: $(TRANSLATOR_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $(TRANSLATOR_OBJS) $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+ptx2native: $(TRANSLATOR_OBJS) $(CLI_CUDA_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(TRANSLATOR_OBJS) $(CLI_CUDA_OBJS) $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) $(ZSTD_LIBS) -lm
 
 runtime/libptx2native.a: $(RUNTIME_OBJS)
 	rm -f $@
@@ -70,6 +72,9 @@ $(CUDA_CORE_OBJS): %.o: %.c
 # driver.c and cudart.c define NVIDIA's API, whose prototypes are in
 # NVIDIA's headers, not ours.
 $(CUDA_DIR)/driver.o: CUDA_CFLAGS += -Wno-missing-prototypes
+
+$(CUDA_DIR)/aot.o: $(CUDA_DIR)/aot.c
+	$(CC) $(CUDA_CFLAGS) -c -o $@ $<
 
 $(CUDA_DIR)/cudart13.o: $(CUDA_DIR)/cudart.c
 	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -DCU_RUNTIME_VERSION=13000 -c -o $@ $<

@@ -10,6 +10,8 @@
 #include "lower.h"
 #include "ptx.h"
 
+int cu_from_binary_argv(int *argc, char ***argv); /* runtime/cuda/aot.c */
+
 #ifndef P2N_VERSION
 #define P2N_VERSION "0.1.0"
 #endif
@@ -43,6 +45,8 @@ static const char usage_text[] =
     "  -S                 emit assembly\n"
     "  --emit-llvm        with -S: LLVM IR text (.ll); with -c: bitcode (.bc)\n"
     "  --report FILE      write the XML divergence report (docs/report.md)\n"
+    "  --from-binary APP  translate the PTX of an nvcc-built executable instead\n"
+    "                     (default output APP.kernels.so; docs/cuda.md)\n"
     "\n"
     "Code generation:\n"
     "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
@@ -229,6 +233,7 @@ main(int argc, char **argv)
     Arena arena = {0};
     Options o = {0};
 
+    cu_from_binary_argv(&argc, &argv); /* --from-binary APP: APP's PTX as the inputs */
     parse_options(&o, &arena, argc, argv);
     Diags d = {.arena = &arena, .werror = o.werror, .nowarn = o.nowarn};
 

@@ -288,6 +288,29 @@ t_cudart() {
 	t_cudart_abi
 	t_cudart_cache
 	t_cudart_static
+	t_cudart_aot
+}
+
+# ptx2native --from-binary APP writes APP.kernels.so; APP then runs with
+# no translator at all (P2N_TRANSLATOR names none) and an empty cache.
+t_cudart_aot() {
+	selected cudart/aot || return 0
+	[ -n "$NVCC_BIN" ] || { skip cudart/aot "skipped: nvcc not found"; return 0; }
+	if ! cudart_build rt_memory test/cudart/rt_memory.cu; then fail cudart/aot "nvcc failed"; return 0; fi
+	app=$OUT/cudart/aot_app
+	rm -rf "$app" "$app.kernels.so" "$OUT/cudart/cache-aot"
+	cp "$OUT/cudart/rt_memory" "$app"
+	if ! err=$(limit 120 "$P2N" --from-binary "$app" 2>&1) || [ ! -f "$app.kernels.so" ]; then
+		fail cudart/aot "ptx2native --from-binary: $err"; return 0
+	fi
+	got=$(XDG_CACHE_HOME=$OUT/cudart/cache-aot P2N_VERBOSE=1 P2N_TRANSLATOR=/nonexistent \
+		limit 120 ./runtime/cuda/ptx2native-run "$app" 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ] || printf '%s\n' "$got" | grep -q '^FAIL' ||
+		! printf '%s\n' "$got" | grep -q 'ahead of time'; then
+		fail cudart/aot "exit status $rc: $(printf '%s\n' "$got" | grep -v '^PASS')"
+	elif printf '%s\n' "$got" | grep -q 'translating'; then fail cudart/aot "translated at run time: $got"
+	else pass cudart/aot; fi
 }
 
 # A program linked with the static CUDA runtime (nvcc's default) cannot be

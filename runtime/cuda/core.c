@@ -421,8 +421,13 @@ aot_module(void)
         return NULL;
     exe[n] = 0;
     snprintf(path, sizeof path, "%s.kernels.so", exe);
-    if (access(path, R_OK) != 0)
+    struct stat se, sk;
+    if (stat(path, &sk) != 0 || stat(exe, &se) != 0)
         return NULL;
+    if (sk.st_mtime < se.st_mtime) {
+        fprintf(stderr, "ptx2native: ignoring %s: older than the program (run ptx2native --from-binary again)\n", path);
+        return NULL;
+    }
     if (p2n_module_load(&aot, path) != P2N_SUCCESS) {
         fprintf(stderr, "ptx2native: ignoring %s: %s\n", path, p2n_error_message());
         aot = NULL;
