@@ -81,7 +81,7 @@ cu_error_name(int e)
         P2N_CUDA_ERRORS(NAME)
 #undef NAME
     }
-    return "cudaErrorUnknown";
+    return "unrecognized error code";
 }
 
 const char *
@@ -774,6 +774,7 @@ typedef struct {
     void *p;
     size_t size;
     int type;
+    unsigned flags; /* cudaHostAlloc's */
 } allocation;
 
 static allocation *table;
@@ -787,7 +788,7 @@ slot_of(const void *p, size_t cap)
 }
 
 static int
-table_put(void *p, size_t size, int type)
+table_put(void *p, size_t size, int type, unsigned flags)
 {
     if ((table_used + 1) * 2 > table_cap) {
         size_t ncap = table_cap ? table_cap * 2 : 1024;
@@ -813,7 +814,7 @@ table_put(void *p, size_t size, int type)
         s = (s + 1) & (table_cap - 1);
     if (!table[s].p)
         table_used++;
-    table[s] = (allocation){p, size, type};
+    table[s] = (allocation){p, size, type, flags};
     return 0;
 }
 
@@ -831,12 +832,18 @@ table_get(const void *p)
 void *
 cu_alloc(size_t size, int type)
 {
+    return cu_alloc_flags(size, type, 0);
+}
+
+void *
+cu_alloc_flags(size_t size, int type, unsigned flags)
+{
     size_t n = (size + 255) & ~(size_t)255;
     void *p = aligned_alloc(256, n ? n : 256);
     if (!p)
         return NULL;
     cu_lock();
-    if (table_put(p, size, type) != 0) {
+    if (table_put(p, size, type, flags) != 0) {
         cu_unlock();
         free(p);
         return NULL;
@@ -862,6 +869,18 @@ cu_free(void *p)
     cu_unlock();
     free(p);
     return 0;
+}
+
+int
+cu_ptr_flags(const void *p, unsigned *flags)
+{
+    cu_lock();
+    allocation *a = table_get(p);
+    int found = a != NULL;
+    if (a)
+        *flags = a->flags;
+    cu_unlock();
+    return found;
 }
 
 int

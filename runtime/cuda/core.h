@@ -115,6 +115,8 @@ void cu_reset(void);
 /* ----------------------------------------------------------- memory */
 
 void *cu_alloc(size_t size, int type); /* p2n_cudaMemoryType*; NULL: no memory */
+void *cu_alloc_flags(size_t size, int type, unsigned flags);
+int cu_ptr_flags(const void *p, unsigned *flags); /* 1 and *flags for an allocation's start */
 int cu_free(void *p);                  /* 0, or cudaErrorInvalidValue for an unknown pointer */
 int cu_ptr_type(const void *p, void **base, size_t *size); /* cudaMemoryType, Unregistered if none */
 void cu_mem_info(size_t *free_bytes, size_t *total);

@@ -37,6 +37,15 @@ ret(int e)
     return e;
 }
 
+/* After a kernel's fault every call that uses the device reports it, as
+ * on a GPU, until cudaDeviceReset. */
+#define STICKY()                          \
+    do {                                  \
+        int sticky_ = cu_sticky_error();  \
+        if (sticky_)                      \
+            return ret(sticky_);          \
+    } while (0)
+
 static p2n_dim3
 d3(dim3 d)
 {
@@ -163,8 +172,16 @@ launch(cu_kernel *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStrea
         return ret(p2n_cudaErrorInvalidDeviceFunction);
     if (!cu_stream_valid(stream))
         return ret(p2n_cudaErrorInvalidResourceHandle);
+    STICKY();
     cu_launch l = {f, d3(grid), d3(block), shmem, args};
-    return ret(cu_launch_kernel(stream, &l));
+    int e = cu_launch_kernel(stream, &l);
+#if CU_RUNTIME_VERSION >= 13000
+    /* NVIDIA's 13.0 runtime reports a bad shape as an invalid value
+     * (CUDA 12: invalid configuration). */
+    if (e == p2n_cudaErrorInvalidConfiguration)
+        e = p2n_cudaErrorInvalidValue;
+#endif
+    return ret(e);
 }
 
 API int
@@ -604,6 +621,7 @@ cudaMalloc(void **p, size_t size)
 {
     if (!p)
         return ret(p2n_cudaErrorInvalidValue);
+    STICKY();
     *p = cu_alloc(size, p2n_cudaMemoryTypeDevice);
     return *p ? 0 : ret(p2n_cudaErrorMemoryAllocation);
 }
@@ -613,23 +631,27 @@ cudaMallocManaged(void **p, size_t size, unsigned flags)
 {
     if (!p || !size)
         return ret(p2n_cudaErrorInvalidValue);
+    STICKY();
     *p = cu_alloc(size, p2n_cudaMemoryTypeManaged);
-    return *p ? 0 : ret(p2n_cudaErrorMemoryAllocation);
-}
-
-API int
-cudaMallocHost(void **p, size_t size)
-{
-    if (!p)
-        return ret(p2n_cudaErrorInvalidValue);
-    *p = cu_alloc(size, p2n_cudaMemoryTypeHost);
     return *p ? 0 : ret(p2n_cudaErrorMemoryAllocation);
 }
 
 API int
 cudaHostAlloc(void **p, size_t size, unsigned flags)
 {
-    return cudaMallocHost(p, size);
+    if (!p)
+        return ret(p2n_cudaErrorInvalidValue);
+    STICKY();
+    /* portable and write-combined mean nothing here; NVIDIA's runtime
+     * reports the mapped flag alone */
+    *p = cu_alloc_flags(size, p2n_cudaMemoryTypeHost, flags & 0x2u);
+    return *p ? 0 : ret(p2n_cudaErrorMemoryAllocation);
+}
+
+API int
+cudaMallocHost(void **p, size_t size)
+{
+    return cudaHostAlloc(p, size, 0);
 }
 
 API int
@@ -687,8 +709,7 @@ cudaHostGetFlags(unsigned *flags, void *host)
 {
     if (!flags)
         return ret(p2n_cudaErrorInvalidValue);
-    *flags = 0;
-    return 0;
+    return cu_ptr_flags(host, flags) ? 0 : ret(p2n_cudaErrorInvalidValue);
 }
 
 API int
@@ -840,6 +861,7 @@ cudaMemcpy3DAsync(const p2n_cudaMemcpy3DParms *p, cudaStream_t s)
 API int
 cudaMemset(void *p, int value, size_t n)
 {
+    STICKY();
     int e = cu_memset(NULL, p, value, 1, n, false);
     return ret(e ? e : cu_sticky_error());
 }

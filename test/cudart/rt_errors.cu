@@ -1,5 +1,6 @@
 // rt_errors: errors with CUDA's codes, names and texts — a bad launch
-// configuration, a bad copy direction, an unknown symbol or device, an
+// configuration (cudaErrorInvalidConfiguration up to CUDA 12; NVIDIA's
+// 13.0 runtime returns cudaErrorInvalidValue, seen on an H100), a bad copy direction, an unknown symbol or device, an
 // entry point ptx2native does not implement, and kernels that fail: a
 // device-side assert (cudaErrorAssert) and a trap (cudaErrorLaunchFailure),
 // each sticky until cudaDeviceReset.
@@ -35,17 +36,20 @@ int not_a_symbol;
 
 int main()
 {
+    int rt = 0;
+    cudaRuntimeGetVersion(&rt);
+    const cudaError_t bad_shape = rt >= 13000 ? cudaErrorInvalidValue : cudaErrorInvalidConfiguration;
     int *d;
     cudaMalloc(&d, 1024 * sizeof(int));
 
     fill<<<1, 2048>>>(d, 1);
     cudaError_t e = cudaGetLastError();
-    check(e == cudaErrorInvalidConfiguration, "block-too-large", e);
+    check(e == bad_shape, "block-too-large", e);
     e = cudaGetLastError();
     check(e == cudaSuccess, "configuration-error-is-not-sticky", e);
     fill<<<dim3(1, 70000), 32>>>(d, 1);
     e = cudaGetLastError();
-    check(e == cudaErrorInvalidConfiguration, "grid-y-too-large", e);
+    check(e == bad_shape, "grid-y-too-large", e);
     fill<<<1, 32, 1 << 20>>>(d, 1);
     e = cudaGetLastError();
     check(e != cudaSuccess, "too-much-dynamic-shared-memory", e);
@@ -67,7 +71,8 @@ int main()
     check(strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration), "cudaErrorInvalidConfiguration") == 0 &&
               strcmp(cudaGetErrorString(cudaErrorInvalidConfiguration), "invalid configuration argument") == 0 &&
               strcmp(cudaGetErrorName(cudaErrorAssert), "cudaErrorAssert") == 0 &&
-              strcmp(cudaGetErrorString(cudaSuccess), "no error") == 0,
+              strcmp(cudaGetErrorString(cudaSuccess), "no error") == 0 &&
+              strcmp(cudaGetErrorName((cudaError_t)12345), "unrecognized error code") == 0,
           "names-and-texts", cudaSuccess);
 
     // a failed device-side assert
@@ -80,6 +85,9 @@ int main()
     check(e == cudaErrorAssert, "assert-is-sticky", e);
     e = cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
     check(e == cudaErrorAssert, "assert-reported-by-memcpy", e);
+    void *p = nullptr;
+    e = cudaMalloc(&p, 16);
+    check(e == cudaErrorAssert, "assert-reported-by-malloc", e);
     e = cudaDeviceReset();
     check(e == cudaSuccess, "reset", e);
 
