@@ -135,6 +135,7 @@ typedef struct cu_launch {
 typedef struct p2n_stream cu_stream;
 int cu_stream_create(cu_stream **out, unsigned flags);
 int cu_stream_destroy(cu_stream *s);
+unsigned cu_stream_flags(cu_stream *s);
 int cu_stream_sync(cu_stream *s);
 int cu_stream_query(cu_stream *s);
 int cu_device_sync(void);

@@ -1064,7 +1064,9 @@ cudaStreamGetFlags(cudaStream_t s, unsigned *flags)
 {
     if (!flags)
         return ret(p2n_cudaErrorInvalidValue);
-    *flags = 0;
+    if (!cu_stream_valid(s))
+        return ret(p2n_cudaErrorInvalidResourceHandle);
+    *flags = cu_stream_flags(s);
     return 0;
 }
 

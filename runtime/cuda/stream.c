@@ -264,6 +264,12 @@ cu_stream_create(cu_stream **out, unsigned flags)
     return 0;
 }
 
+unsigned
+cu_stream_flags(cu_stream *s)
+{
+    return is_default(s) ? 0 : s->flags;
+}
+
 int
 cu_stream_destroy(cu_stream *s)
 {
