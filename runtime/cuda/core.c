@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
@@ -265,35 +266,59 @@ find_translator(void)
 /* Translates ptx into a shared object at out: 0, or -1 (the translator
  * printed its diagnostics on stderr). */
 static int
-translate(const char *ptx, size_t len, const char *out)
+translate(const cu_module *m, const char *out)
 {
+    int n = m->nptx;
     if (tr.h) {
         p2n_translate_options o;
         tr.init(&o);
-        p2n_source src = {"kernels.ptx", ptx, len};
-        return tr.to_file(&src, 1, &o, out) == P2N_TRANSLATE_OK ? 0 : -1;
+        p2n_source *src = calloc((size_t)n, sizeof *src);
+        if (!src)
+            return -1;
+        for (int i = 0; i < n; i++)
+            src[i] = (p2n_source){"kernels.ptx", m->ptx[i], m->ptx_len[i]};
+        int rc = tr.to_file(src, (size_t)n, &o, out) == P2N_TRANSLATE_OK ? 0 : -1;
+        free(src);
+        return rc;
     }
-    char in[2 * PATH_MAX];
-    snprintf(in, sizeof in, "%s.ptx", out);
-    int fd = open(in, O_WRONLY | O_CREAT | O_EXCL, 0600);
-    if (fd < 0) {
-        fprintf(stderr, "ptx2native: cannot write %s: %s\n", in, strerror(errno));
-        return -1;
+    /* the inputs as memory files, named /proc/self/fd/N for the child */
+    char **argv = calloc((size_t)n + 6, sizeof *argv);
+    char(*names)[32] = calloc((size_t)n, sizeof *names);
+    int *fds = calloc((size_t)n, sizeof *fds);
+    bool ok = argv && names && fds;
+    int k = 0;
+    if (ok) {
+        argv[k++] = tr.exe;
+        argv[k++] = "-O2";
     }
-    bool ok = write(fd, ptx, len) == (ssize_t)len;
-    close(fd);
+    for (int i = 0; ok && i < n; i++) {
+        fds[i] = memfd_create("kernels.ptx", 0);
+        ok = fds[i] >= 0 && write(fds[i], m->ptx[i], m->ptx_len[i]) == (ssize_t)m->ptx_len[i];
+        snprintf(names[i], sizeof names[i], "/proc/self/fd/%d", fds[i]);
+        argv[k++] = names[i];
+    }
     int status = -1;
     if (ok) {
+        argv[k++] = "-o";
+        argv[k++] = (char *)out;
+        argv[k] = NULL;
         pid_t pid = fork();
         if (pid == 0) {
-            execlp(tr.exe, tr.exe, "-O2", in, "-o", out, (char *)NULL);
+            execvp(tr.exe, argv);
             fprintf(stderr, "ptx2native: cannot run the translator %s: %s\n", tr.exe, strerror(errno));
             _exit(127);
         }
         if (pid > 0)
             waitpid(pid, &status, 0);
+    } else {
+        fprintf(stderr, "ptx2native: cannot hand the PTX to the translator: %s\n", strerror(errno));
     }
-    unlink(in);
+    for (int i = 0; fds && i < n; i++)
+        if (fds[i] > 0)
+            close(fds[i]);
+    free(argv);
+    free(names);
+    free(fds);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
@@ -356,7 +381,11 @@ translate_and_load(cu_module *m)
 {
     find_translator();
     hash128 h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
-    hash_add(&h, m->ptx, m->ptx_len);
+    size_t total = 0;
+    for (int i = 0; i < m->nptx; i++) {
+        hash_add(&h, m->ptx[i], m->ptx_len[i]);
+        total += m->ptx_len[i];
+    }
     hash_add(&h, "-O2", 3);
     hash_add(&h, tr.ver, strlen(tr.ver));
     cpu_signature(&h);
@@ -377,8 +406,8 @@ translate_and_load(cu_module *m)
     }
     snprintf(tmp, sizeof tmp, "%s/.%016llx%016llx.%ld.%lx.tmp.so", dir, (unsigned long long)h.a,
              (unsigned long long)h.b, (long)getpid(), (unsigned long)pthread_self());
-    note("translating %zu bytes of PTX into %s", m->ptx_len, cached ? path : tmp);
-    if (translate(m->ptx, m->ptx_len, tmp) != 0) {
+    note("translating %zu bytes of PTX into %s", total, cached ? path : tmp);
+    if (translate(m, tmp) != 0) {
         unlink(tmp);
         fprintf(stderr, "ptx2native: the kernels could not be translated (see the messages above)\n");
         return p2n_cudaErrorInvalidPtx;
@@ -436,21 +465,48 @@ aot_module(void)
     return aot;
 }
 
+int
+cu_module_add_ptx(cu_module *m, const char *ptx, size_t len)
+{
+    char **p = realloc(m->ptx, sizeof *p * (m->nptx + 1));
+    if (p)
+        m->ptx = p;
+    size_t *l = realloc(m->ptx_len, sizeof *l * (m->nptx + 1));
+    if (l)
+        m->ptx_len = l;
+    char *t = malloc(len + 1);
+    if (!p || !l || !t) {
+        free(t);
+        return -1;
+    }
+    memcpy(t, ptx, len);
+    t[len] = 0;
+    m->ptx[m->nptx] = t;
+    m->ptx_len[m->nptx++] = len;
+    return 0;
+}
+
+static void
+free_ptx(cu_module *m)
+{
+    for (int i = 0; i < m->nptx; i++)
+        free(m->ptx[i]);
+    free(m->ptx);
+    free(m->ptx_len);
+    m->ptx = NULL;
+    m->ptx_len = NULL;
+    m->nptx = 0;
+}
+
 cu_module *
 cu_module_new_ptx(const char *ptx, size_t len)
 {
     cu_module *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    if (ptx) {
-        m->ptx = malloc(len + 1);
-        if (!m->ptx) {
-            free(m);
-            return NULL;
-        }
-        memcpy(m->ptx, ptx, len);
-        m->ptx[len] = 0;
-        m->ptx_len = len;
+    if (ptx && cu_module_add_ptx(m, ptx, len) != 0) {
+        free(m);
+        return NULL;
     }
     cu_lock();
     m->next = modules;
@@ -484,7 +540,7 @@ load_locked(cu_module *m)
     if (m->state == -1)
         return m->error;
     int e = 0;
-    if (!m->ptx) {
+    if (!m->nptx) {
         e = p2n_cudaErrorNoKernelImageForDevice;
     } else if (aot_module()) {
         m->mod = aot;
@@ -497,8 +553,7 @@ load_locked(cu_module *m)
         m->error = e;
         return e;
     }
-    free(m->ptx);
-    m->ptx = NULL;
+    free_ptx(m);
     m->state = 1;
     resolve(m);
     return 0;
@@ -647,7 +702,7 @@ cu_module_unload(cu_module *m)
     cu_unlock();
     if (m->mod && !m->from_aot)
         p2n_module_unload(m->mod);
-    free(m->ptx);
+    free_ptx(m);
     free(m);
 }
 

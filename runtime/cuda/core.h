@@ -64,8 +64,9 @@ typedef struct cu_var { /* __device__, __constant__, __managed__ variables */
 } cu_var;
 
 struct cu_module {
-    char *ptx; /* until translated */
-    size_t ptx_len;
+    char **ptx; /* until translated: the inputs, linked together (-rdc) */
+    size_t *ptx_len;
+    int nptx;
     p2n_module *mod;
     int state; /* 0 not yet loaded, 1 loaded, -1 failed (error) */
     int error;
@@ -80,6 +81,7 @@ void cu_unlock(void);
 /* A module from PTX text (copied) or from a ptx2native shared object in
  * memory (cuModuleLoadData of a module image).  Loads lazily. */
 cu_module *cu_module_new_ptx(const char *ptx, size_t len);
+int cu_module_add_ptx(cu_module *m, const char *ptx, size_t len); /* another input; 0 or -1 */
 /* Translates (or takes from the cache) and loads m; resolves its kernels
  * and variables.  Returns 0 or a cudaError code; thread-safe. */
 int cu_module_load(cu_module *m);

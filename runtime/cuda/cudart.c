@@ -69,15 +69,28 @@ __cudaRegisterFatBinary(void *fat)
     char err[256];
     if (!w || w->magic != 0x466243B1 || !w->data) {
         fprintf(stderr, "ptx2native: __cudaRegisterFatBinary: not a fatbinary wrapper\n");
-    } else if (cu_fatbin_ptx(w->data, 0, &ptx, err, sizeof err) != 0) {
-        if (cu_verbose())
-            fprintf(stderr, "ptx2native: %s\n", err);
+    } else if (cu_fatbin_ptx(w->data, 0, &ptx, err, sizeof err) != 0 && w->version != 2 && cu_verbose()) {
+        fprintf(stderr, "ptx2native: %s\n", err);
     }
     cu_module *m = cu_module_new_ptx(ptx.text, ptx.len);
     free(ptx.text);
     if (!m) {
         fprintf(stderr, "ptx2native: out of memory registering a fatbinary\n");
         return NULL;
+    }
+    /* -rdc=true: the device-linked fatbinary (SASS only) comes with the
+     * translation units' own fatbinaries, NULL-terminated; their PTX is
+     * linked together */
+    if (w && w->magic == 0x466243B1 && w->version == 2 && w->filename_or_fatbins) {
+        for (void *const *f = w->filename_or_fatbins; *f; f++) {
+            cu_ptx part;
+            if (cu_fatbin_ptx(*f, 0, &part, err, sizeof err) == 0) {
+                cu_module_add_ptx(m, part.text, part.len);
+                free(part.text);
+            } else if (cu_verbose()) {
+                fprintf(stderr, "ptx2native: %s\n", err);
+            }
+        }
     }
     return (void **)m;
 }

@@ -166,40 +166,49 @@ cu_elf_fatbins(const char *path, int (*fn)(void *user, cu_ptx *ptx), void *user,
     }
     const Elf64_Shdr *sh = (const Elf64_Shdr *)(buf + eh->e_shoff);
     const Elf64_Shdr *strs = &sh[eh->e_shstrndx];
-    const Elf64_Shdr *fb = NULL;
-    for (unsigned i = 0; i < eh->e_shnum; i++)
-        if (sh[i].sh_name < strs->sh_size && strs->sh_offset + strs->sh_size <= (uint64_t)n &&
-            strcmp((const char *)buf + strs->sh_offset + sh[i].sh_name, ".nv_fatbin") == 0)
-            fb = &sh[i];
-    if (!fb || fb->sh_offset + fb->sh_size > (uint64_t)n) {
-        snprintf(err, errlen, "%s has no .nv_fatbin section (not built by nvcc, or no device code)", path);
-        goto out;
-    }
+    /* .nv_fatbin: one fatbinary a translation unit; __nv_relfatbin: those
+     * of relocatable device code (-rdc=true), whose PTX is linked */
+    const char *sections[] = {".nv_fatbin", "__nv_relfatbin"};
     found = 0;
-    const unsigned char *p = buf + fb->sh_offset, *end = p + fb->sh_size;
-    while (p + 16 <= end) {
-        if (rd32(p) != FATBIN_MAGIC) {
-            p += 8; /* padding between fatbinaries */
+    bool any = false;
+    for (int k = 0; k < 2 && found >= 0; k++) {
+        const Elf64_Shdr *fb = NULL;
+        for (unsigned i = 0; i < eh->e_shnum; i++)
+            if (sh[i].sh_name < strs->sh_size && strs->sh_offset + strs->sh_size <= (uint64_t)n &&
+                strcmp((const char *)buf + strs->sh_offset + sh[i].sh_name, sections[k]) == 0)
+                fb = &sh[i];
+        if (!fb || fb->sh_offset + fb->sh_size > (uint64_t)n)
             continue;
+        any = true;
+        const unsigned char *p = buf + fb->sh_offset, *end = p + fb->sh_size;
+        while (p + 16 <= end) {
+            if (rd32(p) != FATBIN_MAGIC) {
+                p += 8; /* padding between fatbinaries */
+                continue;
+            }
+            size_t used = 0;
+            cu_ptx ptx;
+            char e2[256];
+            int rc = one_fatbin(p, (size_t)(end - p), &used, &ptx, e2, sizeof e2);
+            if (used == 0) {
+                snprintf(err, errlen, "%s: %s", path, e2);
+                found = -1;
+                break;
+            }
+            p += (used + 7) & ~(size_t)7;
+            if (rc != 0)
+                continue; /* a fatbinary without PTX (SASS only) */
+            found++;
+            if (fn(user, &ptx) != 0) {
+                snprintf(err, errlen, "%s: stopped at fatbinary %d", path, found);
+                found = -1;
+                break;
+            }
         }
-        size_t used = 0;
-        cu_ptx ptx;
-        char e2[256];
-        int rc = one_fatbin(p, (size_t)(end - p), &used, &ptx, e2, sizeof e2);
-        if (used == 0) {
-            snprintf(err, errlen, "%s: %s", path, e2);
-            found = -1;
-            break;
-        }
-        p += (used + 7) & ~(size_t)7;
-        if (rc != 0)
-            continue; /* a fatbinary without PTX (SASS only) */
-        found++;
-        if (fn(user, &ptx) != 0) {
-            snprintf(err, errlen, "%s: stopped at fatbinary %d", path, found);
-            found = -1;
-            break;
-        }
+    }
+    if (!any) {
+        snprintf(err, errlen, "%s has no .nv_fatbin section (not built by nvcc, or no device code)", path);
+        found = -1;
     }
 out:
     free(buf);
