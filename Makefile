@@ -12,7 +12,7 @@ CC ?= cc
 WARN = -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
 OPT = -O2 -g
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -MMD -MP $(CFLAGS)
-TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -Ifrontend -Ilowering -Iruntime $(LLVM_CFLAGS) $(XML_CFLAGS)
+TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Ifrontend -Ilowering -Iruntime $(LLVM_CFLAGS) $(XML_CFLAGS)
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
@@ -23,7 +23,13 @@ CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowerin
 CLI_OBJS = cli/main.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
-TRANSLATOR_OBJS = $(CLI_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS)
+# the translator library (ptx2native_translate.h): every stage and its entry
+TRANSLATE_OBJS = $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS) lowering/translate.o
+TRANSLATOR_OBJS = $(CLI_OBJS) $(TRANSLATE_OBJS)
+TRANSLATE_SONAME = libptx2native-translate.so.1
+TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) \
+	lowering/libptx2native-translate.so
+TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm -lpthread
 
 RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o
 RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
@@ -41,15 +47,37 @@ CUDA_GEN = $(CUDA_DIR)/stubs_cuda.c $(CUDA_DIR)/stubs_cudart.c $(CUDA_DIR)/libcu
 	$(CUDA_DIR)/libcudart13.map $(CUDA_DIR)/libcudart12.map
 
 ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS) $(CUDA_OBJS)
-UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test
+UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test test/unit/translate_test
 
-all: ptx2native $(RUNTIME_LIBS) $(CUDA_LIBS) $(CUDA_DIR)/ptx2native-run
+all: ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) $(CUDA_LIBS) $(CUDA_DIR)/ptx2native-run
 
 config.mk:
 	./configure --install-deps
 
-ptx2native: $(TRANSLATOR_OBJS) $(CLI_CUDA_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $(TRANSLATOR_OBJS) $(CLI_CUDA_OBJS) $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) $(ZSTD_LIBS) -lm
+ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS) $(ZSTD_LIBS)
+
+lowering/libptx2native-translate.a: $(TRANSLATE_OBJS)
+	rm -f $@
+	ar rcs $@ $(TRANSLATE_OBJS)
+
+# exports only the p2n_* calls of ptx2native_translate.h (translate.map)
+lowering/$(TRANSLATE_SONAME): $(TRANSLATE_OBJS) lowering/translate.map
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(TRANSLATE_SONAME) -Wl,--version-script=lowering/translate.map \
+		-Wl,-z,defs -o $@ $(TRANSLATE_OBJS) $(TRANSLATE_LDLIBS)
+
+lowering/libptx2native-translate.so: lowering/$(TRANSLATE_SONAME)
+	ln -sf $(TRANSLATE_SONAME) $@
+
+# The CPUs and features LLVM knows for this host, from llc -mcpu=help (an
+# empty list when llc is missing: the names are then not checked).
+lowering/target_names.inc: config.mk
+	{ "$$($(LLVM_CONFIG) --bindir)/llc" -mtriple="$$($(LLVM_CONFIG) --host-target)" -mcpu=help \
+		</dev/null 2>&1 || true; } | awk '/^Available CPUs/ { s = "CPU"; next } \
+		/^Available features/ { s = "FEATURE"; next } /^Use [+]feature/ { s = "" } \
+		s != "" && $$2 == "-" { printf "%s(\"%s\")\n", s, $$1 }' >$@.tmp && mv $@.tmp $@
+
+lowering/target.o: lowering/target_names.inc
 
 runtime/libptx2native.a: $(RUNTIME_OBJS)
 	rm -f $@
@@ -123,13 +151,19 @@ $(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o
 UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o \
 	lowering/report.o
 
-$(filter-out test/unit/abi_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
+$(filter-out test/unit/abi_test test/unit/translate_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS)
 
 # abi_test checks the LLVM mirror of p2n_warp against the C layout.
 test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS)
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
 		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+
+# translate_test uses only the public headers: the translator's shared
+# library (so its exports are what it needs) and the host library.
+test/unit/translate_test: test/unit/translate_test.c lowering/libptx2native-translate.so runtime/libptx2native.a
+	$(CC) $(CFLAGS_ALL) -Iruntime $(LDFLAGS) -o $@ $< runtime/libptx2native.a -Llowering \
+		-lptx2native-translate -Wl,-rpath,'$$ORIGIN/../../lowering' -lpthread -ldl -lm
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
 check: all $(UNIT_TESTS)
@@ -171,8 +205,9 @@ install: all
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig
 	cp ptx2native $(DESTDIR)$(PREFIX)/bin/
 	cp docs/ptx2native.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	cp runtime/ptx2native.h $(DESTDIR)$(PREFIX)/include/
-	cp $(RUNTIME_LIBS) $(DESTDIR)$(PREFIX)/lib/
+	cp runtime/ptx2native.h runtime/ptx2native_translate.h $(DESTDIR)$(PREFIX)/include/
+	cp $(RUNTIME_LIBS) lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/libptx2native-translate.so
 	sed 's|@PREFIX@|$(PREFIX)|' runtime/ptx2native.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc
 	mkdir -p $(DESTDIR)$(PREFIX)/lib/ptx2native
 	cp $(CUDA_DIR)/ptx2native-run $(DESTDIR)$(PREFIX)/bin/
@@ -182,11 +217,14 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1 \
 		$(DESTDIR)$(PREFIX)/include/ptx2native.h $(DESTDIR)$(PREFIX)/lib/libptx2native.a \
 		$(DESTDIR)$(PREFIX)/lib/libptx2native.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc \
+		$(DESTDIR)$(PREFIX)/include/ptx2native_translate.h \
+		$(DESTDIR)$(PREFIX)/lib/libptx2native-translate.a \
+		$(DESTDIR)$(PREFIX)/lib/$(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/libptx2native-translate.so \
 		$(DESTDIR)$(PREFIX)/bin/ptx2native-run
 	rm -rf $(DESTDIR)$(PREFIX)/lib/ptx2native
 
 clean:
-	rm -f ptx2native $(RUNTIME_LIBS) $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
+	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out
 

@@ -1,7 +1,8 @@
-/* main.c — the ptx2native driver: options, the list of stages, exit codes.
+/* main.c — the ptx2native command: options, reading the inputs, and the
+ * translator library (lowering/translate.c) for the rest.
  *
- * Exit status: 0 success, 1 errors in the input, 2 usage errors,
- * 3 internal or tool failures.
+ * Exit status: the library's status: 0 success, 1 errors in the input,
+ * 2 usage errors, 3 internal or tool failures.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,22 +13,14 @@
 
 int cu_from_binary_argv(int *argc, char ***argv); /* runtime/cuda/aot.c */
 
-#ifndef P2N_VERSION
-#define P2N_VERSION "0.1.0"
-#endif
-
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
-
-enum { DUMP_AST = 1, DUMP_CFG = 2, DUMP_PDOM = 4, DUMP_UNIFORMITY = 8, DUMP_IR = 16 };
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 typedef struct Options {
     Vec(const char *) inputs;
     const char *output;
-    const char *report;
-    bool syntax_only, compile_only, assemble_only, emit_llvm;
-    bool werror, nowarn;
-    unsigned dump;
-    LowerOptions lower;
+    bool compile_only, assemble_only, emit_llvm;
+    p2n_translate_options lib;
+    TranslateExtra extra;
 } Options;
 
 static const char usage_text[] =
@@ -108,14 +101,14 @@ parse_dump(const char *list)
 static void
 parse_options(Options *o, Arena *a, int argc, char **argv)
 {
-    o->lower.opt_level = 2;
+    p2n_translate_options_init(&o->lib);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
             exit(0);
         } else if (strcmp(arg, "--version") == 0) {
-            printf("ptx2native %s\n", P2N_VERSION);
+            printf("%s\n", p2n_translator_version());
             exit(0);
         } else if (strcmp(arg, "-o") == 0) {
             if (++i == argc)
@@ -126,11 +119,11 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         } else if (strcmp(arg, "--report") == 0) {
             if (++i == argc)
                 usage_error("%s needs a file name", arg);
-            o->report = argv[i];
+            o->lib.report_path = argv[i];
         } else if (strncmp(arg, "--report=", 9) == 0) {
-            o->report = arg + 9;
+            o->lib.report_path = arg + 9;
         } else if (strcmp(arg, "-fsyntax-only") == 0) {
-            o->syntax_only = true;
+            o->extra.syntax_only = true;
         } else if (strcmp(arg, "-c") == 0) {
             o->compile_only = true;
         } else if (strcmp(arg, "-S") == 0) {
@@ -138,19 +131,19 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         } else if (strcmp(arg, "--emit-llvm") == 0 || strcmp(arg, "-emit-llvm") == 0) {
             o->emit_llvm = true;
         } else if (arg[0] == '-' && arg[1] == 'O' && arg[2] >= '0' && arg[2] <= '3' && !arg[3]) {
-            o->lower.opt_level = arg[2] - '0';
+            o->lib.opt_level = arg[2] - '0';
         } else if (strncmp(arg, "--mcpu=", 7) == 0) {
-            o->lower.mcpu = arg + 7;
+            o->lib.cpu = arg + 7;
         } else if (strncmp(arg, "--mattr=", 8) == 0) {
-            o->lower.mattr = arg + 8;
+            o->lib.features = arg + 8;
         } else if (strcmp(arg, "-g") == 0) {
-            o->lower.debug = true;
+            o->extra.debug = true;
         } else if (strcmp(arg, "-Werror") == 0) {
-            o->werror = true;
+            o->lib.werror = 1;
         } else if (strcmp(arg, "-w") == 0) {
-            o->nowarn = true;
+            o->lib.no_warnings = 1;
         } else if (strncmp(arg, "--dump=", 7) == 0) {
-            o->dump |= parse_dump(arg + 7);
+            o->extra.dump |= parse_dump(arg + 7);
         } else if (strcmp(arg, "-") == 0 || arg[0] != '-') {
             vec_push(a, &o->inputs, arg);
         } else {
@@ -164,18 +157,18 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
     if (o->emit_llvm && !o->compile_only && !o->assemble_only)
         usage_error("%s", "--emit-llvm needs -c (bitcode) or -S (IR text)");
     if (o->assemble_only)
-        o->lower.kind = o->emit_llvm ? OUT_LLVM_TEXT : OUT_ASM;
+        o->lib.output = o->emit_llvm ? P2N_OUTPUT_LLVM_IR : P2N_OUTPUT_ASSEMBLY;
     else if (o->compile_only)
-        o->lower.kind = o->emit_llvm ? OUT_LLVM_BC : OUT_OBJECT;
+        o->lib.output = o->emit_llvm ? P2N_OUTPUT_LLVM_BITCODE : P2N_OUTPUT_OBJECT;
     else
-        o->lower.kind = OUT_SHARED;
+        o->lib.output = P2N_OUTPUT_SHARED_OBJECT;
 }
 
 /* kernel.ptx -> kernel.so (in the current directory, as cc does for -c). */
 static const char *
-default_output(Arena *a, const char *input, OutputKind kind)
+default_output(Arena *a, const char *input, p2n_output_kind kind)
 {
-    static const char *ext[] = {".so", ".o", ".s", ".ll", ".bc"};
+    static const char *const ext[] = {".so", ".o", ".s", ".ll", ".bc"};
     const char *base = strrchr(input, '/');
     base = base ? base + 1 : input;
     if (strcmp(input, "-") == 0)
@@ -218,15 +211,6 @@ read_input(Arena *a, const char *path, size_t *len)
     return text;
 }
 
-static int
-finish(Diags *d, int status)
-{
-    diag_print(d, stderr);
-    if (d->nerrors > 0 && status == 0)
-        status = EXIT_INPUT;
-    return status;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -235,72 +219,24 @@ main(int argc, char **argv)
 
     cu_from_binary_argv(&argc, &argv); /* --from-binary APP: APP's PTX as the inputs */
     parse_options(&o, &arena, argc, argv);
-    Diags d = {.arena = &arena, .werror = o.werror, .nowarn = o.nowarn};
-
-    /* Stage 1: parse and check every input. */
-    Vec(Module *) modules = {0};
+    p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
     for (int i = 0; i < o.inputs.n; i++) {
         const char *path = o.inputs.v[i];
-        const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-        size_t len;
-        char *text = read_input(&arena, path, &len);
-        if (!text) /* like a compiler: a missing input is an input error */
-            return finish(&d, EXIT_INPUT);
-        diag_add_file(&d, name, text, len);
-        Module *m = ptx_parse(name, text, len, &d);
-        if (m)
-            vec_push(&arena, &modules, m);
+        src[i].name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+        src[i].text = read_input(&arena, path, &src[i].len);
+        if (!src[i].text) /* like a compiler: a missing input is an input error */
+            return EXIT_INPUT;
     }
-    if (d.nerrors > 0)
-        return finish(&d, EXIT_INPUT);
-    /* The inputs are linked into one module (.extern, .weak). */
-    if (modules.n > 1 || !o.syntax_only || o.report || (o.dump & ~DUMP_AST)) {
-        Module *linked = ptx_link(modules.v, modules.n, &d);
-        if (d.nerrors > 0)
-            return finish(&d, EXIT_INPUT);
-        modules.v[0] = linked;
-        modules.n = 1;
-    }
-    if (o.dump & DUMP_AST)
-        for (int i = 0; i < modules.n; i++)
-            ptx_print(stdout, modules.v[i]);
-
-    /* Stage 2: CFG, dominators, post-dominators, uniformity. */
-    bool need_analysis = o.report || (o.dump & (DUMP_CFG | DUMP_PDOM | DUMP_UNIFORMITY | DUMP_IR)) ||
-                         !o.syntax_only;
-    if (!need_analysis)
-        return finish(&d, 0);
-    Vec(Analysis *) analyses = {0};
-    for (int i = 0; i < modules.n; i++) {
-        Analysis *an = analyze_module(modules.v[i]);
-        vec_push(&arena, &analyses, an);
-        Module *m = modules.v[i];
-        for (int j = 0; j < m->funcs.n; j++) {
-            Func *f = m->funcs.v[j];
-            if (!f->cfg)
-                continue;
-            if (o.dump & DUMP_CFG)
-                cfg_print(stdout, f);
-            if (o.dump & DUMP_PDOM)
-                pdom_print(stdout, f);
-            if (o.dump & DUMP_UNIFORMITY)
-                uniform_print(stdout, f, &an->funcs[j]);
-        }
-    }
-    if (o.report) {
-        if (!report_write(o.report, analyses.v[0], &d))
-            return finish(&d, EXIT_TOOL);
-    }
-    if (o.syntax_only && !(o.dump & DUMP_IR))
-        return finish(&d, 0);
-
-    /* Stage 3: LLVM IR, native code, the shared object. */
-    if (o.dump & DUMP_IR) {
-        o.lower.dump_ir = true;
-        o.lower.output = "-";
-    } else {
-        o.lower.output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lower.kind);
-    }
-    int status = lower_module(analyses.v[0], &o.lower, &d);
-    return finish(&d, status);
+    const char *output = NULL;
+    if (!o.extra.syntax_only && !(o.extra.dump & DUMP_IR))
+        output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lib.output);
+    /* without an output path, a successful translation gives the output in
+     * memory, which --dump=ir and -fsyntax-only leave empty */
+    void *image = NULL;
+    size_t size = 0;
+    p2n_translate_status status =
+        translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
+    free(image);
+    arena_free(&arena);
+    return (int)status;
 }

@@ -9,7 +9,7 @@
 static const char *
 linkage_name(Linkage l)
 {
-    static const char *names[] = {"", ".visible ", ".extern ", ".weak ", ".common "};
+    static const char *const names[] = {"", ".visible ", ".extern ", ".weak ", ".common "};
     return names[l];
 }
 
@@ -188,7 +188,7 @@ print_header(FILE *out, const Func *f)
     if (f->noreturn)
         fputs(" .noreturn", out);
     const Perf *pf = &f->perf;
-    static const char *dimnames[] = {".maxntid", ".reqntid", ".reqnctapercluster"};
+    static const char *const dimnames[] = {".maxntid", ".reqntid", ".reqnctapercluster"};
     const int *dims[] = {pf->maxntid, pf->reqntid, pf->reqnctapercluster};
     for (int k = 0; k < 3; k++)
         if (dims[k][0])

@@ -7,6 +7,7 @@
 #ifndef PTX_H
 #define PTX_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,16 @@
 _Noreturn void die_at(const char *file, int line, const char *fmt, ...);
 /* System error: message, then ": strerror(errno)" when fmt ends in ':'. */
 _Noreturn void fatal(const char *fmt, ...);
+
+/* Both print and exit(3), unless this thread has set a recovery point (the
+ * translator library does, for each call): then they write their message
+ * into it and longjmp there.  What the stages had allocated besides the
+ * caller's arenas is lost on that path (an internal bug, or no memory). */
+typedef struct Recovery {
+    jmp_buf env;
+    char msg[512];
+} Recovery;
+Recovery *recovery_set(Recovery *r); /* this thread's; returns the previous one */
 
 /* Bump allocator.  Everything of a module lives in one arena; per-function
  * scratch (analyses, emission) in another that is reset after the function. */

@@ -36,7 +36,7 @@ type_bits(PtxType t)
 const char *
 space_name(Space s)
 {
-    static const char *names[SP_COUNT] = {"",      "reg",   "sreg",   "const",  "global",
+    static const char *const names[SP_COUNT] = {"",      "reg",   "sreg",   "const",  "global",
                                           "local", "param", "shared", "tex",    "generic"};
     return names[s];
 }

@@ -6,11 +6,30 @@
 
 #include "ptx.h"
 
+/* Per thread, so that concurrent translations each have their own. */
+static _Thread_local Recovery *recovery;
+
+Recovery *
+recovery_set(Recovery *r)
+{
+    Recovery *old = recovery;
+    recovery = r;
+    return old;
+}
+
 void
 die_at(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;
 
+    if (recovery) {
+        Recovery *r = recovery;
+        int n = snprintf(r->msg, sizeof r->msg, "internal error at %s:%d: ", file, line);
+        va_start(ap, fmt);
+        vsnprintf(r->msg + n, sizeof r->msg - (size_t)n, fmt, ap);
+        va_end(ap);
+        longjmp(r->env, 1);
+    }
     fflush(stdout);
     fprintf(stderr, "ptx2native: internal error at %s:%d: ", file, line);
     va_start(ap, fmt);
@@ -27,6 +46,15 @@ fatal(const char *fmt, ...)
     int err = errno;
     size_t n = strlen(fmt);
 
+    if (recovery) {
+        Recovery *r = recovery;
+        va_start(ap, fmt);
+        int k = vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+        va_end(ap);
+        if (n > 0 && fmt[n - 1] == ':' && k >= 0 && (size_t)k < sizeof r->msg)
+            snprintf(r->msg + k, sizeof r->msg - (size_t)k, " %s", strerror(err));
+        longjmp(r->env, 1);
+    }
     fflush(stdout);
     fputs("ptx2native: error: ", stderr);
     va_start(ap, fmt);
@@ -218,7 +246,7 @@ print_caret(FILE *out, const SrcFile *f, SrcLoc loc)
 void
 diag_print(const Diags *d, FILE *out)
 {
-    static const char *kind[] = {"error", "warning", "note"};
+    static const char *const kind[] = {"error", "warning", "note"};
 
     for (int i = 0; i < d->list.n; i++) {
         const Diag *g = &d->list.v[i];

@@ -78,9 +78,15 @@ bool report_write(const char *path, const Analysis *an, Diags *d);
 
 typedef enum { OUT_SHARED, OUT_OBJECT, OUT_ASM, OUT_LLVM_TEXT, OUT_LLVM_BC } OutputKind;
 
+/* The output of lower_module: malloc'ed bytes, the caller frees them. */
+typedef struct LowerOutput {
+    void *data;
+    size_t size;
+} LowerOutput;
+
 typedef struct LowerOptions {
     OutputKind kind;
-    const char *output;   /* path, or "-" for standard output */
+    LowerOutput *result;  /* where the output goes (unless dump_ir) */
     int opt_level;        /* 0..3 */
     const char *mcpu;     /* NULL: the host CPU */
     const char *mattr;    /* NULL: the host CPU's features */
@@ -89,7 +95,37 @@ typedef struct LowerOptions {
 } LowerOptions;
 
 /* Emits the module; returns 0, 1 (errors in the input, in d) or 3 (a tool
- * or internal failure, already reported). */
+ * or internal failure, in d).  A shared object is linked by the system C
+ * compiler driver ($CC, else cc) in a private temporary directory that is
+ * removed before the call returns. */
 int lower_module(const Analysis *an, const LowerOptions *o, Diags *d);
+
+/* The CPU names and target features LLVM knows for the host's target (a
+ * list made at build time by llc -mcpu=help); both say yes when that list
+ * could not be made. */
+bool target_cpu_known(const char *cpu);
+bool target_feature_known(const char *name, size_t len);
+
+/* ---------------------------------------------------------- translate.c */
+
+#include "ptx2native_translate.h"
+
+/* The one way into translation (parse, link, analyse, report, lower); the
+ * public calls of ptx2native_translate.h and the command are over it. */
+
+enum { DUMP_AST = 1, DUMP_CFG = 2, DUMP_PDOM = 4, DUMP_UNIFORMITY = 8, DUMP_IR = 16 };
+
+/* What the command has beyond the library's options. */
+typedef struct TranslateExtra {
+    unsigned dump;    /* DUMP_* bits: print those forms to standard output */
+    bool syntax_only; /* check the inputs (and write the report): no output */
+    bool debug;       /* -g */
+} TranslateExtra;
+
+/* Output to path when it is not NULL (atomically; "-": standard output),
+ * else to *out and *out_size. */
+p2n_translate_status translate(const p2n_source *inputs, size_t ninputs,
+                               const p2n_translate_options *o, const TranslateExtra *x,
+                               const char *path, void **out, size_t *out_size);
 
 #endif

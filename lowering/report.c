@@ -7,9 +7,11 @@
  * on the module: no timestamps, file names as given.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/parser.h>
 #include <libxml/xmlwriter.h>
 
 #include "lower.h"
@@ -363,9 +365,19 @@ write_module(Xw *x, Arena *a, const Analysis *an)
     x_check(x, xmlTextWriterEndDocument(x->w));
 }
 
+/* libxml2 wants its one-time set-up done before threads use it. */
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+
+static void
+xml_init(void)
+{
+    xmlInitParser();
+}
+
 bool
 report_write(const char *path, const Analysis *an, Diags *d)
 {
+    pthread_once(&xml_once, xml_init);
     Arena scratch = {0};
     Xw x = {xmlNewTextWriterFilename(path, 0), false, an->module};
     SrcLoc none = {0};

@@ -2,8 +2,14 @@
  * IR text, bitcode, assembly, an object, or a shared object linked by the
  * system C compiler driver (cc -shared). */
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,17 +18,78 @@
 
 #include "emit.h"
 
+extern char **environ;
+
+/* Generated from llc -mcpu=help by make: CPU("name") and FEATURE("name")
+ * lines. */
+static const char *const cpu_names[] = {
+#define CPU(name) name,
+#define FEATURE(name)
+#include "target_names.inc"
+#undef CPU
+#undef FEATURE
+    NULL};
+static const char *const feature_names[] = {
+#define CPU(name)
+#define FEATURE(name) name,
+#include "target_names.inc"
+#undef CPU
+#undef FEATURE
+    NULL};
+
 bool
-target_init(Emit *e)
+target_cpu_known(const char *cpu)
+{
+    for (int i = 0; cpu_names[i]; i++)
+        if (strcmp(cpu_names[i], cpu) == 0)
+            return true;
+    return !cpu_names[0];
+}
+
+bool
+target_feature_known(const char *name, size_t len)
+{
+    for (int i = 0; feature_names[i]; i++)
+        if (strlen(feature_names[i]) == len && strncmp(feature_names[i], name, len) == 0)
+            return true;
+    return !feature_names[0];
+}
+
+/* A diagnostic without a location (the unit tests have no Diags). */
+static void
+target_error(Emit *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (e->d)
+        diag_error(e->d, (SrcLoc){0}, "%s", msg);
+    else
+        fprintf(stderr, "ptx2native: error: %s\n", msg);
+}
+
+/* LLVM's targets are registered once per process. */
+static pthread_once_t native_once = PTHREAD_ONCE_INIT;
+
+static void
+native_init(void)
 {
     LLVMInitializeNativeTarget();
     LLVMInitializeNativeAsmPrinter();
+}
+
+bool
+target_init(Emit *e)
+{
+    pthread_once(&native_once, native_init);
 
     char *triple = LLVMGetDefaultTargetTriple();
     char *err = NULL;
     LLVMTargetRef target;
     if (LLVMGetTargetFromTriple(triple, &target, &err)) {
-        fprintf(stderr, "ptx2native: error: no LLVM target for %s: %s\n", triple, err);
+        target_error(e, "no LLVM target for %s: %s", triple, err);
         LLVMDisposeMessage(err);
         LLVMDisposeMessage(triple);
         return false;
@@ -36,6 +103,15 @@ target_init(Emit *e)
     e->tm = LLVMCreateTargetMachine(target, triple, e->o->mcpu ? e->o->mcpu : cpu,
                                     e->o->mattr ? e->o->mattr : features, level, LLVMRelocPIC,
                                     LLVMCodeModelDefault);
+    if (!e->tm) {
+        target_error(e, "LLVM cannot make a target machine for %s", triple);
+        if (cpu)
+            LLVMDisposeMessage(cpu);
+        if (features)
+            LLVMDisposeMessage(features);
+        LLVMDisposeMessage(triple);
+        return false;
+    }
     LLVMSetTarget(e->mod, triple);
     e->td = LLVMCreateTargetDataLayout(e->tm);
     char *layout = LLVMCopyStringRepOfTargetData(e->td);
@@ -46,7 +122,7 @@ target_init(Emit *e)
     if (features)
         LLVMDisposeMessage(features);
     LLVMDisposeMessage(triple);
-    return e->tm != NULL;
+    return true;
 }
 
 void
@@ -61,7 +137,8 @@ target_dispose(Emit *e)
 static bool
 optimise(Emit *e)
 {
-    static const char *pipelines[] = {"default<O0>", "default<O1>", "default<O2>", "default<O3>"};
+    static const char *const pipelines[] = {"default<O0>", "default<O1>", "default<O2>",
+                                            "default<O3>"};
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(opts, e->o->opt_level >= 2);
     LLVMPassBuilderOptionsSetSLPVectorization(opts, e->o->opt_level >= 2);
@@ -71,25 +148,152 @@ optimise(Emit *e)
     LLVMDisposePassBuilderOptions(opts);
     if (err) {
         char *msg = LLVMGetErrorMessage(err);
-        fprintf(stderr, "ptx2native: internal error: LLVM passes failed: %s\n", msg);
+        target_error(e, "internal error: LLVM passes failed: %s", msg);
         LLVMDisposeErrorMessage(msg);
         return false;
     }
     return true;
 }
 
-/* Runs argv, waiting for it; returns its exit status or -1. */
+/* A copy of n bytes in malloc'ed memory, as the output. */
 static int
-run_tool(char *const argv[])
+give(Emit *e, const void *p, size_t n)
 {
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        execvp(argv[0], argv);
-        fprintf(stderr, "ptx2native: error: cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
+    void *copy = malloc(n ? n : 1);
+    if (!copy) {
+        target_error(e, "out of memory");
+        return 3;
     }
+    memcpy(copy, p, n);
+    e->o->result->data = copy;
+    e->o->result->size = n;
+    return 0;
+}
+
+static int
+give_buffer(Emit *e, LLVMMemoryBufferRef buf)
+{
+    int status = give(e, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+    LLVMDisposeMemoryBuffer(buf);
+    return status;
+}
+
+static LLVMMemoryBufferRef
+emit_code(Emit *e, LLVMCodeGenFileType kind)
+{
+    char *err = NULL;
+    LLVMMemoryBufferRef buf = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(e->tm, e->mod, kind, &err, &buf)) {
+        target_error(e, "LLVM could not emit the %s: %s",
+                     kind == LLVMObjectFile ? "object" : "assembly", err ? err : "");
+        LLVMDisposeMessage(err);
+        return NULL;
+    }
+    return buf;
+}
+
+/* ------------------------------------------------------------ linking */
+
+static bool
+write_file(const char *path, const void *p, size_t n)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return false;
+    const char *c = p;
+    while (n > 0) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            close(fd);
+            return false;
+        }
+        c += w;
+        n -= (size_t)w;
+    }
+    return close(fd) == 0;
+}
+
+/* The whole file in malloc'ed memory (NUL-terminated); NULL on failure. */
+static char *
+read_file(const char *path, size_t *size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+        if (n == cap) {
+            char *bigger = realloc(buf, (cap *= 2) + 1);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    close(fd);
+    if (buf) {
+        buf[n] = '\0';
+        *size = n;
+    }
+    return buf;
+}
+
+static int
+remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* The environment with TMPDIR set to dir, so that the compiler driver's
+ * own temporary files go into the private directory too. */
+static char **
+child_environment(Arena *a, const char *dir)
+{
+    int n = 0;
+    while (environ && environ[n])
+        n++;
+    char **env = arena_alloc(a, sizeof *env * (size_t)(n + 2));
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (strncmp(environ[i], "TMPDIR=", 7) != 0)
+            env[k++] = environ[i];
+    env[k++] = arena_printf(a, "TMPDIR=%s", dir);
+    env[k] = NULL;
+    return env;
+}
+
+/* Runs argv with its standard output and error into log; returns its exit
+ * status, -1 when it could not be waited for, or 127 when it could not be
+ * run.  posix_spawn: safe in a multithreaded host process. */
+static int
+run_tool(Emit *e, char *const argv[], const char *dir, const char *log)
+{
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa) != 0)
+        return -1;
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, child_environment(e->arena, dir));
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0)
+        return 127;
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
@@ -97,49 +301,65 @@ run_tool(char *const argv[])
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* The object goes to a private directory under $TMPDIR (else /tmp), the
+ * system linker ($CC, else cc) makes the shared object beside it, and the
+ * directory goes away with everything in it, whatever happened. */
 static int
-emit_file(Emit *e, const char *path, LLVMCodeGenFileType kind)
+link_shared(Emit *e)
 {
-    char *err = NULL;
-    if (LLVMTargetMachineEmitToFile(e->tm, e->mod, (char *)path, kind, &err)) {
-        fprintf(stderr, "ptx2native: error: cannot write %s: %s\n", path, err);
-        LLVMDisposeMessage(err);
+    LLVMMemoryBufferRef obj = emit_code(e, LLVMObjectFile);
+    if (!obj)
+        return 3;
+    const char *tmp = getenv("TMPDIR");
+    char *dir = arena_printf(e->arena, "%s/ptx2native-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir)) {
+        target_error(e, "cannot create a temporary directory in %s: %s", tmp && *tmp ? tmp : "/tmp",
+                     strerror(errno));
+        LLVMDisposeMemoryBuffer(obj);
         return 3;
     }
-    return 0;
-}
-
-/* The object goes to a temporary file next to nothing of the user's; the
- * linker is $CC, else cc. */
-static int
-link_shared(Emit *e, const char *out)
-{
-    char tmp[] = "/tmp/ptx2native-XXXXXX.o";
-    int fd = mkstemps(tmp, 2);
-    if (fd < 0) {
-        fprintf(stderr, "ptx2native: error: cannot create a temporary file: %s\n", strerror(errno));
-        return 3;
+    char *o_path = arena_printf(e->arena, "%s/module.o", dir);
+    char *so_path = arena_printf(e->arena, "%s/module.so", dir);
+    char *log = arena_printf(e->arena, "%s/link.log", dir);
+    int status = 3;
+    if (!write_file(o_path, LLVMGetBufferStart(obj), LLVMGetBufferSize(obj))) {
+        target_error(e, "cannot write %s: %s", o_path, strerror(errno));
+        goto out;
     }
-    close(fd);
-    int status = emit_file(e, tmp, LLVMObjectFile);
-    if (status == 0) {
-        const char *cc = getenv("CC");
-        if (!cc || !*cc)
-            cc = "cc";
-        char *argv[] = {(char *)cc, "-shared", "-o", (char *)out, tmp, "-lm", NULL};
-        int rc = run_tool(argv);
-        if (rc == 127 || rc < 0) {
-            fprintf(stderr,
-                    "ptx2native: error: the system linker '%s' could not be run; install a C "
-                    "compiler (e.g. apt-get install gcc) or set CC, or use -c for an object\n",
-                    cc);
-            status = 3;
-        } else if (rc != 0) {
-            fprintf(stderr, "ptx2native: error: '%s -shared' failed (exit status %d)\n", cc, rc);
-            status = 3;
+    const char *cc = getenv("CC");
+    if (!cc || !*cc)
+        cc = "cc";
+    char *argv[] = {(char *)cc, "-shared", "-o", so_path, o_path, "-lm", NULL};
+    int rc = run_tool(e, argv, dir, log);
+    if (rc == 127 || rc < 0) {
+        target_error(e,
+                     "the system linker '%s' could not be run; install a C compiler (e.g. apt-get "
+                     "install gcc) or set CC, or use -c for an object",
+                     cc);
+    } else if (rc != 0) {
+        target_error(e, "'%s -shared' failed (exit status %d)", cc, rc);
+        size_t n;
+        char *text = read_file(log, &n);
+        if (text && n > 0) {
+            while (n > 0 && text[n - 1] == '\n')
+                text[--n] = '\0';
+            diag_note(e->d, (SrcLoc){0}, "the linker said:\n%.4000s", text);
+        }
+        free(text);
+    } else {
+        size_t n;
+        char *so = read_file(so_path, &n);
+        if (!so) {
+            target_error(e, "cannot read %s: %s", so_path, strerror(errno));
+        } else {
+            e->o->result->data = so;
+            e->o->result->size = n;
+            status = 0;
         }
     }
-    unlink(tmp);
+out:
+    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    LLVMDisposeMemoryBuffer(obj);
     return status;
 }
 
@@ -148,11 +368,10 @@ target_write(Emit *e)
 {
     char *err = NULL;
     if (LLVMVerifyModule(e->mod, LLVMReturnStatusAction, &err)) {
-        fprintf(stderr, "ptx2native: internal error: the emitted module does not verify:\n%s\n",
-                err);
+        target_error(e, "internal error: the emitted module does not verify:\n%s", err);
         LLVMDisposeMessage(err);
         char *ir = LLVMPrintModuleToString(e->mod);
-        fputs(ir, stderr);
+        diag_note(e->d, (SrcLoc){0}, "the module:\n%s", ir);
         LLVMDisposeMessage(ir);
         return 3;
     }
@@ -166,38 +385,23 @@ target_write(Emit *e)
     if (!optimise(e))
         return 3;
 
-    const char *out = e->o->output;
-    bool to_stdout = strcmp(out, "-") == 0;
     switch (e->o->kind) {
     case OUT_LLVM_TEXT: {
         char *ir = LLVMPrintModuleToString(e->mod);
-        FILE *f = to_stdout ? stdout : fopen(out, "w");
-        if (!f) {
-            fprintf(stderr, "ptx2native: error: cannot open %s: %s\n", out, strerror(errno));
-            LLVMDisposeMessage(ir);
-            return 3;
-        }
-        fputs(ir, f);
+        int status = give(e, ir, strlen(ir));
         LLVMDisposeMessage(ir);
-        bool bad = ferror(f) | (to_stdout ? fflush(f) != 0 : fclose(f) != 0);
-        if (bad) {
-            fprintf(stderr, "ptx2native: error: cannot write %s\n", out);
-            return 3;
-        }
-        return 0;
+        return status;
     }
     case OUT_LLVM_BC:
-        if (to_stdout ? LLVMWriteBitcodeToFD(e->mod, 1, 0, 0) : LLVMWriteBitcodeToFile(e->mod, out)) {
-            fprintf(stderr, "ptx2native: error: cannot write %s\n", out);
-            return 3;
-        }
-        return 0;
+        return give_buffer(e, LLVMWriteBitcodeToMemoryBuffer(e->mod));
     case OUT_ASM:
-        return emit_file(e, to_stdout ? "/dev/stdout" : out, LLVMAssemblyFile);
-    case OUT_OBJECT:
-        return emit_file(e, to_stdout ? "/dev/stdout" : out, LLVMObjectFile);
+    case OUT_OBJECT: {
+        LLVMCodeGenFileType kind = e->o->kind == OUT_ASM ? LLVMAssemblyFile : LLVMObjectFile;
+        LLVMMemoryBufferRef buf = emit_code(e, kind);
+        return buf ? give_buffer(e, buf) : 3;
+    }
     case OUT_SHARED:
-        return link_shared(e, to_stdout ? "/dev/stdout" : out);
+        return link_shared(e);
     }
     return 3;
 }

@@ -871,14 +871,14 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
 static const char *
 class_name(BranchClass c)
 {
-    static const char *names[] = {"none", "uniform-declared", "uniform-proven", "divergent"};
+    static const char *const names[] = {"none", "uniform-declared", "uniform-proven", "divergent"};
     return names[c];
 }
 
 static const char *
 lowering_name(BranchLowering l)
 {
-    static const char *names[] = {"scalar", "stack", "predicated"};
+    static const char *const names[] = {"scalar", "stack", "predicated"};
     return names[l];
 }
 

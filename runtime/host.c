@@ -1,10 +1,15 @@
 /* host.c — the public API of libptx2native (runtime/ptx2native.h): loading
  * modules, launching kernels, error codes and messages. */
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "rt.h"
 
@@ -106,6 +111,40 @@ rt_registry_resolve(uint64_t addr, const char *signature)
 
 /* --------------------------------------------------------------- modules */
 
+/* The module behind a dlopen handle; name is for messages; fd (or -1) is
+ * kept open as long as the module is loaded.  Takes h and fd either way. */
+static p2n_result
+module_open(p2n_module **out, void *h, const char *name, int fd)
+{
+    const p2n_module_desc *d = dlsym(h, P2N_MODULE_SYMBOL);
+    p2n_result r = P2N_SUCCESS;
+    if (!d) {
+        r = fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native (no %s)", name, P2N_MODULE_SYMBOL);
+    } else if (d->abi_version != P2N_ABI_VERSION) {
+        r = fail(P2N_ERROR_INVALID_MODULE, "%s has ABI version %u; this library reads version %u: translate it again",
+                 name, d->abi_version, P2N_ABI_VERSION);
+    }
+    p2n_module *m = r == P2N_SUCCESS ? calloc(1, sizeof *m) : NULL;
+    if (r == P2N_SUCCESS && (!m || !(m->path = strdup(name)))) {
+        free(m);
+        m = NULL;
+        r = fail(P2N_ERROR_OUT_OF_MEMORY, "p2n_module_load: out of memory");
+    }
+    if (r != P2N_SUCCESS) {
+        dlclose(h);
+        if (fd >= 0)
+            close(fd);
+        return r;
+    }
+    m->handle = h;
+    m->desc = d;
+    m->image_fd = fd;
+    pthread_mutex_init(&m->heap_lock, NULL);
+    rt_registry_add(m);
+    *out = m;
+    return P2N_SUCCESS;
+}
+
 RT_EXPORT p2n_result
 p2n_module_load(p2n_module **out, const char *path)
 {
@@ -120,28 +159,77 @@ p2n_module_load(p2n_module **out, const char *path)
     void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     if (!h)
         return fail(P2N_ERROR_LOAD, "cannot load %s: %s", path, dlerror());
-    const p2n_module_desc *d = dlsym(h, P2N_MODULE_SYMBOL);
-    if (!d) {
-        dlclose(h);
-        return fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native (no %s)", path, P2N_MODULE_SYMBOL);
+    return module_open(out, h, path, -1);
+}
+
+/* Writes all of n bytes; false on failure. */
+static bool
+write_all(int fd, const unsigned char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        p += w;
+        n -= (size_t)w;
     }
-    if (d->abi_version != P2N_ABI_VERSION) {
-        dlclose(h);
-        return fail(P2N_ERROR_INVALID_MODULE, "%s has ABI version %u; this library reads version %u: translate it again",
-                    path, d->abi_version, P2N_ABI_VERSION);
+    return true;
+}
+
+/* The image goes into an anonymous memory file (memfd_create) that dlopen
+ * maps through /proc/self/fd/N; no file is left anywhere.  The descriptor
+ * stays open while the module is loaded: dlopen knows loaded objects by
+ * name, and an open descriptor's number cannot name another image
+ * meanwhile.  Where memfd_create is missing, a file under $TMPDIR that is
+ * removed as soon as dlopen has mapped it. */
+RT_EXPORT p2n_result
+p2n_module_load_data(p2n_module **out, const void *image, size_t size)
+{
+    if (!out || !image)
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load_data: null %s", out ? "image" : "module pointer");
+    *out = NULL;
+    const unsigned char *p = image;
+    if (size < 64 || memcmp(p, "\177ELF", 4) != 0)
+        return fail(P2N_ERROR_INVALID_MODULE, "p2n_module_load_data: the image (%zu bytes) is no ELF file", size);
+    /* e_type (ET_DYN = 3) at offset 16, in the file's byte order (e_ident[5]) */
+    unsigned type = p[5] == 2 ? (unsigned)p[16] << 8 | p[17] : (unsigned)p[17] << 8 | p[16];
+    if (type != 3)
+        return fail(P2N_ERROR_INVALID_MODULE, "p2n_module_load_data: the image is no shared object (ELF type %u)",
+                    type);
+
+    char tmp[4096] = "";
+    int fd = memfd_create("ptx2native-module", MFD_CLOEXEC);
+    if (fd < 0) {
+        const char *dir = getenv("TMPDIR");
+        if (snprintf(tmp, sizeof tmp, "%s/ptx2native-module-XXXXXX", dir && *dir ? dir : "/tmp") >= (int)sizeof tmp)
+            return fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: TMPDIR is too long");
+        fd = mkostemp(tmp, O_CLOEXEC);
+        if (fd < 0)
+            return fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: cannot create a file: %s", strerror(errno));
     }
-    p2n_module *m = calloc(1, sizeof *m);
-    if (!m || !(m->path = strdup(path))) {
-        free(m);
-        dlclose(h);
-        return fail(P2N_ERROR_OUT_OF_MEMORY, "p2n_module_load: out of memory");
+    if (!write_all(fd, p, size)) {
+        int err = errno;
+        close(fd);
+        if (*tmp)
+            unlink(tmp);
+        return fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: cannot write the image: %s", strerror(err));
     }
-    m->handle = h;
-    m->desc = d;
-    pthread_mutex_init(&m->heap_lock, NULL);
-    rt_registry_add(m);
-    *out = m;
-    return P2N_SUCCESS;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    void *h = dlopen(*tmp ? tmp : path, RTLD_NOW | RTLD_LOCAL);
+    if (*tmp) {
+        unlink(tmp);
+        close(fd);
+        fd = -1;
+    }
+    if (!h) {
+        if (fd >= 0)
+            close(fd);
+        return fail(P2N_ERROR_LOAD, "cannot load the module image: %s", dlerror());
+    }
+    return module_open(out, h, "<memory image>", fd);
 }
 
 RT_EXPORT void
@@ -153,6 +241,8 @@ p2n_module_unload(p2n_module *m)
     rt_module_heap_free(m);
     pthread_mutex_destroy(&m->heap_lock);
     dlclose(m->handle);
+    if (m->image_fd >= 0)
+        close(m->image_fd);
     free(m->path);
     free(m);
 }

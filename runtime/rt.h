@@ -37,6 +37,7 @@ struct p2n_module {
     void *handle;
     const p2n_module_desc *desc;
     char *path;
+    int image_fd; /* p2n_module_load_data: the memory file behind handle, or -1 */
     pthread_mutex_t heap_lock; /* device malloc */
     void **heap;
     size_t nheap, capheap;

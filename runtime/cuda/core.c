@@ -169,8 +169,8 @@ hash_add(hash128 *h, const void *data, size_t n)
     h->a ^= n; /* the boundary between parts */
 }
 
-static const char *const translate_libs[] = {"libptx2native-translate.so", "libptx2native_translate.so",
-                                             "libptx2native-translate.so.0"};
+static const char *const translate_libs[] = {"libptx2native-translate.so.1", "libptx2native-translate.so",
+                                             "libptx2native_translate.so"};
 
 typedef struct {
     bool tried;
