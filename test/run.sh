@@ -344,16 +344,27 @@ t_cudart_abi() {
 }
 
 # A second run translates nothing; two runs racing on an empty cache both
-# work and leave one complete module and no temporary file.
+# work and leave one complete module and no temporary file; P2N_CACHE=off
+# writes no cache and leaves nothing in TMPDIR.
 t_cudart_cache() {
 	[ -n "$NVCC_BIN" ] || return 0
-	for t in cudart/cache-hit cudart/cache-race; do
+	for t in cudart/cache-hit cudart/cache-race cudart/cache-off; do
 		selected "$t" || continue
 		if ! cudart_build rt_smoke test/cudart/rt_smoke.cu; then fail "$t" "nvcc failed"; continue; fi
 		cache=$OUT/cudart/cache-$(basename "$t")
 		rm -rf "$cache"
 		run() { XDG_CACHE_HOME=$cache P2N_VERBOSE=1 limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke"; }
-		if [ "$t" = cudart/cache-hit ]; then
+		if [ "$t" = cudart/cache-off ]; then
+			mkdir -p "$cache.tmp"
+			got=$(TMPDIR=$cache.tmp P2N_CACHE=off XDG_CACHE_HOME=$cache P2N_VERBOSE=1 \
+				limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke" 2>&1)
+			rc=$?
+			if [ $rc -ne 0 ] || ! printf '%s\n' "$got" | grep -q '^PASS smoke/saxpy'; then fail "$t" "exit status $rc: $got"
+			elif [ -e "$cache" ]; then fail "$t" "a cache was written: $(ls -R "$cache")"
+			elif [ -n "$(ls -A "$cache.tmp")" ]; then fail "$t" "left in TMPDIR: $(ls -A "$cache.tmp")"
+			else pass "$t"; fi
+			rm -rf "$cache.tmp"
+		elif [ "$t" = cudart/cache-hit ]; then
 			first=$(run 2>&1) || { fail "$t" "first run: $first"; continue; }
 			second=$(run 2>&1) || { fail "$t" "second run: $second"; continue; }
 			if ! printf '%s\n' "$first" | grep -q '^ptx2native: translating'; then fail "$t" "first run translated nothing: $first"
