@@ -51,6 +51,7 @@ p2n_result_string(p2n_result r)
     case P2N_ERROR_STACK_OVERFLOW: return "stack overflow";
     case P2N_ERROR_SYSTEM: return "system resources unavailable";
     case P2N_ERROR_MISALIGNED: return "misaligned access";
+    case P2N_ERROR_ILLEGAL_ADDRESS: return "illegal memory access";
     }
     return "unknown error";
 }

@@ -118,6 +118,7 @@ cu_error_from_p2n(p2n_result r)
     case P2N_ERROR_STACK_OVERFLOW: return p2n_cudaErrorHardwareStackError;
     case P2N_ERROR_SYSTEM: return p2n_cudaErrorOperatingSystem;
     case P2N_ERROR_MISALIGNED: return p2n_cudaErrorMisalignedAddress;
+    case P2N_ERROR_ILLEGAL_ADDRESS: return p2n_cudaErrorIllegalAddress;
     }
     return p2n_cudaErrorUnknown;
 }

@@ -3,7 +3,9 @@
 // 13.0 runtime returns cudaErrorInvalidValue, seen on an H100), a bad copy direction, an unknown symbol or device, an
 // entry point ptx2native does not implement, and kernels that fail: a
 // device-side assert (cudaErrorAssert) and a trap (cudaErrorLaunchFailure),
-// each sticky until cudaDeviceReset.
+// each sticky until cudaDeviceReset, and a store to an address the
+// process may not touch (cudaErrorIllegalAddress), which does not take the
+// process down.
 #include <cassert>
 #include <cstdio>
 #include <cstring>
@@ -29,6 +31,11 @@ __global__ void traps(int *p)
 {
     if (threadIdx.x == 3)
         asm volatile("trap;");
+    p[threadIdx.x] = 1;
+}
+
+__global__ void wild_store(int *p)
+{
     p[threadIdx.x] = 1;
 }
 
@@ -101,5 +108,14 @@ int main()
     e = cudaDeviceSynchronize();
     check(e == cudaErrorLaunchFailure, "trap", e);
     cudaDeviceReset();
+
+    wild_store<<<2, 64>>>((int *)16); // the first page is never mapped
+    e = cudaDeviceSynchronize();
+    check(e == cudaErrorIllegalAddress, "illegal-address", e);
+    cudaDeviceReset();
+    cudaMalloc(&d, 64 * sizeof(int));
+    fill<<<1, 64>>>(d, 5);
+    e = cudaMemcpy(&h, d + 63, sizeof h, cudaMemcpyDeviceToHost);
+    check(e == cudaSuccess && h == 5, "works-after-illegal-address", e);
     return failures != 0;
 }
