@@ -438,8 +438,9 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     sigjmp_buf jb;
     if (sigsetjmp(jb, 0) != 0) { /* no mask to save: SA_NODEFER leaves it as it was */
         fault_jmp = NULL;
-        rt_job_error(job, P2N_ERROR_ILLEGAL_ADDRESS, "kernel '%s', CTA (%u,%u,%u): illegal memory access at address %p",
-                     k->name, ctaid[0], ctaid[1], ctaid[2], fault_addr);
+        rt_job_error(job, P2N_ERROR_ILLEGAL_ADDRESS,
+                     "kernel '%s', CTA (%u,%u,%u): illegal memory access at address %p", k->name,
+                     ctaid[0], ctaid[1], ctaid[2], fault_addr);
         return;
     }
     fault_jmp = &jb;

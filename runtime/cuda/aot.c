@@ -67,7 +67,8 @@ cu_from_binary_argv(int *argc, char ***argv)
     int n = cu_elf_fatbins(app, add_ptx, &in, err, sizeof err);
     if (n <= 0) {
         if (n == 0)
-            snprintf(err, sizeof err, "%s: no fatbinary in it holds PTX (build with -arch=sm_XY)", app);
+            snprintf(err, sizeof err, "%s: no fatbinary in it holds PTX (build with -arch=sm_XY)",
+                     app);
         fprintf(stderr, "ptx2native: error: %s\n", err);
         exit(1);
     }

@@ -77,7 +77,7 @@ const char *
 cu_error_name(int e)
 {
     switch (e) {
-#define NAME(n, v, t) \
+#define NAME(n, v, t)                                                                              \
     case v: return #n;
         P2N_CUDA_ERRORS(NAME)
 #undef NAME
@@ -89,7 +89,7 @@ const char *
 cu_error_string(int e)
 {
     switch (e) {
-#define TEXT(n, v, t) \
+#define TEXT(n, v, t)                                                                              \
     case v: return t;
         P2N_CUDA_ERRORS(TEXT)
 #undef TEXT
@@ -143,7 +143,8 @@ void
 cu_set_sticky(int e)
 {
     int zero = 0;
-    __atomic_compare_exchange_n((int *)&sticky, &zero, e, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    __atomic_compare_exchange_n((int *)&sticky, &zero, e, false, __ATOMIC_SEQ_CST,
+                                __ATOMIC_SEQ_CST);
 }
 
 void
@@ -170,14 +171,15 @@ hash_add(hash128 *h, const void *data, size_t n)
     h->a ^= n; /* the boundary between parts */
 }
 
-static const char *const translate_libs[] = {"libptx2native-translate.so.1", "libptx2native-translate.so",
-                                             "libptx2native_translate.so"};
+static const char *const translate_libs[] = {
+    "libptx2native-translate.so.1", "libptx2native-translate.so", "libptx2native_translate.so"};
 
 typedef struct {
     bool tried;
     void *h;
     void (*init)(p2n_translate_options *);
-    p2n_translate_status (*to_file)(const p2n_source *, size_t, const p2n_translate_options *, const char *);
+    p2n_translate_status (*to_file)(const p2n_source *, size_t, const p2n_translate_options *,
+                                    const char *);
     const char *(*version)(void);
     char exe[2 * PATH_MAX]; /* the ptx2native command, when there is no library */
     char ver[256];
@@ -233,7 +235,8 @@ find_translator(void)
     /* the command: P2N_TRANSLATOR, beside us (bin/ of the install, the
      * build tree's top), then PATH */
     const char *env = getenv("P2N_TRANSLATOR");
-    const char *cands[] = {"%s/../../bin/ptx2native", "%s/../../ptx2native", "%s/../bin/ptx2native"};
+    const char *cands[] = {"%s/../../bin/ptx2native", "%s/../../ptx2native",
+                           "%s/../bin/ptx2native"};
     if (env && *env)
         snprintf(tr.exe, sizeof tr.exe, "%s", env);
     for (size_t j = 0; j < 3 && !tr.exe[0]; j++) {
@@ -306,7 +309,8 @@ translate(const cu_module *m, const char *out)
         pid_t pid = fork();
         if (pid == 0) {
             execvp(tr.exe, argv);
-            fprintf(stderr, "ptx2native: cannot run the translator %s: %s\n", tr.exe, strerror(errno));
+            fprintf(stderr, "ptx2native: cannot run the translator %s: %s\n", tr.exe,
+                    strerror(errno));
             _exit(127);
         }
         if (pid > 0)
@@ -396,7 +400,8 @@ translate_and_load(cu_module *m)
         const char *t = getenv("TMPDIR");
         snprintf(dir, sizeof dir, "%s", t && *t ? t : "/tmp");
     }
-    snprintf(path, sizeof path, "%s/%016llx%016llx.so", dir, (unsigned long long)h.a, (unsigned long long)h.b);
+    snprintf(path, sizeof path, "%s/%016llx%016llx.so", dir, (unsigned long long)h.a,
+             (unsigned long long)h.b);
     if (cached && access(path, R_OK) == 0) {
         p2n_result r = p2n_module_load(&m->mod, path);
         if (r == P2N_SUCCESS) {
@@ -410,7 +415,8 @@ translate_and_load(cu_module *m)
     note("translating %zu bytes of PTX into %s", total, cached ? path : tmp);
     if (translate(m, tmp) != 0) {
         unlink(tmp);
-        fprintf(stderr, "ptx2native: the kernels could not be translated (see the messages above)\n");
+        fprintf(stderr,
+                "ptx2native: the kernels could not be translated (see the messages above)\n");
         return p2n_cudaErrorInvalidPtx;
     }
     const char *load = tmp;
@@ -455,7 +461,10 @@ aot_module(void)
     if (stat(path, &sk) != 0 || stat(exe, &se) != 0)
         return NULL;
     if (sk.st_mtime < se.st_mtime) {
-        fprintf(stderr, "ptx2native: ignoring %s: older than the program (run ptx2native --from-binary again)\n", path);
+        fprintf(stderr,
+                "ptx2native: ignoring %s: older than the program (run ptx2native --from-binary "
+                "again)\n",
+                path);
         return NULL;
     }
     if (p2n_module_load(&aot, path) != P2N_SUCCESS) {
@@ -527,7 +536,8 @@ resolve(cu_module *m)
     for (cu_var *v = vars; v; v = v->next)
         if (v->m == m && !v->dev) {
             size_t bytes;
-            if (p2n_module_global(m->mod, v->name, &v->dev, &bytes) == P2N_SUCCESS && v->managed_ptr)
+            if (p2n_module_global(m->mod, v->name, &v->dev, &bytes) == P2N_SUCCESS &&
+                v->managed_ptr)
                 *v->managed_ptr = v->dev;
         }
 }
@@ -819,7 +829,8 @@ cu_var_by_name(cu_module *m, const char *name, void **addr, size_t *size)
     int e = cu_module_load(m);
     if (e)
         return e;
-    return p2n_module_global(m->mod, name, addr, size) == P2N_SUCCESS ? 0 : p2n_cudaErrorSymbolNotFound;
+    return p2n_module_global(m->mod, name, addr, size) == P2N_SUCCESS ? 0
+                                                                      : p2n_cudaErrorSymbolNotFound;
 }
 
 /* --------------------------------------------------------------- memory */
@@ -954,7 +965,8 @@ cu_ptr_type(const void *p, void **base, size_t *size)
     } else {
         /* an address inside an allocation: a linear scan (rare) */
         for (size_t i = 0; i < table_cap; i++)
-            if (table[i].p && table[i].size != (size_t)-1 && (const char *)p >= (const char *)table[i].p &&
+            if (table[i].p && table[i].size != (size_t)-1 &&
+                (const char *)p >= (const char *)table[i].p &&
                 (const char *)p < (const char *)table[i].p + table[i].size) {
                 t = table[i].type;
                 if (base)

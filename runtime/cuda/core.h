@@ -119,8 +119,9 @@ void cu_reset(void);
 void *cu_alloc(size_t size, int type); /* p2n_cudaMemoryType*; NULL: no memory */
 void *cu_alloc_flags(size_t size, int type, unsigned flags);
 int cu_ptr_flags(const void *p, unsigned *flags); /* 1 and *flags for an allocation's start */
-int cu_free(void *p);                  /* 0, or cudaErrorInvalidValue for an unknown pointer */
-int cu_ptr_type(const void *p, void **base, size_t *size); /* cudaMemoryType, Unregistered if none */
+int cu_free(void *p); /* 0, or cudaErrorInvalidValue for an unknown pointer */
+int cu_ptr_type(const void *p, void **base,
+                size_t *size); /* cudaMemoryType, Unregistered if none */
 void cu_mem_info(size_t *free_bytes, size_t *total);
 
 /* ---------------------------------------------------------- stream.c */
@@ -145,9 +146,10 @@ bool cu_stream_valid(cu_stream *s);
 
 int cu_launch_kernel(cu_stream *s, const cu_launch *l);
 int cu_memcpy(cu_stream *s, void *dst, const void *src, size_t n, bool async);
-int cu_memcpy2d(cu_stream *s, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                size_t height, bool async);
-int cu_memset(cu_stream *s, void *dst, int value, size_t elem, size_t n, bool async); /* elem 1, 2 or 4 */
+int cu_memcpy2d(cu_stream *s, void *dst, size_t dpitch, const void *src, size_t spitch,
+                size_t width, size_t height, bool async);
+int cu_memset(cu_stream *s, void *dst, int value, size_t elem, size_t n,
+              bool async); /* elem 1, 2 or 4 */
 int cu_host_func(cu_stream *s, void (*fn)(void *), void *data);
 /* cudaStreamAddCallback: fn(stream, status, data). */
 int cu_stream_callback(cu_stream *s, void (*fn)(cu_stream *, int, void *), void *data);

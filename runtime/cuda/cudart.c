@@ -39,11 +39,11 @@ ret(int e)
 
 /* After a kernel's fault every call that uses the device reports it, as
  * on a GPU, until cudaDeviceReset. */
-#define STICKY()                          \
-    do {                                  \
-        int sticky_ = cu_sticky_error();  \
-        if (sticky_)                      \
-            return ret(sticky_);          \
+#define STICKY()                                                                                   \
+    do {                                                                                           \
+        int sticky_ = cu_sticky_error();                                                           \
+        if (sticky_)                                                                               \
+            return ret(sticky_);                                                                   \
     } while (0)
 
 static p2n_dim3
@@ -69,7 +69,8 @@ __cudaRegisterFatBinary(void *fat)
     char err[256];
     if (!w || w->magic != 0x466243B1 || !w->data) {
         fprintf(stderr, "ptx2native: __cudaRegisterFatBinary: not a fatbinary wrapper\n");
-    } else if (cu_fatbin_ptx(w->data, 0, &ptx, err, sizeof err) != 0 && w->version != 2 && cu_verbose()) {
+    } else if (cu_fatbin_ptx(w->data, 0, &ptx, err, sizeof err) != 0 && w->version != 2 &&
+               cu_verbose()) {
         fprintf(stderr, "ptx2native: %s\n", err);
     }
     cu_module *m = cu_module_new_ptx(ptx.text, ptx.len);
@@ -110,28 +111,30 @@ __cudaUnregisterFatBinary(void **handle)
 }
 
 API void
-__cudaRegisterFunction(void **handle, const char *host_fn, char *device_fn, const char *device_name, int thread_limit,
-                       void *tid, void *bid, void *bdim, void *gdim, int *wsize)
+__cudaRegisterFunction(void **handle, const char *host_fn, char *device_fn, const char *device_name,
+                       int thread_limit, void *tid, void *bid, void *bdim, void *gdim, int *wsize)
 {
     if (handle)
         cu_kernel_add((cu_module *)handle, host_fn, device_fn ? device_fn : device_name);
 }
 
 API void
-__cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name, int ext, size_t size,
-                  int constant, int global)
+__cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name,
+                  int ext, size_t size, int constant, int global)
 {
     if (handle)
-        cu_var_add((cu_module *)handle, host_var, device_address ? device_address : device_name, size);
+        cu_var_add((cu_module *)handle, host_var, device_address ? device_address : device_name,
+                   size);
 }
 
 API void
-__cudaRegisterManagedVar(void **handle, void **host_ptr_addr, char *device_address, const char *device_name, int ext,
-                         size_t size, int constant, int global)
+__cudaRegisterManagedVar(void **handle, void **host_ptr_addr, char *device_address,
+                         const char *device_name, int ext, size_t size, int constant, int global)
 {
     if (!handle)
         return;
-    cu_var *v = cu_var_add((cu_module *)handle, host_ptr_addr, device_address ? device_address : device_name, size);
+    cu_var *v = cu_var_add((cu_module *)handle, host_ptr_addr,
+                           device_address ? device_address : device_name, size);
     if (v) {
         v->managed_ptr = host_ptr_addr;
         if (v->dev)
@@ -207,25 +210,29 @@ __cudaGetKernel(void **kernel, const void *host_fn)
 }
 
 API int
-__cudaLaunchKernel(void *kernel, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream)
+__cudaLaunchKernel(void *kernel, dim3 grid, dim3 block, void **args, size_t shmem,
+                   cudaStream_t stream)
 {
     return launch(kernel, grid, block, args, shmem, stream);
 }
 
 API int
-__cudaLaunchKernel_ptsz(void *kernel, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream)
+__cudaLaunchKernel_ptsz(void *kernel, dim3 grid, dim3 block, void **args, size_t shmem,
+                        cudaStream_t stream)
 {
     return launch(kernel, grid, block, args, shmem, stream);
 }
 
 API int
-cudaLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream)
+cudaLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shmem,
+                 cudaStream_t stream)
 {
     return launch(cu_kernel_by_host(fn), grid, block, args, shmem, stream);
 }
 
 API int
-cudaLaunchKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream)
+cudaLaunchKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t shmem,
+                      cudaStream_t stream)
 {
     return cudaLaunchKernel(fn, grid, block, args, shmem, stream);
 }
@@ -233,7 +240,8 @@ cudaLaunchKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t
 static int max_active_blocks(const cu_kernel *f, int block_size, size_t dyn);
 
 API int
-cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream)
+cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shmem,
+                            cudaStream_t stream)
 {
     cu_kernel *f = cu_kernel_by_host(fn);
     int e = cu_kernel_ready(f);
@@ -241,7 +249,8 @@ cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, 
         return ret(e);
     /* every CTA must be resident at once: one per worker thread */
     uint64_t ncta = (uint64_t)grid.x * grid.y * grid.z;
-    if (ncta > (uint64_t)cu_num_sms() * (unsigned)max_active_blocks(f, (int)(block.x * block.y * block.z), shmem))
+    if (ncta > (uint64_t)cu_num_sms() *
+                   (unsigned)max_active_blocks(f, (int)(block.x * block.y * block.z), shmem))
         return ret(p2n_cudaErrorCooperativeLaunchTooLarge);
     return launch(f, grid, block, args, shmem, stream);
 }
@@ -255,7 +264,8 @@ cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *data)
 }
 
 API int
-cudaStreamAddCallback(cudaStream_t s, void (*fn)(cudaStream_t, int, void *), void *data, unsigned flags)
+cudaStreamAddCallback(cudaStream_t s, void (*fn)(cudaStream_t, int, void *), void *data,
+                      unsigned flags)
 {
     if (!cu_stream_valid(s))
         return ret(p2n_cudaErrorInvalidResourceHandle);
@@ -353,44 +363,44 @@ total_memory(void)
 #define NAME "ptx2native (CPU model)"
 
 /* The fields CUDA 12's and 13's layouts share, filled the same way. */
-#define FILL_COMMON(p)                                                  \
-    do {                                                                \
-        memset(p, 0, sizeof *p);                                        \
-        snprintf(p->name, sizeof p->name, "%s", NAME);                  \
-        memcpy(p->uuid.bytes, "ptx2native-cpu-0", 16);                  \
-        p->totalGlobalMem = total_memory();                             \
-        p->sharedMemPerBlock = 48 * 1024;                               \
-        p->regsPerBlock = 65536;                                        \
-        p->warpSize = 32;                                               \
-        p->memPitch = INT_MAX;                                          \
-        p->maxThreadsPerBlock = 1024;                                   \
-        p->maxThreadsDim[0] = 1024, p->maxThreadsDim[1] = 1024;         \
-        p->maxThreadsDim[2] = 64;                                       \
-        p->maxGridSize[0] = INT_MAX, p->maxGridSize[1] = 65535;         \
-        p->maxGridSize[2] = 65535;                                      \
-        p->totalConstMem = 65536;                                       \
-        p->major = 8, p->minor = 0;                                     \
-        p->textureAlignment = 512, p->texturePitchAlignment = 32;       \
-        p->multiProcessorCount = (int)cu_num_sms();                     \
-        p->integrated = 1, p->canMapHostMemory = 1;                     \
-        p->surfaceAlignment = 512;                                      \
-        p->concurrentKernels = 1;                                       \
-        p->asyncEngineCount = 1, p->unifiedAddressing = 1;              \
-        p->memoryBusWidth = 64, p->l2CacheSize = 4 << 20;               \
-        p->maxThreadsPerMultiProcessor = 2048;                          \
-        p->globalL1CacheSupported = 1, p->localL1CacheSupported = 1;    \
-        p->sharedMemPerMultiprocessor = P2N_MAX_SHARED_BYTES;           \
-        p->regsPerMultiprocessor = 65536;                               \
-        p->managedMemory = 1, p->hostNativeAtomicSupported = 1;         \
-        p->pageableMemoryAccess = 1, p->concurrentManagedAccess = 1;    \
-        p->canUseHostPointerForRegisteredMem = 1;                       \
-        p->cooperativeLaunch = 1;                                       \
-        p->sharedMemPerBlockOptin = P2N_MAX_SHARED_BYTES - 1024;        \
-        p->pageableMemoryAccessUsesHostPageTables = 1;                  \
-        p->directManagedMemAccessFromHost = 1;                          \
-        p->maxBlocksPerMultiProcessor = 32;                             \
-        p->reservedSharedMemPerBlock = 1024;                            \
-        p->hostRegisterSupported = 1;                                   \
+#define FILL_COMMON(p)                                                                             \
+    do {                                                                                           \
+        memset(p, 0, sizeof *p);                                                                   \
+        snprintf(p->name, sizeof p->name, "%s", NAME);                                             \
+        memcpy(p->uuid.bytes, "ptx2native-cpu-0", 16);                                             \
+        p->totalGlobalMem = total_memory();                                                        \
+        p->sharedMemPerBlock = 48 * 1024;                                                          \
+        p->regsPerBlock = 65536;                                                                   \
+        p->warpSize = 32;                                                                          \
+        p->memPitch = INT_MAX;                                                                     \
+        p->maxThreadsPerBlock = 1024;                                                              \
+        p->maxThreadsDim[0] = 1024, p->maxThreadsDim[1] = 1024;                                    \
+        p->maxThreadsDim[2] = 64;                                                                  \
+        p->maxGridSize[0] = INT_MAX, p->maxGridSize[1] = 65535;                                    \
+        p->maxGridSize[2] = 65535;                                                                 \
+        p->totalConstMem = 65536;                                                                  \
+        p->major = 8, p->minor = 0;                                                                \
+        p->textureAlignment = 512, p->texturePitchAlignment = 32;                                  \
+        p->multiProcessorCount = (int)cu_num_sms();                                                \
+        p->integrated = 1, p->canMapHostMemory = 1;                                                \
+        p->surfaceAlignment = 512;                                                                 \
+        p->concurrentKernels = 1;                                                                  \
+        p->asyncEngineCount = 1, p->unifiedAddressing = 1;                                         \
+        p->memoryBusWidth = 64, p->l2CacheSize = 4 << 20;                                          \
+        p->maxThreadsPerMultiProcessor = 2048;                                                     \
+        p->globalL1CacheSupported = 1, p->localL1CacheSupported = 1;                               \
+        p->sharedMemPerMultiprocessor = P2N_MAX_SHARED_BYTES;                                      \
+        p->regsPerMultiprocessor = 65536;                                                          \
+        p->managedMemory = 1, p->hostNativeAtomicSupported = 1;                                    \
+        p->pageableMemoryAccess = 1, p->concurrentManagedAccess = 1;                               \
+        p->canUseHostPointerForRegisteredMem = 1;                                                  \
+        p->cooperativeLaunch = 1;                                                                  \
+        p->sharedMemPerBlockOptin = P2N_MAX_SHARED_BYTES - 1024;                                   \
+        p->pageableMemoryAccessUsesHostPageTables = 1;                                             \
+        p->directManagedMemAccessFromHost = 1;                                                     \
+        p->maxBlocksPerMultiProcessor = 32;                                                        \
+        p->reservedSharedMemPerBlock = 1024;                                                       \
+        p->hostRegisterSupported = 1;                                                              \
     } while (0)
 
 #if CU_RUNTIME_VERSION >= 13000
@@ -469,7 +479,9 @@ cudaDeviceGetAttribute(int *value, int attr, int d)
     case p2n_cudaDevAttrComputeCapabilityMinor: v = p.minor; break;
     case p2n_cudaDevAttrGlobalL1CacheSupported:
     case p2n_cudaDevAttrLocalL1CacheSupported: v = 1; break;
-    case p2n_cudaDevAttrMaxSharedMemoryPerMultiprocessor: v = (int)p.sharedMemPerMultiprocessor; break;
+    case p2n_cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+        v = (int)p.sharedMemPerMultiprocessor;
+        break;
     case p2n_cudaDevAttrMaxRegistersPerMultiprocessor: v = p.regsPerMultiprocessor; break;
     case p2n_cudaDevAttrManagedMemory:
     case p2n_cudaDevAttrHostNativeAtomicSupported:
@@ -773,7 +785,9 @@ cudaPointerGetAttributes(p2n_cudaPointerAttributes *a, const void *p)
 static int
 check_kind(int kind)
 {
-    return kind >= p2n_cudaMemcpyHostToHost && kind <= p2n_cudaMemcpyDefault ? 0 : p2n_cudaErrorInvalidMemcpyDirection;
+    return kind >= p2n_cudaMemcpyHostToHost && kind <= p2n_cudaMemcpyDefault
+               ? 0
+               : p2n_cudaErrorInvalidMemcpyDirection;
 }
 
 API int
@@ -819,7 +833,8 @@ cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n, cudaSt
 }
 
 API int
-cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind)
+cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+             int kind)
 {
     if (check_kind(kind))
         return ret(check_kind(kind));
@@ -828,8 +843,8 @@ cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t wi
 }
 
 API int
-cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
-                  cudaStream_t s)
+cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                  size_t height, int kind, cudaStream_t s)
 {
     if (check_kind(kind))
         return ret(check_kind(kind));
@@ -848,9 +863,12 @@ memcpy3d(const p2n_cudaMemcpy3DParms *p, cudaStream_t s, bool async)
     const p2n_cudaPitchedPtr *sp = &p->srcPtr, *dp = &p->dstPtr;
     size_t sslice = sp->pitch * sp->ysize, dslice = dp->pitch * dp->ysize;
     for (size_t z = 0; z < p->extent.depth; z++) {
-        const char *src = (const char *)sp->ptr + (p->srcPos.z + z) * sslice + p->srcPos.y * sp->pitch + p->srcPos.x;
-        char *dst = (char *)dp->ptr + (p->dstPos.z + z) * dslice + p->dstPos.y * dp->pitch + p->dstPos.x;
-        int e = cu_memcpy2d(s, dst, dp->pitch, src, sp->pitch, p->extent.width, p->extent.height, async);
+        const char *src = (const char *)sp->ptr + (p->srcPos.z + z) * sslice +
+                          p->srcPos.y * sp->pitch + p->srcPos.x;
+        char *dst =
+            (char *)dp->ptr + (p->dstPos.z + z) * dslice + p->dstPos.y * dp->pitch + p->dstPos.x;
+        int e = cu_memcpy2d(s, dst, dp->pitch, src, sp->pitch, p->extent.width, p->extent.height,
+                            async);
         if (e)
             return e;
     }
@@ -915,7 +933,8 @@ API int
 cudaMemset3D(p2n_cudaPitchedPtr pp, int value, p2n_cudaExtent e)
 {
     for (size_t z = 0; z < e.depth; z++) {
-        int r = cudaMemset2D((char *)pp.ptr + z * pp.pitch * pp.ysize, pp.pitch, value, e.width, e.height);
+        int r = cudaMemset2D((char *)pp.ptr + z * pp.pitch * pp.ysize, pp.pitch, value, e.width,
+                             e.height);
         if (r)
             return r;
     }
@@ -970,7 +989,8 @@ cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t offset, int ki
 }
 
 API int
-cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t offset, int kind, cudaStream_t s)
+cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t offset, int kind,
+                        cudaStream_t s)
 {
     char *a = NULL;
     int e = symbol(sym, offset, n, &a);
@@ -982,7 +1002,8 @@ cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t offse
 }
 
 API int
-cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t offset, int kind, cudaStream_t s)
+cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t offset, int kind,
+                          cudaStream_t s)
 {
     char *a = NULL;
     int e = symbol(sym, offset, n, &a);
@@ -1184,14 +1205,16 @@ cudaFuncGetAttributes(p2n_cudaFuncAttributes *a, const void *fn)
     a->localSizeBytes = k->local_bytes;
     a->maxThreadsPerBlock = 1024;
     if (k->maxntid[0]) {
-        unsigned m = k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1) * (k->maxntid[2] ? k->maxntid[2] : 1);
+        unsigned m = k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1) *
+                     (k->maxntid[2] ? k->maxntid[2] : 1);
         if (m < 1024)
             a->maxThreadsPerBlock = (int)m;
     }
     a->numRegs = 32;
     a->ptxVersion = 80;
     a->binaryVersion = 80;
-    a->maxDynamicSharedSizeBytes = f->max_dynamic_smem ? f->max_dynamic_smem : 48 * 1024 - (int)k->static_smem;
+    a->maxDynamicSharedSizeBytes =
+        f->max_dynamic_smem ? f->max_dynamic_smem : 48 * 1024 - (int)k->static_smem;
     a->preferredShmemCarveout = -1;
     return 0;
 }
@@ -1211,8 +1234,8 @@ cudaFuncSetAttribute(const void *fn, int attr, int value)
 }
 
 API int
-cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *fn, int block_size, size_t dyn,
-                                                       unsigned flags)
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *fn, int block_size,
+                                                       size_t dyn, unsigned flags)
 {
     if (!n)
         return ret(p2n_cudaErrorInvalidValue);

@@ -16,7 +16,7 @@ typedef unsigned long long CUdeviceptr;
 typedef int CUdevice;
 typedef struct p2n_context {
     int dummy;
-} *CUcontext;
+} * CUcontext;
 typedef cu_module *CUmodule;
 typedef cu_kernel *CUfunction;
 typedef cu_stream *CUstream;
@@ -577,8 +577,8 @@ cuMemsetD32Async(CUdeviceptr d, unsigned v, size_t n, CUstream s)
 /* ---------------------------------------------------------------- launch */
 
 API int
-cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-               unsigned smem, CUstream s, void **params, void **extra)
+cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+               unsigned bz, unsigned smem, CUstream s, void **params, void **extra)
 {
     if (!f)
         return P2N_CU_ERROR_INVALID_HANDLE;
@@ -749,7 +749,8 @@ cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b)
 /* cuGetProcAddress(symbol, &fn, cudaVersion, flags, &status): the newest
  * versioned form of symbol we have (_v4 ... _v2), then the plain name. */
 API int
-cuGetProcAddress_v2(const char *symbol, void **fn, int version, unsigned long long flags, int *status)
+cuGetProcAddress_v2(const char *symbol, void **fn, int version, unsigned long long flags,
+                    int *status)
 {
     if (!symbol || !fn)
         return P2N_CU_ERROR_INVALID_VALUE;

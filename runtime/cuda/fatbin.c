@@ -45,7 +45,8 @@ errorf(char *err, size_t errlen, const char *msg, unsigned a)
 
 /* The entry's PTX as a NUL-terminated string (without trailing NULs). */
 static int
-entry_text(const unsigned char *e, uint32_t hsize, uint64_t psize, cu_ptx *out, char *err, size_t errlen)
+entry_text(const unsigned char *e, uint32_t hsize, uint64_t psize, cu_ptx *out, char *err,
+           size_t errlen)
 {
     const unsigned char *p = e + hsize;
     uint64_t csize = rd32(e + 16), usize = rd64(e + 56);
@@ -55,7 +56,8 @@ entry_text(const unsigned char *e, uint32_t hsize, uint64_t psize, cu_ptx *out, 
         size_t in = csize && csize <= psize ? csize : psize;
         unsigned long long want = ZSTD_getFrameContentSize(p, in);
         if (want == ZSTD_CONTENTSIZE_ERROR)
-            return errorf(err, errlen, "the fatbinary's PTX (sm_%u) is not a valid zstd frame", rd32(e + 28));
+            return errorf(err, errlen, "the fatbinary's PTX (sm_%u) is not a valid zstd frame",
+                          rd32(e + 28));
         if (want == ZSTD_CONTENTSIZE_UNKNOWN)
             want = usize;
         if (want > (1ull << 32))
@@ -66,15 +68,17 @@ entry_text(const unsigned char *e, uint32_t hsize, uint64_t psize, cu_ptx *out, 
         size_t got = ZSTD_decompress(text, want, p, in);
         if (ZSTD_isError(got)) {
             free(text);
-            snprintf(err, errlen, "cannot decompress the fatbinary's PTX: %s", ZSTD_getErrorName(got));
+            snprintf(err, errlen, "cannot decompress the fatbinary's PTX: %s",
+                     ZSTD_getErrorName(got));
             return -1;
         }
         len = got;
     } else if (rd64(e + 40) & 0x2000) {
-        return errorf(err, errlen,
-                      "the fatbinary's PTX (sm_%u) uses the older compressed format, which is not supported: "
-                      "rebuild with -Xfatbin -compress-all=false or nvcc 12.8 or later",
-                      rd32(e + 28));
+        return errorf(
+            err, errlen,
+            "the fatbinary's PTX (sm_%u) uses the older compressed format, which is not supported: "
+            "rebuild with -Xfatbin -compress-all=false or nvcc 12.8 or later",
+            rd32(e + 28));
     } else {
         text = malloc(psize + 1);
         if (!text)
@@ -92,7 +96,8 @@ entry_text(const unsigned char *e, uint32_t hsize, uint64_t psize, cu_ptx *out, 
 
 /* The best PTX entry of one fatbinary at p (size bytes available). */
 static int
-one_fatbin(const unsigned char *p, size_t avail, size_t *used, cu_ptx *out, char *err, size_t errlen)
+one_fatbin(const unsigned char *p, size_t avail, size_t *used, cu_ptx *out, char *err,
+           size_t errlen)
 {
     if (avail < 16 || rd32(p) != FATBIN_MAGIC)
         return errorf(err, errlen, "not a fatbinary (magic %#x)", avail >= 4 ? rd32(p) : 0);
@@ -121,7 +126,9 @@ one_fatbin(const unsigned char *p, size_t avail, size_t *used, cu_ptx *out, char
     if (!best)
         best = first; /* only newer ones: try the oldest */
     if (!best)
-        return errorf(err, errlen, "the fatbinary holds no PTX (build with -arch=sm_XY or add compute_XY)%.0u", 0);
+        return errorf(err, errlen,
+                      "the fatbinary holds no PTX (build with -arch=sm_XY or add compute_XY)%.0u",
+                      0);
     return entry_text(best, rd32(best + 4), rd64(best + 8), out, err, errlen);
 }
 
@@ -139,7 +146,8 @@ cu_fatbin_ptx(const void *data, size_t limit, cu_ptx *out, char *err, size_t err
 }
 
 int
-cu_elf_fatbins(const char *path, int (*fn)(void *user, cu_ptx *ptx), void *user, char *err, size_t errlen)
+cu_elf_fatbins(const char *path, int (*fn)(void *user, cu_ptx *ptx), void *user, char *err,
+               size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -159,8 +167,10 @@ cu_elf_fatbins(const char *path, int (*fn)(void *user, cu_ptx *ptx), void *user,
     fclose(f);
     int found = -1;
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)buf;
-    if ((size_t)n < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-        eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > (uint64_t)n || eh->e_shstrndx >= eh->e_shnum) {
+    if ((size_t)n < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+        eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+        eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > (uint64_t)n ||
+        eh->e_shstrndx >= eh->e_shnum) {
         snprintf(err, errlen, "%s is not a 64-bit ELF file", path);
         goto out;
     }
@@ -207,7 +217,8 @@ cu_elf_fatbins(const char *path, int (*fn)(void *user, cu_ptx *ptx), void *user,
         }
     }
     if (!any) {
-        snprintf(err, errlen, "%s has no .nv_fatbin section (not built by nvcc, or no device code)", path);
+        snprintf(err, errlen, "%s has no .nv_fatbin section (not built by nvcc, or no device code)",
+                 path);
         found = -1;
     }
 out:

@@ -37,7 +37,8 @@ static int
 static_cudart(const unsigned char *b, size_t n)
 {
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
-    if (n < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+    if (n < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+        eh->e_ident[EI_CLASS] != ELFCLASS64 ||
         eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > n)
         return 0;
     const Elf64_Shdr *sh = (const Elf64_Shdr *)(b + eh->e_shoff);
@@ -106,7 +107,8 @@ main(int argc, char **argv)
     }
     char dir[PATH_MAX];
     if (lib_dir(dir, sizeof dir) != 0) {
-        fprintf(stderr, "ptx2native-run: cannot find libcuda.so.1 beside this program or in ../lib/ptx2native\n");
+        fprintf(stderr, "ptx2native-run: cannot find libcuda.so.1 beside this program or in "
+                        "../lib/ptx2native\n");
         return 127;
     }
     const char *prog = argv[1];

@@ -70,7 +70,8 @@ now_ns(void)
 static bool
 is_default(cu_stream *s)
 {
-    return s == NULL || s == (cu_stream *)P2N_STREAM_LEGACY || s == (cu_stream *)P2N_STREAM_PER_THREAD;
+    return s == NULL || s == (cu_stream *)P2N_STREAM_LEGACY ||
+           s == (cu_stream *)P2N_STREAM_PER_THREAD;
 }
 
 bool
@@ -381,8 +382,8 @@ cu_memcpy(cu_stream *s, void *dst, const void *src, size_t n, bool async)
 }
 
 int
-cu_memcpy2d(cu_stream *s, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
-            bool async)
+cu_memcpy2d(cu_stream *s, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+            size_t height, bool async)
 {
     if (!width || !height)
         return 0;
@@ -393,7 +394,8 @@ cu_memcpy2d(cu_stream *s, void *dst, size_t dpitch, const void *src, size_t spit
     op *o = new_op(OP_COPY2D);
     if (!o)
         return p2n_cudaErrorMemoryAllocation;
-    o->dst = dst, o->dpitch = dpitch, o->src = src, o->spitch = spitch, o->width = width, o->height = height;
+    o->dst = dst, o->dpitch = dpitch, o->src = src, o->spitch = spitch, o->width = width,
+    o->height = height;
     int e = submit(s, o);
     if (!e && !async && !is_default(s))
         e = cu_stream_sync(s);
