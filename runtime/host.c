@@ -322,6 +322,13 @@ rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t 
 RT_EXPORT p2n_result
 p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params)
 {
+    return rt_launch_ex(m, kernel, grid, block, dyn, params, 0);
+}
+
+p2n_result
+rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params,
+             uint64_t grid_workspace)
+{
     if (!m || !kernel)
         return fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: null %s", m ? "kernel name" : "module");
     const p2n_kernel_desc *k = NULL;
@@ -357,6 +364,7 @@ p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, siz
     job->nthreads = block.x * block.y * block.z;
     job->nwarps = (job->nthreads + P2N_WARP_SIZE - 1) / P2N_WARP_SIZE;
     job->ncta = (uint64_t)grid.x * grid.y * grid.z;
+    job->grid_workspace = grid_workspace;
     r = rt_run(job);
     if (r != P2N_SUCCESS)
         fail(r, "%s", job->message[0] ? job->message : p2n_result_string(r));

@@ -605,6 +605,7 @@ make_templates(rt_job *job)
         w->dynamic_smem = job->dynamic_smem;
         w->nsmid = rt_pool_threads();
         w->gridid = job->gridid;
+        w->grid_workspace = job->grid_workspace;
     }
     return 0;
 }

@@ -131,6 +131,7 @@ typedef struct cu_launch {
     p2n_dim3 grid, block;
     size_t smem;
     void **args; /* params[i] points at the i-th parameter value */
+    bool cooperative; /* gets a grid workspace (grid.sync()) */
 } cu_launch;
 
 /* The stream a handle means (NULL and the legacy/per-thread handles are

@@ -46,6 +46,15 @@ ret(int e)
             return ret(sticky_);                                                                   \
     } while (0)
 
+static int launch_ex(cu_kernel *f, dim3 grid, dim3 block, void **args, size_t shmem,
+                     cudaStream_t stream, bool cooperative);
+
+static int
+launch(cu_kernel *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream)
+{
+    return launch_ex(f, grid, block, args, shmem, stream, false);
+}
+
 static p2n_dim3
 d3(dim3 d)
 {
@@ -182,14 +191,15 @@ __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, void *stream)
 /* ------------------------------------------------------------- launches */
 
 static int
-launch(cu_kernel *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream)
+launch_ex(cu_kernel *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream,
+          bool cooperative)
 {
     if (!f)
         return ret(p2n_cudaErrorInvalidDeviceFunction);
     if (!cu_stream_valid(stream))
         return ret(p2n_cudaErrorInvalidResourceHandle);
     STICKY();
-    cu_launch l = {f, d3(grid), d3(block), shmem, args};
+    cu_launch l = {f, d3(grid), d3(block), shmem, args, cooperative};
     int e = cu_launch_kernel(stream, &l);
 #if CU_RUNTIME_VERSION >= 13000
     /* NVIDIA's 13.0 runtime reports a bad shape as an invalid value
@@ -252,7 +262,7 @@ cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, 
     if (ncta > (uint64_t)cu_num_sms() *
                    (unsigned)max_active_blocks(f, (int)(block.x * block.y * block.z), shmem))
         return ret(p2n_cudaErrorCooperativeLaunchTooLarge);
-    return launch(f, grid, block, args, shmem, stream);
+    return launch_ex(f, grid, block, args, shmem, stream, true);
 }
 
 API int
@@ -1175,19 +1185,13 @@ cudaEventElapsedTime_v2(float *ms, cudaEvent_t a, cudaEvent_t b)
 static int
 max_active_blocks(const cu_kernel *f, int block_size, size_t dyn)
 {
-    if (block_size <= 0)
+    /* A multiprocessor is a worker thread, which runs one CTA at a time;
+     * so a grid sized from this is all resident, as cooperative launches
+     * (grid.sync()) need. */
+    if (block_size <= 0 || block_size > 1024)
         return 0;
-    int warps = (block_size + 31) / 32;
-    int n = 64 / warps; /* 2048 threads a multiprocessor */
-    if (n > 32)
-        n = 32;
-    size_t smem = (f->k ? f->k->static_smem : 0) + dyn;
-    if (smem) {
-        size_t by_smem = P2N_MAX_SHARED_BYTES / (smem + 1024);
-        if ((size_t)n > by_smem)
-            n = (int)by_smem;
-    }
-    return n;
+    size_t smem = ((f->k ? f->k->static_smem : 0) + 15) / 16 * 16 + dyn;
+    return smem <= P2N_MAX_SHARED_BYTES ? 1 : 0;
 }
 
 API int

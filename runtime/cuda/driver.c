@@ -608,7 +608,7 @@ cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
     } else if (params && extra) {
         return P2N_CU_ERROR_INVALID_VALUE;
     }
-    cu_launch l = {f, {gx, gy, gz}, {bx, by, bz}, smem, params};
+    cu_launch l = {f, {gx, gy, gz}, {bx, by, bz}, smem, params, false};
     return drv(cu_launch_kernel(s, &l));
 }
 

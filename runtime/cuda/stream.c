@@ -99,7 +99,13 @@ static int
 run_kernel(const cu_launch *l)
 {
     cu_kernel *f = l->f;
-    p2n_result r = p2n_launch(f->m->mod, f->k->name, l->grid, l->block, l->smem, l->args);
+    /* cooperative groups' grid barrier: a counter at workspace + 4 */
+    void *ws = l->cooperative ? calloc(1, 64) : NULL;
+    if (l->cooperative && !ws)
+        return p2n_cudaErrorMemoryAllocation;
+    p2n_result r = rt_launch_ex(f->m->mod, f->k->name, l->grid, l->block, l->smem, l->args,
+                                (uint64_t)(uintptr_t)ws);
+    free(ws);
     if (r == P2N_SUCCESS)
         return 0;
     int e = cu_error_from_p2n(r);
