@@ -21,6 +21,8 @@ ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
 CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
 	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/abi.o lowering/target.o
 CLI_OBJS = cli/main.o
+# --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
+CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
 # the translator library (ptx2native_translate.h): every stage and its entry
 TRANSLATE_OBJS = $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS) lowering/translate.o
 TRANSLATOR_OBJS = $(CLI_OBJS) $(TRANSLATE_OBJS)
@@ -32,16 +34,28 @@ TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm -lpthread
 RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o
 RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 
-ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS)
+# The CUDA layer (runtime/cuda, docs/cuda.md): libcuda.so.1 holds the core
+# and the driver API with the host library inside; libcudart.so.12/.13 are
+# the runtime API over it; ptx2native-run puts them first on the path.
+CUDA_DIR = runtime/cuda
+CUDA_CORE_OBJS = $(CUDA_DIR)/core.o $(CUDA_DIR)/fatbin.o $(CUDA_DIR)/stream.o $(CUDA_DIR)/driver.o
+CUDA_OBJS = $(CUDA_CORE_OBJS) $(CUDA_DIR)/cudart13.o $(CUDA_DIR)/cudart12.o $(CUDA_DIR)/stubs_cuda.o \
+	$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/run.o $(CUDA_DIR)/aot.o
+CUDA_LIBS = $(CUDA_DIR)/libcuda.so.1 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12
+CUDA_CFLAGS = $(CFLAGS_ALL) -fPIC -Iruntime -I$(CUDA_DIR) $(ZSTD_CFLAGS)
+CUDA_GEN = $(CUDA_DIR)/stubs_cuda.c $(CUDA_DIR)/stubs_cudart.c $(CUDA_DIR)/libcuda.map \
+	$(CUDA_DIR)/libcudart13.map $(CUDA_DIR)/libcudart12.map
+
+ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS) $(CUDA_OBJS)
 UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test test/unit/translate_test
 
-all: ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS)
+all: ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) $(CUDA_LIBS) $(CUDA_DIR)/ptx2native-run
 
 config.mk:
 	./configure --install-deps
 
-ptx2native: $(CLI_OBJS) lowering/libptx2native-translate.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS)
+ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS) $(ZSTD_LIBS)
 
 lowering/libptx2native-translate.a: $(TRANSLATE_OBJS)
 	rm -f $@
@@ -77,6 +91,60 @@ $(TRANSLATOR_OBJS): %.o: %.c
 
 $(RUNTIME_OBJS): %.o: %.c
 	$(CC) $(RUNTIME_CFLAGS) -c -o $@ $<
+
+# The core's functions are exported from libcuda.so.1 for libcudart; the
+# host library's objects inside it stay hidden but for p2n_*.
+$(CUDA_CORE_OBJS): %.o: %.c
+	$(CC) $(CUDA_CFLAGS) -c -o $@ $<
+
+# driver.c and cudart.c define NVIDIA's API, whose prototypes are in
+# NVIDIA's headers, not ours.
+$(CUDA_DIR)/driver.o: CUDA_CFLAGS += -Wno-missing-prototypes
+
+$(CUDA_DIR)/aot.o: $(CUDA_DIR)/aot.c
+	$(CC) $(CUDA_CFLAGS) -c -o $@ $<
+
+$(CUDA_DIR)/cudart13.o: $(CUDA_DIR)/cudart.c
+	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -DCU_RUNTIME_VERSION=13000 -c -o $@ $<
+
+$(CUDA_DIR)/cudart12.o: $(CUDA_DIR)/cudart.c
+	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -DCU_RUNTIME_VERSION=12080 -c -o $@ $<
+
+$(CUDA_DIR)/run.o: $(CUDA_DIR)/run.c
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+
+$(CUDA_DIR)/stubs_cuda.c: $(CUDA_DIR)/cuda.syms $(CUDA_DIR)/gen-stubs.sh
+	sh $(CUDA_DIR)/gen-stubs.sh $(CUDA_DIR)/cuda.syms >$@
+
+$(CUDA_DIR)/stubs_cudart.c: $(CUDA_DIR)/cudart.syms $(CUDA_DIR)/gen-stubs.sh
+	sh $(CUDA_DIR)/gen-stubs.sh $(CUDA_DIR)/cudart.syms >$@
+
+$(CUDA_DIR)/stubs_cuda.o $(CUDA_DIR)/stubs_cudart.o: %.o: %.c
+	$(CC) $(CFLAGS_ALL) -fPIC -Wno-missing-prototypes -Wno-strict-prototypes -c -o $@ $<
+
+# NVIDIA's libcudart versions its symbols (node libcudart.so.N); ours do
+# too, so that programs linked against theirs load ours without a warning.
+$(CUDA_DIR)/libcuda.map:
+	echo '{ global: cu*; p2n_*; local: *; };' >$@
+
+$(CUDA_DIR)/libcudart13.map:
+	echo 'libcudart.so.13 { global: cuda*; __cuda*; local: *; };' >$@
+
+$(CUDA_DIR)/libcudart12.map:
+	echo 'libcudart.so.12 { global: cuda*; __cuda*; local: *; };' >$@
+
+$(CUDA_DIR)/libcuda.so.1: $(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_OBJS) $(CUDA_DIR)/libcuda.map
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,libcuda.so.1 -Wl,--version-script=$(CUDA_DIR)/libcuda.map -o $@ \
+		$(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_OBJS) $(ZSTD_LIBS) -lpthread -ldl
+
+$(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12: $(CUDA_DIR)/libcudart.so.%: $(CUDA_DIR)/cudart%.o \
+		$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/libcudart%.map $(CUDA_DIR)/libcuda.so.1
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,libcudart.so.$* -Wl,--version-script=$(CUDA_DIR)/libcudart$*.map \
+		-Wl,--disable-new-dtags,-rpath,'$$ORIGIN' -o $@ $(CUDA_DIR)/cudart$*.o $(CUDA_DIR)/stubs_cudart.o \
+		$(CUDA_DIR)/libcuda.so.1
+
+$(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o
+	$(CC) $(LDFLAGS) -o $@ $(CUDA_DIR)/run.o
 
 # Unit tests: C programs under test/unit that print their own PASS/FAIL
 # lines; they link only the objects they test.
@@ -179,6 +247,9 @@ install: all
 	cp $(RUNTIME_LIBS) lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf $(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/libptx2native-translate.so
 	sed 's|@PREFIX@|$(PREFIX)|' runtime/ptx2native.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc
+	mkdir -p $(DESTDIR)$(PREFIX)/lib/ptx2native
+	cp $(CUDA_DIR)/ptx2native-run $(DESTDIR)$(PREFIX)/bin/
+	cp $(CUDA_LIBS) $(DESTDIR)$(PREFIX)/lib/ptx2native/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1 \
@@ -186,11 +257,14 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/lib/libptx2native.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc \
 		$(DESTDIR)$(PREFIX)/include/ptx2native_translate.h \
 		$(DESTDIR)$(PREFIX)/lib/libptx2native-translate.a \
-		$(DESTDIR)$(PREFIX)/lib/$(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/libptx2native-translate.so
+		$(DESTDIR)$(PREFIX)/lib/$(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/libptx2native-translate.so \
+		$(DESTDIR)$(PREFIX)/bin/ptx2native-run
+	rm -rf $(DESTDIR)$(PREFIX)/lib/ptx2native
 
 clean:
 	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -f test/ref/*.o test/ref/*.d test/ref/libp2nref.a $(REF_TOOLS)
+	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build
 
 .PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench

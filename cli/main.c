@@ -11,6 +11,8 @@
 #include "lower.h"
 #include "ptx.h"
 
+int cu_from_binary_argv(int *argc, char ***argv); /* runtime/cuda/aot.c */
+
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 typedef struct Options {
@@ -36,6 +38,8 @@ static const char usage_text[] =
     "  -S                 emit assembly\n"
     "  --emit-llvm        with -S: LLVM IR text (.ll); with -c: bitcode (.bc)\n"
     "  --report FILE      write the XML divergence report (docs/report.md)\n"
+    "  --from-binary APP  translate the PTX of an nvcc-built executable instead\n"
+    "                     (default output APP.kernels.so; docs/cuda.md)\n"
     "\n"
     "Code generation:\n"
     "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
@@ -213,6 +217,7 @@ main(int argc, char **argv)
     Arena arena = {0};
     Options o = {0};
 
+    cu_from_binary_argv(&argc, &argv); /* --from-binary APP: APP's PTX as the inputs */
     parse_options(&o, &arena, argc, argv);
     p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
     for (int i = 0; i < o.inputs.n; i++) {

@@ -177,9 +177,19 @@ sreg_value(Emit *e, const Operand *o)
             c = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), ""), e->t_i32, "");
         return emit_splat(e, c);
     }
-    /* No cluster launches: every CTA is a cluster of its own (1 x 1 x 1),
-     * so the cluster grid is the CTA grid.  No environment registers. */
+    /* %envreg1:%envreg2 is a cooperative launch's grid workspace (what
+     * cooperative groups' grid.sync() uses); the other environment
+     * registers are 0. */
     case SREG_ENVREG:
+        if (o->comp == 1 || o->comp == 2) {
+            c = abi_warp_field(e, W_GRID_WORKSPACE);
+            if (o->comp == 1)
+                c = LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), "");
+            return LLVMBuildTrunc(e->b, c, e->t_i32, "");
+        }
+        return zero;
+    /* No cluster launches: every CTA is a cluster of its own (1 x 1 x 1),
+     * so the cluster grid is the CTA grid. */
     case SREG_CLUSTER_CTAID:
     case SREG_CLUSTER_CTARANK:
     case SREG_IS_EXPLICIT_CLUSTER: return zero;

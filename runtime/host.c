@@ -51,6 +51,7 @@ p2n_result_string(p2n_result r)
     case P2N_ERROR_STACK_OVERFLOW: return "stack overflow";
     case P2N_ERROR_SYSTEM: return "system resources unavailable";
     case P2N_ERROR_MISALIGNED: return "misaligned access";
+    case P2N_ERROR_ILLEGAL_ADDRESS: return "illegal memory access";
     }
     return "unknown error";
 }
@@ -310,8 +311,23 @@ check_dims(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
     return P2N_SUCCESS;
 }
 
+/* p2n_launch's checks alone, for a caller that queues the launch and
+ * reports a bad configuration at once (the CUDA layer). */
+p2n_result
+rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
+{
+    return check_dims(k, grid, block, dyn);
+}
+
 RT_EXPORT p2n_result
 p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params)
+{
+    return rt_launch_ex(m, kernel, grid, block, dyn, params, 0);
+}
+
+p2n_result
+rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params,
+             uint64_t grid_workspace)
 {
     if (!m || !kernel)
         return fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: null %s", m ? "kernel name" : "module");
@@ -348,6 +364,7 @@ p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, siz
     job->nthreads = block.x * block.y * block.z;
     job->nwarps = (job->nthreads + P2N_WARP_SIZE - 1) / P2N_WARP_SIZE;
     job->ncta = (uint64_t)grid.x * grid.y * grid.z;
+    job->grid_workspace = grid_workspace;
     r = rt_run(job);
     if (r != P2N_SUCCESS)
         fail(r, "%s", job->message[0] ? job->message : p2n_result_string(r));

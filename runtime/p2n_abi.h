@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 2
+#define P2N_ABI_VERSION 3
 #define P2N_WARP_SIZE 32
 #define P2N_MODULE_SYMBOL "p2n_module_v1"
 
@@ -43,6 +43,8 @@ struct p2n_warp {
     int32_t error;              /* non-zero: a service failed; the kernel returns at once */
     uint64_t stack_top;         /* the kernel's stack pointer, written at entry: the
                                    frames of the .funcs it calls (local memory) lie below */
+    uint64_t grid_workspace;    /* a cooperative launch's grid-barrier workspace, read as
+                                   %envreg1 (high half) and %envreg2 (low half); else 0 */
 };
 
 /* Barrier operations (p2n_services.barrier `op`). */

@@ -45,6 +45,7 @@ typedef enum {
     P2N_ERROR_STACK_OVERFLOW = 14, /* call depth past the limit */
     P2N_ERROR_SYSTEM = 15,         /* threads or memory could not be had from the OS */
     P2N_ERROR_MISALIGNED = 16,     /* misaligned access the kernel reported */
+    P2N_ERROR_ILLEGAL_ADDRESS = 17, /* the kernel touched memory it may not (a fault) */
 } p2n_result;
 
 /* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the

@@ -49,6 +49,11 @@ void rt_registry_add(p2n_module *m);
 void rt_registry_remove(p2n_module *m);
 void *rt_registry_resolve(uint64_t addr, const char *signature);
 
+p2n_result rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn);
+/* p2n_launch with a grid workspace (cooperative launches: the caller
+ * gives zeroed memory and puts at most rt_pool_threads() CTAs in the grid). */
+p2n_result rt_launch_ex(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
+                        void **params, uint64_t grid_workspace);
 void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ------------------------------------------------------------ sched.c */
@@ -65,6 +70,7 @@ typedef struct rt_job {
     atomic_uint_fast64_t next_cta;
     unsigned workers; /* pool threads working on it (under the pool lock) */
     uint64_t gridid;
+    uint64_t grid_workspace; /* p2n_warp.grid_workspace: cooperative launches */
     p2n_warp *templ; /* [nwarps]: the fields every CTA shares (tid, mask, ...) */
     /* the first error wins */
     pthread_mutex_t lock;

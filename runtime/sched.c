@@ -16,6 +16,8 @@
  * its PTX line, and the waiting fibers are abandoned.
  */
 #include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,6 +331,66 @@ grow(char **buf, size_t *cap, size_t need)
     return *buf != NULL;
 }
 
+/* Faults (SIGSEGV, SIGBUS) while a CTA runs on this thread jump back to
+ * run_cta; elsewhere they go to the handler there was before, or kill the
+ * process as they would have. */
+static _Thread_local sigjmp_buf *fault_jmp;
+static _Thread_local void *fault_addr;
+static struct sigaction old_segv, old_bus;
+
+static void
+on_fault(int sig, siginfo_t *si, void *ctx)
+{
+    if (fault_jmp) {
+        fault_addr = si->si_addr;
+        siglongjmp(*fault_jmp, 1);
+    }
+    struct sigaction *old = sig == SIGSEGV ? &old_segv : &old_bus;
+    if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
+        old->sa_sigaction(sig, si, ctx);
+        return;
+    }
+    if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+        old->sa_handler(sig);
+        return;
+    }
+    sigaction(sig, old, NULL); /* the fault happens again, handled as before */
+}
+
+static void
+catch_faults(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &old_segv);
+    sigaction(SIGBUS, &sa, &old_bus);
+}
+
+/* The warps of one CTA, one after the other or as fibers. */
+static void
+run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
+{
+    const p2n_kernel_desc *k = job->k;
+    if (!cp->fibers) {
+        for (uint32_t i = 0; i < job->nwarps; i++) {
+            k->fn(&wk->warps[i].w);
+            if (wk->warps[i].w.error)
+                return;
+        }
+        return;
+    }
+    size_t fsize = k->stack_bytes > 256 * 1024 ? k->stack_bytes : 512 * 1024;
+    for (uint32_t i = 0; i < job->nwarps; i++)
+        if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
+            rt_job_error(job, P2N_ERROR_SYSTEM, "kernel '%s': cannot allocate a fiber stack: %s", k->name, strerror(errno));
+            return;
+        }
+    schedule(cp);
+}
+
 static void
 run_cta(rt_job *job, rt_worker *wk, uint64_t index)
 {
@@ -371,21 +433,19 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         ws->nlive = popcount32(live_lanes(w));
         c.live += ws->nlive;
     }
-    if (!c.fibers) {
-        for (uint32_t i = 0; i < job->nwarps; i++) {
-            k->fn(&wk->warps[i].w);
-            if (wk->warps[i].w.error)
-                return;
-        }
+    /* a fault in the kernel (an illegal address) ends the CTA and fails
+     * the launch instead of the process */
+    sigjmp_buf jb;
+    if (sigsetjmp(jb, 0) != 0) { /* no mask to save: SA_NODEFER leaves it as it was */
+        fault_jmp = NULL;
+        rt_job_error(job, P2N_ERROR_ILLEGAL_ADDRESS,
+                     "kernel '%s', CTA (%u,%u,%u): illegal memory access at address %p", k->name,
+                     ctaid[0], ctaid[1], ctaid[2], fault_addr);
         return;
     }
-    size_t fsize = k->stack_bytes > 256 * 1024 ? k->stack_bytes : 512 * 1024;
-    for (uint32_t i = 0; i < job->nwarps; i++)
-        if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
-            rt_job_error(job, P2N_ERROR_SYSTEM, "kernel '%s': cannot allocate a fiber stack: %s", k->name, strerror(errno));
-            return;
-        }
-    schedule(&c);
+    fault_jmp = &jb;
+    run_warps(&c, job, wk);
+    fault_jmp = NULL;
 }
 
 /* ----------------------------------------------------------------- pool */
@@ -545,6 +605,7 @@ make_templates(rt_job *job)
         w->dynamic_smem = job->dynamic_smem;
         w->nsmid = rt_pool_threads();
         w->gridid = job->gridid;
+        w->grid_workspace = job->grid_workspace;
     }
     return 0;
 }
@@ -552,6 +613,8 @@ make_templates(rt_job *job)
 p2n_result
 rt_run(rt_job *job)
 {
+    static pthread_once_t faults_once = PTHREAD_ONCE_INIT;
+    pthread_once(&faults_once, catch_faults);
     static atomic_uint_fast64_t gridids;
     job->gridid = atomic_fetch_add(&gridids, 1) + 1;
     if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker))))

@@ -294,6 +294,165 @@ t_fuzz() {
 	[ $rc -le 1 ] || fail "fuzz/regress" "exit status $rc"
 }
 
+# --- test/cudart: unmodified CUDA programs run on the CPU (docs/cuda.md).
+# Each NAME.cu is built by nvcc, as a user would, with
+#     nvcc -cudart shared -arch=sm_80 [NAME.flags] NAME.cu -o test/out/cudart/NAME
+# (NAME.flags: more nvcc options on one line, e.g. -rdc=true or -lcuda) and
+# run as  runtime/cuda/ptx2native-run test/out/cudart/NAME  with a
+# translation cache of its own under test/out.  The program checks its
+# results against a CPU computation and prints one "PASS what" or
+# "FAIL what" line per check; it exits non-zero when a check failed.  The
+# lines are counted; a crash, a hang (120 s) or an exit status that no FAIL
+# line explains is a failure.  Names: rt_* are the layer's own tests, the
+# others the feature programs.  Without nvcc every program is skipped.
+# Besides: rt_abi.c checks cuda_abi.h against the toolkit's headers, and
+# cudart/cache-hit and cudart/cache-race run rt_smoke twice in a row and
+# twice at once on an empty cache.
+nvcc_path() {
+	n=$(sed -n 's/^NVCC = //p' config.mk 2>/dev/null)
+	[ -n "$n" ] || n=$(command -v nvcc 2>/dev/null) || true
+	[ -n "$n" ] || { [ -x /usr/local/cuda/bin/nvcc ] && n=/usr/local/cuda/bin/nvcc; }
+	echo "$n"
+}
+
+cudart_build() { # NAME SRC -> 0 when test/out/cudart/NAME is up to date
+	bin=$OUT/cudart/$1
+	flags=$(cat "${2%.cu}.flags" 2>/dev/null)
+	if [ "$bin" -nt "$2" ] && { [ ! -f "${2%.cu}.flags" ] || [ "$bin" -nt "${2%.cu}.flags" ]; }; then return 0; fi
+	# shellcheck disable=SC2086
+	limit 300 "$NVCC_BIN" -cudart shared -arch=sm_80 $flags "$2" -o "$bin" >"$bin.build.log" 2>&1
+}
+
+cudart_run() { # NAME [env...] -> runs it, counts its lines
+	name=$1
+	shift
+	log=$OUT/cudart/$(basename "$name").log
+	env XDG_CACHE_HOME="$OUT/cudart/cache" "$@" timeout -k 5 120 ./runtime/cuda/ptx2native-run "$OUT/$name" >"$log" 2>&1
+	rc=$?
+	count_lines <"$log" >"$log.out"
+	cat "$log.out"
+	nf=$(grep -c '^FAIL ' "$log.out")
+	np=$(grep -c '^PASS ' "$log.out")
+	if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "$name" "exit status $rc"; fi
+	if [ $rc -eq 0 ] && [ "$np" -eq 0 ] && [ "$nf" -eq 0 ]; then fail "$name" "no PASS or FAIL line"; fi
+}
+
+t_cudart() {
+	NVCC_BIN=$(nvcc_path)
+	mkdir -p "$OUT/cudart"
+	for src in test/cudart/*.cu; do
+		[ -e "$src" ] || break
+		base=$(basename "$src" .cu)
+		name=cudart/$base
+		selected "$name" || continue
+		if [ -z "$NVCC_BIN" ]; then skip "$name" "skipped: nvcc not found"; continue; fi
+		if [ ! -x runtime/cuda/ptx2native-run ]; then skip "$name" "runtime/cuda/ptx2native-run not built"; continue; fi
+		if ! cudart_build "$base" "$src"; then fail "$name" "nvcc failed: $(tail -n 5 "$OUT/cudart/$base.build.log")"; continue; fi
+		cudart_run "$name"
+	done
+	t_cudart_abi
+	t_cudart_cache
+	t_cudart_static
+	t_cudart_aot
+}
+
+# ptx2native --from-binary APP writes APP.kernels.so; APP then runs with
+# no translator at all (P2N_TRANSLATOR names none) and an empty cache.
+t_cudart_aot() {
+	selected cudart/aot || return 0
+	[ -n "$NVCC_BIN" ] || { skip cudart/aot "skipped: nvcc not found"; return 0; }
+	if ! cudart_build rt_memory test/cudart/rt_memory.cu; then fail cudart/aot "nvcc failed"; return 0; fi
+	app=$OUT/cudart/aot_app
+	rm -rf "$app" "$app.kernels.so" "$OUT/cudart/cache-aot"
+	cp "$OUT/cudart/rt_memory" "$app"
+	if ! err=$(limit 120 "$P2N" --from-binary "$app" 2>&1) || [ ! -f "$app.kernels.so" ]; then
+		fail cudart/aot "ptx2native --from-binary: $err"; return 0
+	fi
+	got=$(XDG_CACHE_HOME=$OUT/cudart/cache-aot P2N_VERBOSE=1 P2N_TRANSLATOR=/nonexistent \
+		limit 120 ./runtime/cuda/ptx2native-run "$app" 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ] || printf '%s\n' "$got" | grep -q '^FAIL' ||
+		! printf '%s\n' "$got" | grep -q 'ahead of time'; then
+		fail cudart/aot "exit status $rc: $(printf '%s\n' "$got" | grep -v '^PASS')"
+	elif printf '%s\n' "$got" | grep -q 'translating'; then fail cudart/aot "translated at run time: $got"
+	else pass cudart/aot; fi
+}
+
+# A program linked with the static CUDA runtime (nvcc's default) cannot be
+# redirected: ptx2native-run refuses it and says how to rebuild it.
+t_cudart_static() {
+	selected cudart/static-cudart || return 0
+	[ -n "$NVCC_BIN" ] || { skip cudart/static-cudart "skipped: nvcc not found"; return 0; }
+	bin=$OUT/cudart/rt_smoke_static
+	if [ ! "$bin" -nt test/cudart/rt_smoke.cu ] &&
+		! limit 300 "$NVCC_BIN" -arch=sm_80 test/cudart/rt_smoke.cu -o "$bin" >"$bin.build.log" 2>&1; then
+		fail cudart/static-cudart "nvcc failed"; return 0
+	fi
+	got=$(limit 60 ./runtime/cuda/ptx2native-run "$bin" 2>&1)
+	rc=$?
+	case $rc:$got in
+	127:*"static CUDA runtime"*"-cudart shared"*) pass cudart/static-cudart ;;
+	*) fail cudart/static-cudart "exit status $rc: $got" ;;
+	esac
+}
+
+# cuda_abi.h against the toolkit's own headers: sizes, offsets, numbers.
+t_cudart_abi() {
+	selected cudart/rt_abi || return 0
+	inc=${NVCC_BIN:+$(dirname "$NVCC_BIN")/../include}
+	if [ -z "$inc" ] || [ ! -f "$inc/cuda_runtime_api.h" ]; then
+		skip cudart/rt_abi "skipped: the CUDA toolkit's headers are not installed"; return 0
+	fi
+	if err=$(cc -std=c11 -fsyntax-only -I"$inc" -Iruntime/cuda test/cudart/rt_abi.c 2>&1); then pass cudart/rt_abi; else
+		fail cudart/rt_abi "$err"
+	fi
+}
+
+# A second run translates nothing; two runs racing on an empty cache both
+# work and leave one complete module and no temporary file; P2N_CACHE=off
+# writes no cache and leaves nothing in TMPDIR.
+t_cudart_cache() {
+	[ -n "$NVCC_BIN" ] || return 0
+	for t in cudart/cache-hit cudart/cache-race cudart/cache-off; do
+		selected "$t" || continue
+		if ! cudart_build rt_smoke test/cudart/rt_smoke.cu; then fail "$t" "nvcc failed"; continue; fi
+		cache=$OUT/cudart/cache-$(basename "$t")
+		rm -rf "$cache"
+		run() { XDG_CACHE_HOME=$cache P2N_VERBOSE=1 limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke"; }
+		if [ "$t" = cudart/cache-off ]; then
+			mkdir -p "$cache.tmp"
+			got=$(TMPDIR=$cache.tmp P2N_CACHE=off XDG_CACHE_HOME=$cache P2N_VERBOSE=1 \
+				limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke" 2>&1)
+			rc=$?
+			if [ $rc -ne 0 ] || ! printf '%s\n' "$got" | grep -q '^PASS smoke/saxpy'; then fail "$t" "exit status $rc: $got"
+			elif [ -e "$cache" ]; then fail "$t" "a cache was written: $(ls -R "$cache")"
+			elif [ -n "$(ls -A "$cache.tmp")" ]; then fail "$t" "left in TMPDIR: $(ls -A "$cache.tmp")"
+			else pass "$t"; fi
+			rm -rf "$cache.tmp"
+		elif [ "$t" = cudart/cache-hit ]; then
+			first=$(run 2>&1) || { fail "$t" "first run: $first"; continue; }
+			second=$(run 2>&1) || { fail "$t" "second run: $second"; continue; }
+			if ! printf '%s\n' "$first" | grep -q '^ptx2native: translating'; then fail "$t" "first run translated nothing: $first"
+			elif printf '%s\n' "$second" | grep -q '^ptx2native: translating'; then fail "$t" "second run translated again: $second"
+			elif ! printf '%s\n' "$second" | grep -q '^ptx2native: cache hit'; then fail "$t" "no cache hit: $second"
+			else pass "$t"; fi
+		else
+			run >"$cache.1" 2>&1 &
+			p1=$!
+			run >"$cache.2" 2>&1 &
+			p2=$!
+			wait $p1; r1=$?
+			wait $p2; r2=$?
+			files=$(ls -A "$cache/ptx2native" 2>/dev/null | tr '\n' ' ')
+			nso=$(ls "$cache/ptx2native" 2>/dev/null | grep -c '\.so$')
+			if [ $r1 -ne 0 ] || [ $r2 -ne 0 ]; then fail "$t" "exit status $r1 and $r2: $(cat "$cache.1" "$cache.2")"
+			elif grep -q '^FAIL' "$cache.1" "$cache.2"; then fail "$t" "$(cat "$cache.1" "$cache.2")"
+			elif [ "$nso" -ne 1 ] || [ "$files" != "$(ls "$cache/ptx2native" | tr '\n' ' ')" ]; then fail "$t" "cache holds: $files"
+			else pass "$t"; fi
+		fi
+	done
+}
+
 t_parse
 t_fixtures
 t_codegen
@@ -303,6 +462,7 @@ t_fuzz
 t_report
 t_unit
 t_scripts
+t_cudart
 
 echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]
