@@ -397,22 +397,38 @@ emit_trap(Emit *e, const Instr *in, int next)
  * that take it.  A uniform index is one switch.  A varying one groups the
  * active lanes by target block: every other target is pushed as a pending
  * path (reconverging at the branch's ipdom, like bra) and the first active
- * lane's target runs now. */
+ * lane's target runs now.  A guarded brx.idx sends the lanes whose guard
+ * is false to the next block: one more target, chosen by an index of n. */
 static void
-emit_brx(Emit *e, const Instr *in, int idx)
+emit_brx(Emit *e, const Instr *in, int idx, int next)
 {
     Cfg *c = e->f->cfg;
     const Label *tl = &e->f->labels.v[in->opnd[1].label];
     int n = tl->ntargets;
-    bool vary = operand_varying(e, &in->opnd[0]) && e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
+    bool vguard = guard_varying(e, in);
+    bool vary = (operand_varying(e, &in->opnd[0]) || vguard) && e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
+    LLVMValueRef m = emit_mask(e);
+    if (in->guard >= 0 && !vary) { /* a uniform guard (or .uni): a branch around */
+        LLVMBasicBlockRef go = emit_new_block(e, "brx.guard");
+        LLVMBuildCondBr(e->b, emit_first_lane(e, guard_value(e, in)), go, e->bb[next]);
+        LLVMPositionBuilderAtEnd(e->b, go);
+    }
     LLVMValueRef index = inst_operand(e, &in->opnd[0], TY_U32, vary);
+    LLVMValueRef taking = m; /* the lanes that branch through the table */
+    int nt = n;
+    if (vary && in->guard >= 0) {
+        LLVMValueRef g = guard_value(e, in);
+        taking = LLVMBuildAnd(e->b, m, emit_mask_i32(e, g), "");
+        index = LLVMBuildSelect(e->b, emit_is_vec(g) ? g : emit_splat(e, g), index,
+                                emit_splat(e, emit_u32(e, (uint64_t)n)), "");
+        nt = n + 1;
+    }
     LLVMValueRef first = emit_first_lane(e, index);
     LLVMBasicBlockRef bad = emit_new_block(e, "brx.range");
-    LLVMValueRef m = emit_mask(e);
 
     if (vary) {
-        /* out of range in any active lane: the launch fails */
-        LLVMValueRef out = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, emit_u32(e, (uint64_t)n)), "")), "");
+        /* out of range in any lane that takes the branch: the launch fails */
+        LLVMValueRef out = LLVMBuildAnd(e->b, taking, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, emit_u32(e, (uint64_t)n)), "")), "");
         LLVMBasicBlockRef inrange = emit_new_block(e, "brx.ok");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, out, emit_u32(e, 0), ""), bad, inrange);
         LLVMPositionBuilderAtEnd(e->b, inrange);
@@ -423,19 +439,22 @@ emit_brx(Emit *e, const Instr *in, int idx)
         LLVMPositionBuilderAtEnd(e->b, split);
         int R = reconvergence_of(e, idx);
         LLVMValueRef rpc = enter_region(e, R, m);
-        /* the lanes of each distinct target block */
-        int *blocks = arena_alloc(e->arena, sizeof *blocks * (size_t)(n + 1));
+        /* the lanes of each distinct target block (the guard's fall-through
+         * last) */
+        int *blocks = arena_alloc(e->arena, sizeof *blocks * (size_t)(nt + 1));
         for (int i = 0; i < n; i++)
             blocks[i] = label_block(e, &tl->targets[i]);
+        if (nt > n)
+            blocks[n] = next;
         LLVMValueRef firstblk = NULL; /* the block id the first lane goes to */
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < nt; i++) {
             bool seen = false;
             for (int j = 0; j < i; j++)
                 seen |= blocks[j] == blocks[i];
             if (seen)
                 continue;
             LLVMValueRef lanes = emit_u32(e, 0);
-            for (int j = i; j < n; j++)
+            for (int j = i; j < nt; j++)
                 if (blocks[j] == blocks[i])
                     lanes = LLVMBuildOr(e->b, lanes, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, emit_u32(e, (uint64_t)j)), "")), "");
             lanes = LLVMBuildAnd(e->b, lanes, m, "");
@@ -454,8 +473,8 @@ emit_brx(Emit *e, const Instr *in, int idx)
             firstblk = firstblk ? LLVMBuildSelect(e->b, mine, bid, firstblk, "") : bid;
             LLVMBuildStore(e->b, LLVMBuildSelect(e->b, mine, lanes, LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, ""), ""), e->mask_slot);
         }
-        LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->bb[c->exit], (unsigned)n);
-        for (int i = 0; i < n; i++) {
+        LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->bb[c->exit], (unsigned)nt);
+        for (int i = 0; i < nt; i++) {
             bool seen = false;
             for (int j = 0; j < i; j++)
                 seen |= blocks[j] == blocks[i];
@@ -464,11 +483,13 @@ emit_brx(Emit *e, const Instr *in, int idx)
         }
         LLVMPositionBuilderAtEnd(e->b, one);
     }
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, bad, (unsigned)n);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, bad, (unsigned)nt);
     for (int i = 0; i < n; i++)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb[label_block(e, &tl->targets[i])]);
+    if (nt > n)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)n), e->bb[next]);
     LLVMPositionBuilderAtEnd(e->b, bad);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_BRX_RANGE), m, emit_u32(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_BRX_RANGE), taking, emit_u32(e, (uint64_t)in->loc.line)};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
     LLVMBuildBr(e->b, e->return_bb);
 }
@@ -572,7 +593,7 @@ emit_block(Emit *e, int b)
         e->in = in;
         switch (in->op) {
         case OP_BRA: emit_bra(e, in, i, next); return;
-        case OP_BRX: emit_brx(e, in, i); return;
+        case OP_BRX: emit_brx(e, in, i, next); return;
         case OP_EXIT: emit_exit(e, in, next); return;
         case OP_RET: emit_exit(e, in, next); return;
         case OP_TRAP: emit_trap(e, in, next); return;
