@@ -426,18 +426,23 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
  * from a .func: the lanes wait, in done_slot, until no lane of the call is
  * left running; then the function returns. */
 static void
+leave(Emit *e, bool ret, LLVMValueRef leaving)
+{
+    if (ret)
+        call_store_reg_results(e, e->f, leaving);
+    LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
+    LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
+    LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
+}
+
+static void
 emit_exit(Emit *e, const Instr *in, int next)
 {
     LLVMValueRef m = emit_mask(e);
     LLVMValueRef leaving = m;
     if (in->guard >= 0)
         leaving = LLVMBuildAnd(e->b, m, emit_mask_i32(e, guard_value(e, in)), "");
-    bool ret = in->op == OP_RET && !e->f->is_entry;
-    if (ret)
-        call_store_reg_results(e, e->f, leaving);
-    LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
-    LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
-    LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
+    leave(e, in->op == OP_RET && !e->f->is_entry, leaving);
     if (in->guard < 0) {
         LLVMBuildBr(e->b, e->bb[e->f->cfg->exit]);
         return;
@@ -682,6 +687,8 @@ emit_block(Emit *e, int b)
     /* the block that control falls into after this one (block_of has an
      * entry past the last instruction: a trailing label's block, or the exit) */
     int next = c->block_of[blk->last];
+    if (next == b) /* the empty block of a label after the last instruction */
+        next = c->exit;
     for (int i = blk->first; i < blk->last && !e->failed; i++) {
         const Instr *in = &e->f->instrs.v[i];
         e->in = in;
@@ -706,6 +713,10 @@ emit_block(Emit *e, int b)
         LLVMBuildUnreachable(e->b);
         return;
     }
+    /* falling off the function's end is a ret: results stored, the lanes
+     * done (a kernel's: exited, so no barrier waits for them) */
+    if (next == c->exit)
+        leave(e, !e->f->is_entry, emit_mask(e));
     LLVMBuildBr(e->b, e->bb[next]);
 }
 
