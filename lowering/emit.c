@@ -220,8 +220,9 @@ wk_store(Emit *e, LLVMValueRef arr, int k, LLVMValueRef v)
 
 /* Every live lane of the warp holds at a barrier or has exited: the lanes
  * of the first barrier (lowest index) with held lanes run it; those held at
- * other barriers count as arrived at theirs (bar.arrive) and go on after
- * them as pending paths once the first has completed. */
+ * other barriers are counted at theirs now (P2N_BAR_EARLY, in the same
+ * phase), and become pending paths that run their barrier instruction
+ * later, which then counts nothing and gives that phase's result. */
 static void
 emit_release(Emit *e)
 {
@@ -238,10 +239,13 @@ emit_release(Emit *e)
                                           LLVMBuildICmp(e->b, LLVMIntNE, first, emit_u32(e, (uint64_t)k), ""), "");
         LLVMBuildCondBr(e->b, other, arrive, next);
         LLVMPositionBuilderAtEnd(e->b, arrive);
-        e->in = e->bar_instr[k];
+        const Instr *in = e->in = e->bar_instr[k];
         LLVMValueRef lanes = LLVMBuildAnd(e->b, held, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
-        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_BAR_ARRIVE), wk_load(e, e->wk_id, k), wk_load(e, e->wk_count, k),
-                               lanes, emit_u32(e, 0), emit_u32(e, (uint64_t)e->in->loc.line)};
+        LLVMValueRef pred = emit_u32(e, 0);
+        if (instr_has_mod(in, MOD_RED) && in->nopnd > 0) /* bar.red: the lanes' predicate */
+            pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, &in->opnd[in->nopnd - 1], TY_PRED, false)), lanes, "");
+        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_BAR_EARLY), wk_load(e, e->wk_id, k), wk_load(e, e->wk_count, k),
+                               lanes, pred, emit_u32(e, (uint64_t)in->loc.line)};
         LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
         emit_check_error(e);
         stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + k)), held, wk_load(e, e->wk_rpc, k));
@@ -257,8 +261,8 @@ emit_release(Emit *e)
 
 /* The dispatcher: pop entries until one has live lanes, then run it; an
  * empty stack ends the function, or releases lanes held at barriers.  Its
- * switch has a case for every block a pushed entry can name, and for the
- * point after each barrier. */
+ * switch has a case for every block a pushed entry can name, and for each
+ * barrier instruction (nblocks + k). */
 static void
 emit_dispatcher(Emit *e)
 {
@@ -314,8 +318,8 @@ emit_dispatcher(Emit *e)
     for (int i = 0; i < c->nblocks; i++)
         if (i != c->exit && c->blocks[i].rpo >= 0)
             LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
-    for (int k = 0; k < e->bar_after.n; k++)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)), LLVMValueAsBasicBlock(e->bar_after.v[k]));
+    for (int k = 0; k < e->bar_go.n; k++)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)), LLVMValueAsBasicBlock(e->bar_go.v[k]));
     if (e->nbar > 0)
         emit_release(e);
 }
@@ -628,16 +632,7 @@ emit_barrier_arrival(Emit *e, const Instr *in)
     wk_store(e, e->wk_mask, k, emit_u32(e, 0));
     LLVMBuildBr(e->b, go);
     LLVMPositionBuilderAtEnd(e->b, go);
-}
-
-/* After barrier k: where its lanes go on when they only arrived. */
-static void
-emit_barrier_after(Emit *e)
-{
-    LLVMBasicBlockRef after = emit_new_block(e, "barrier.after");
-    LLVMBuildBr(e->b, after);
-    vec_push(e->arena, &e->bar_after, LLVMBasicBlockAsValue(after));
-    LLVMPositionBuilderAtEnd(e->b, after);
+    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
 }
 
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
@@ -703,8 +698,6 @@ emit_block(Emit *e, int b)
             if (e->nbar > 0)
                 emit_barrier_arrival(e, in);
             emit_guarded(e, in);
-            if (e->nbar > 0)
-                emit_barrier_after(e);
             break;
         default: emit_guarded(e, in); break;
         }
@@ -768,7 +761,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
     e->ndivergent = ndiv;
     e->bar_resume = (ValueVec){0};
-    e->bar_after = (ValueVec){0};
+    e->bar_go = (ValueVec){0};
 
     LLVMPositionBuilderAtEnd(e->b, entry);
     e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);

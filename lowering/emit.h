@@ -93,7 +93,7 @@ typedef struct Emit {
     LLVMValueRef wait_mask;                    /* i32 slot */
     LLVMValueRef wk_mask, wk_rpc, wk_id, wk_count; /* [nbar x i32] */
     ValueVec bar_resume;        /* LLVM blocks resuming each barrier (it runs), by index */
-    ValueVec bar_after;         /* LLVM blocks after each barrier (counted, goes on) */
+    ValueVec bar_go;            /* LLVM blocks running each barrier instruction */
     LLVMBasicBlockRef release_bb; /* every live lane holds or exited: let them go */
     int ndivergent;             /* divergent transfers in the function */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */

@@ -11,9 +11,10 @@ enum { N = 96 };
 static int failed;
 static p2n_module *mod;
 
-/* acc of every thread after the loop; in: which threads enter it */
+/* acc of every thread after the loop; in: which threads enter it; count:
+ * add the number of threads in the iteration whose v is odd */
 static void
-simulate(const int *cnt, const int *in, int *acc)
+simulate_count(const int *cnt, const int *in, int *acc, int count)
 {
     int s[N], v[N], most = 0;
     for (int t = 0; t < N; t++) {
@@ -25,10 +26,19 @@ simulate(const int *cnt, const int *in, int *acc)
         for (int t = 0; t < N; t++)
             if (in[t] && i < cnt[t])
                 v[t] = s[(t + 1) % N];
+        int c = 0;
+        for (int t = 0; t < N; t++)
+            c += count && in[t] && i < cnt[t] && (v[t] & 1);
         for (int t = 0; t < N; t++)
             if (in[t] && i < cnt[t])
-                s[t] = acc[t] = acc[t] * 3 + v[t] + i;
+                s[t] = acc[t] = acc[t] * 3 + v[t] + i + c;
     }
+}
+
+static void
+simulate(const int *cnt, const int *in, int *acc)
+{
+    simulate_count(cnt, in, acc, 0);
 }
 
 static void
@@ -104,6 +114,23 @@ main(int argc, char **argv)
         simulate(cnt, some, acc);
         snprintf(name, sizeof name, "in_if_%d", c);
         if (run("in_if", out, cnt) != P2N_SUCCESS) {
+            printf("FAIL exec/bar_loop/%s: %s\n", name, p2n_error_message());
+            failed = 1;
+        } else {
+            check(name, out, acc);
+        }
+        snprintf(name, sizeof name, "one_side_%d", c);
+        if (run("one_side", out, cnt) != P2N_SUCCESS) {
+            printf("FAIL exec/bar_loop/%s: %s\n", name, p2n_error_message());
+            failed = 1;
+        } else {
+            for (int t = 0; t < N; t++)
+                want[t] = 1000 + ((cnt[t] & 1) ? ((cnt[t ^ 2] & 1) ? (t ^ 2) * 7 : -5) : -t);
+            check(name, out, want);
+        }
+        simulate_count(cnt, all, acc, 1);
+        snprintf(name, sizeof name, "count_loop_%d", c);
+        if (run("count_loop", out, cnt) != P2N_SUCCESS) {
             printf("FAIL exec/bar_loop/%s: %s\n", name, p2n_error_message());
             failed = 1;
         } else {

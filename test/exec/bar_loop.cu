@@ -93,3 +93,36 @@ extern "C" __global__ void deadlock(int *out, const int *cnt)
         asm volatile("bar.sync 2;");
     out[threadIdx.x] = 1;
 }
+
+// a barrier on one side of a divergent if: the other side's lanes run on
+// to the code after the if and exit, and no longer count
+extern "C" __global__ void one_side(int *out, const int *cnt)
+{
+    __shared__ int s[128];
+    int t = threadIdx.x;
+    if (cnt[t] & 1) {
+        s[t] = t * 7;
+        __syncthreads();
+        out[t] = (cnt[t ^ 2] & 1) ? s[t ^ 2] : -5;
+    } else {
+        out[t] = -t;
+    }
+    out[t] += 1000;
+}
+
+// __syncthreads_count in the loop: it counts the threads still in it
+extern "C" __global__ void count_loop(int *out, const int *cnt)
+{
+    __shared__ int s[128];
+    int t = threadIdx.x, n = cnt[t], acc = t * 5 + 1;
+    s[t] = acc;
+    __syncthreads();
+    for (int i = 0; i < n; i++) {
+        int v = s[(t + 1) % blockDim.x];
+        int c = __syncthreads_count(v & 1);
+        acc = acc * 3 + v + i + c;
+        s[t] = acc;
+        __syncthreads();
+    }
+    out[t] = acc;
+}
