@@ -5,7 +5,9 @@
 // exit or reach a barrier themselves (bar.sync counts threads, and a thread
 // that exited no longer counts).  The data flow is race-free under that
 // rule: a lane reads its neighbour's slot one barrier after the neighbour
-// last wrote it.  Reference: bar_loop.c.
+// last wrote it.  (On a GPU these shapes are undefined for the .aligned
+// bar.sync; an H100 hangs on them: docs/runtime.md states the rule
+// ptx2native follows.)  Reference: bar_loop.c.
 
 // the loop exit branches to a block that only does ret
 extern "C" __global__ void exit_ret(int *out, const int *cnt)
