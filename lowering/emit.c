@@ -791,6 +791,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->wk_id = LLVMBuildAlloca(e->b, wt, "wk.id");
         e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
         LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
+        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_rpc); /* never undef in the dispatcher's compare */
     }
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
     LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
