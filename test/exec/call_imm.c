@@ -98,6 +98,20 @@ main(int argc, char **argv)
             printf("PASS exec/call_imm/%s\n", names[ph]);
         failed |= !ok;
     }
+    int32_t po2[64], *pp = po2;
+    void *p2[] = {&pp};
+    int ok = p2n_launch(m, "kp", (p2n_dim3){1, 1, 1}, (p2n_dim3){64, 1, 1}, 0, p2) == P2N_SUCCESS;
+    for (int t = 0; ok && t < 64; t++) {
+        int32_t w = (t & 1) ? 100 + 7 + 5 + 10 + t : -9;
+        if (po2[t] != w) {
+            printf("FAIL exec/call_imm/param_params: [%d] = %d, expected %d\n", t, po2[t], w);
+            ok = 0;
+        }
+    }
+    if (ok)
+        printf("PASS exec/call_imm/param_params\n");
+    else
+        failed = 1;
     p2n_module_unload(m);
     return failed;
 }
