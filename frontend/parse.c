@@ -1305,6 +1305,9 @@ static bool parse_params(P *p, Func *f, bool rets);
 static bool
 parse_label_decl(P *p, Label *l)
 {
+    /* a target list may name labels not seen yet, which grows (moves) the
+     * label table: l is found again by its index before it is written */
+    int li = (int)(l - p->f->labels.v);
     if (is_dot(p, ".branchtargets") || is_dot(p, ".calltargets")) {
         bool calls = is_dot(p, ".calltargets");
         l->kind = calls ? LBL_CALLTARGETS : LBL_BRANCHTARGETS;
@@ -1331,6 +1334,7 @@ parse_label_decl(P *p, Label *l)
             vec_push(p->a, &v, o);
             next(p);
         } while (accept(p, ','));
+        l = &p->f->labels.v[li];
         l->targets = v.v;
         l->ntargets = v.n;
         l->instr = -1;
@@ -1363,6 +1367,7 @@ parse_label_decl(P *p, Label *l)
             next(p);
         }
         p->no_declare = false;
+        l = &p->f->labels.v[li];
         l->proto = proto;
         Stmt s = {.kind = ST_TARGETS, .index = (int)(l - p->f->labels.v)};
         vec_push(p->a, &p->f->body, s);

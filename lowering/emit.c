@@ -221,9 +221,76 @@ stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
     LLVMBuildStore(e->b, LLVMBuildAdd(e->b, sp, emit_u32(e, 1), ""), e->sp_slot);
 }
 
+/* A reconvergence entry's pc carries this bit in a function that may hold
+ * lanes at a barrier (e->nbar > 0): popping it moves held lanes whose path
+ * ended at that block to the entry's rpc (see emit_barrier_arrival). */
+enum { RECONV_BIT = 0x40000000 };
+
+static LLVMValueRef
+wk_slot(Emit *e, LLVMValueRef arr, LLVMValueRef k)
+{
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->nbar);
+    LLVMValueRef idx[] = {emit_u32(e, 0), k};
+    return LLVMBuildGEP2(e->b, at, arr, idx, 2, "");
+}
+
+static LLVMValueRef
+wk_load(Emit *e, LLVMValueRef arr, int k)
+{
+    return LLVMBuildLoad2(e->b, e->t_i32, wk_slot(e, arr, emit_u32(e, (uint64_t)k)), "");
+}
+
+static void
+wk_store(Emit *e, LLVMValueRef arr, int k, LLVMValueRef v)
+{
+    LLVMBuildStore(e->b, v, wk_slot(e, arr, emit_u32(e, (uint64_t)k)));
+}
+
+/* Every live lane of the warp holds at a barrier or has exited: the lanes
+ * of the first barrier (lowest index) with held lanes run it; those held at
+ * other barriers are counted at theirs now (P2N_BAR_EARLY, in the same
+ * phase), and become pending paths that run their barrier instruction
+ * later, which then counts nothing and gives that phase's result. */
+static void
+emit_release(Emit *e)
+{
+    Cfg *c = e->f->cfg;
+    LLVMPositionBuilderAtEnd(e->b, e->release_bb);
+    LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
+    for (int k = e->bar_resume.n - 1; k >= 0; k--)
+        first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                                emit_u32(e, (uint64_t)k), first, "");
+    for (int k = 0; k < e->bar_resume.n; k++) { /* the reachable ones */
+        LLVMBasicBlockRef arrive = emit_new_block(e, "release.arrive"), next = emit_new_block(e, "release.next");
+        LLVMValueRef held = wk_load(e, e->wk_mask, k);
+        LLVMValueRef other = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""),
+                                          LLVMBuildICmp(e->b, LLVMIntNE, first, emit_u32(e, (uint64_t)k), ""), "");
+        LLVMBuildCondBr(e->b, other, arrive, next);
+        LLVMPositionBuilderAtEnd(e->b, arrive);
+        const Instr *in = e->in = e->bar_instr[k];
+        LLVMValueRef lanes = LLVMBuildAnd(e->b, held, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+        LLVMValueRef pred = emit_u32(e, 0);
+        if (instr_has_mod(in, MOD_RED) && in->nopnd > 0) /* bar.red: the lanes' predicate */
+            pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, &in->opnd[in->nopnd - 1], TY_PRED, false)), lanes, "");
+        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_BAR_EARLY), wk_load(e, e->wk_id, k), wk_load(e, e->wk_count, k),
+                               lanes, pred, emit_u32(e, (uint64_t)in->loc.line)};
+        LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
+        emit_check_error(e);
+        stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + k)), held, wk_load(e, e->wk_rpc, k));
+        wk_store(e, e->wk_mask, k, emit_u32(e, 0));
+        LLVMBuildBr(e->b, next);
+        LLVMPositionBuilderAtEnd(e->b, next);
+    }
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->return_bb, (unsigned)e->nbar);
+    for (int k = 0; k < e->bar_resume.n; k++)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->bar_resume.v[k]));
+}
+
 /* The dispatcher: pop entries until one has live lanes, then run it; an
- * empty stack ends the function.  Its switch has a case for every block a
- * pushed entry can name. */
+ * empty stack ends the function, or releases lanes held at barriers.  Its
+ * switch has a case for every block a pushed entry can name, and for each
+ * barrier instruction (nblocks + k). */
 static void
 emit_dispatcher(Emit *e)
 {
@@ -236,15 +303,9 @@ emit_dispatcher(Emit *e)
 
     /* nothing pending: lanes held at a barrier go on (the others exited) */
     LLVMPositionBuilderAtEnd(e->b, drained);
-    if (e->bar_resume.n > 0) {
+    if (e->nbar > 0) {
         LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
-        LLVMBasicBlockRef resume = emit_new_block(e, "resume.barrier");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, emit_u32(e, 0), ""), e->return_bb, resume);
-        LLVMPositionBuilderAtEnd(e->b, resume);
-        LLVMValueRef which = LLVMBuildLoad2(e->b, e->t_i32, e->wait_pc, "");
-        LLVMValueRef bs = LLVMBuildSwitch(e->b, which, e->return_bb, (unsigned)e->bar_resume.n);
-        for (int i = 0; i < e->bar_resume.n; i++)
-            LLVMAddCase(bs, emit_u32(e, (uint64_t)i), LLVMValueAsBasicBlock(e->bar_resume.v[i]));
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, emit_u32(e, 0), ""), e->return_bb, e->release_bb);
     } else {
         LLVMBuildBr(e->b, e->return_bb);
     }
@@ -259,8 +320,20 @@ emit_dispatcher(Emit *e)
     LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
     LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
                                     LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
-    if (e->bar_resume.n > 0) /* lanes held at a barrier wait there */
+    if (e->nbar > 0) {
+        /* a reconvergence entry popped before the lanes held at a barrier
+         * came back to it: they no longer end their path there but at the
+         * entry's rpc (they run its block on their own, as the others did) */
+        LLVMValueRef isr = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, pc, emit_u32(e, RECONV_BIT), ""), emit_u32(e, 0), "");
+        pc = LLVMBuildAnd(e->b, pc, emit_u32(e, ~(uint64_t)RECONV_BIT & 0xffffffffu), "");
+        for (int k = 0; k < e->nbar; k++) {
+            LLVMValueRef r = wk_load(e, e->wk_rpc, k);
+            LLVMValueRef here = LLVMBuildAnd(e->b, isr, LLVMBuildICmp(e->b, LLVMIntEQ, r, pc, ""), "");
+            wk_store(e, e->wk_rpc, k, LLVMBuildSelect(e->b, here, rpc, r, ""));
+        }
+        /* lanes held at a barrier wait there */
         gone = LLVMBuildOr(e->b, gone, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), "");
+    }
     m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), "");
     LLVMBasicBlockRef run = emit_new_block(e, "resume");
@@ -273,6 +346,10 @@ emit_dispatcher(Emit *e)
     for (int i = 0; i < c->nblocks; i++)
         if (i != c->exit && c->blocks[i].rpo >= 0)
             LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
+    for (int k = 0; k < e->bar_go.n; k++)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)), LLVMValueAsBasicBlock(e->bar_go.v[k]));
+    if (e->nbar > 0)
+        emit_release(e);
 }
 
 /* ------------------------------------------------------------ branches */
@@ -298,7 +375,7 @@ enter_region(Emit *e, int R, LLVMValueRef mask)
     LLVMBasicBlockRef push = emit_new_block(e, "push.reconv"), go = emit_new_block(e, "paths");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rpc, rc, ""), go, push);
     LLVMPositionBuilderAtEnd(e->b, push);
-    stack_push(e, rc, mask, rpc);
+    stack_push(e, e->nbar > 0 ? emit_u32(e, (uint64_t)R | RECONV_BIT) : rc, mask, rpc);
     LLVMBuildStore(e->b, rc, e->rpc_slot);
     LLVMBuildBr(e->b, go);
     LLVMPositionBuilderAtEnd(e->b, go);
@@ -381,18 +458,23 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
  * from a .func: the lanes wait, in done_slot, until no lane of the call is
  * left running; then the function returns. */
 static void
+leave(Emit *e, bool ret, LLVMValueRef leaving)
+{
+    if (ret)
+        call_store_reg_results(e, e->f, leaving);
+    LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
+    LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
+    LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
+}
+
+static void
 emit_exit(Emit *e, const Instr *in, int next)
 {
     LLVMValueRef m = emit_mask(e);
     LLVMValueRef leaving = m;
     if (in->guard >= 0)
         leaving = LLVMBuildAnd(e->b, m, emit_mask_i32(e, guard_value(e, in)), "");
-    bool ret = in->op == OP_RET && !e->f->is_entry;
-    if (ret)
-        call_store_reg_results(e, e->f, leaving);
-    LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
-    LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
-    LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
+    leave(e, in->op == OP_RET && !e->f->is_entry, leaving);
     if (in->guard < 0) {
         LLVMBuildBr(e->b, e->bb[e->f->cfg->exit]);
         return;
@@ -425,22 +507,38 @@ emit_trap(Emit *e, const Instr *in, int next)
  * that take it.  A uniform index is one switch.  A varying one groups the
  * active lanes by target block: every other target is pushed as a pending
  * path (reconverging at the branch's ipdom, like bra) and the first active
- * lane's target runs now. */
+ * lane's target runs now.  A guarded brx.idx sends the lanes whose guard
+ * is false to the next block: one more target, chosen by an index of n. */
 static void
-emit_brx(Emit *e, const Instr *in, int idx)
+emit_brx(Emit *e, const Instr *in, int idx, int next)
 {
     Cfg *c = e->f->cfg;
     const Label *tl = &e->f->labels.v[in->opnd[1].label];
     int n = tl->ntargets;
-    bool vary = operand_varying(e, &in->opnd[0]) && e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
+    bool vguard = guard_varying(e, in);
+    bool vary = (operand_varying(e, &in->opnd[0]) || vguard) && e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
+    LLVMValueRef m = emit_mask(e);
+    if (in->guard >= 0 && !vary) { /* a uniform guard (or .uni): a branch around */
+        LLVMBasicBlockRef go = emit_new_block(e, "brx.guard");
+        LLVMBuildCondBr(e->b, emit_first_lane(e, guard_value(e, in)), go, e->bb[next]);
+        LLVMPositionBuilderAtEnd(e->b, go);
+    }
     LLVMValueRef index = inst_operand(e, &in->opnd[0], TY_U32, vary);
+    LLVMValueRef taking = m; /* the lanes that branch through the table */
+    int nt = n;
+    if (vary && in->guard >= 0) {
+        LLVMValueRef g = guard_value(e, in);
+        taking = LLVMBuildAnd(e->b, m, emit_mask_i32(e, g), "");
+        index = LLVMBuildSelect(e->b, emit_is_vec(g) ? g : emit_splat(e, g), index,
+                                emit_splat(e, emit_u32(e, (uint64_t)n)), "");
+        nt = n + 1;
+    }
     LLVMValueRef first = emit_first_lane(e, index);
     LLVMBasicBlockRef bad = emit_new_block(e, "brx.range");
-    LLVMValueRef m = emit_mask(e);
 
     if (vary) {
-        /* out of range in any active lane: the launch fails */
-        LLVMValueRef out = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, emit_u32(e, (uint64_t)n)), "")), "");
+        /* out of range in any lane that takes the branch: the launch fails */
+        LLVMValueRef out = LLVMBuildAnd(e->b, taking, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, emit_u32(e, (uint64_t)n)), "")), "");
         LLVMBasicBlockRef inrange = emit_new_block(e, "brx.ok");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, out, emit_u32(e, 0), ""), bad, inrange);
         LLVMPositionBuilderAtEnd(e->b, inrange);
@@ -451,19 +549,22 @@ emit_brx(Emit *e, const Instr *in, int idx)
         LLVMPositionBuilderAtEnd(e->b, split);
         int R = reconvergence_of(e, idx);
         LLVMValueRef rpc = enter_region(e, R, m);
-        /* the lanes of each distinct target block */
-        int *blocks = arena_alloc(e->arena, sizeof *blocks * (size_t)(n + 1));
+        /* the lanes of each distinct target block (the guard's fall-through
+         * last) */
+        int *blocks = arena_alloc(e->arena, sizeof *blocks * (size_t)(nt + 1));
         for (int i = 0; i < n; i++)
             blocks[i] = label_block(e, &tl->targets[i]);
+        if (nt > n)
+            blocks[n] = next;
         LLVMValueRef firstblk = NULL; /* the block id the first lane goes to */
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < nt; i++) {
             bool seen = false;
             for (int j = 0; j < i; j++)
                 seen |= blocks[j] == blocks[i];
             if (seen)
                 continue;
             LLVMValueRef lanes = emit_u32(e, 0);
-            for (int j = i; j < n; j++)
+            for (int j = i; j < nt; j++)
                 if (blocks[j] == blocks[i])
                     lanes = LLVMBuildOr(e->b, lanes, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, emit_u32(e, (uint64_t)j)), "")), "");
             lanes = LLVMBuildAnd(e->b, lanes, m, "");
@@ -482,8 +583,8 @@ emit_brx(Emit *e, const Instr *in, int idx)
             firstblk = firstblk ? LLVMBuildSelect(e->b, mine, bid, firstblk, "") : bid;
             LLVMBuildStore(e->b, LLVMBuildSelect(e->b, mine, lanes, LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, ""), ""), e->mask_slot);
         }
-        LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->bb[c->exit], (unsigned)n);
-        for (int i = 0; i < n; i++) {
+        LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->bb[c->exit], (unsigned)nt);
+        for (int i = 0; i < nt; i++) {
             bool seen = false;
             for (int j = 0; j < i; j++)
                 seen |= blocks[j] == blocks[i];
@@ -492,30 +593,37 @@ emit_brx(Emit *e, const Instr *in, int idx)
         }
         LLVMPositionBuilderAtEnd(e->b, one);
     }
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, bad, (unsigned)n);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, bad, (unsigned)nt);
     for (int i = 0; i < n; i++)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb[label_block(e, &tl->targets[i])]);
+    if (nt > n)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)n), e->bb[next]);
     LLVMPositionBuilderAtEnd(e->b, bad);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_BRX_RANGE), m, emit_u32(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_BRX_RANGE), taking, emit_u32(e, (uint64_t)in->loc.line)};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
     LLVMBuildBr(e->b, e->return_bb);
 }
 
 /* ------------------------------------------------------------- blocks */
 
-/* A barrier reached while other paths of the warp are pending on the
- * divergence stack: those paths run first (they may exit, or reach the
- * barrier too), and the barrier executes once every live lane of the warp
- * has arrived or exited, with the lanes that arrived.  The arriving lanes
- * wait in wait_mask; the dispatcher skips them, and resumes them here when
- * nothing else is pending.  With an empty stack this is one compare. */
+/* A barrier reached while other lanes of the warp are elsewhere (pending
+ * paths on the divergence stack, or parked at a reconvergence point the
+ * running path has not reached yet, e.g. lanes that left a loop whose
+ * other lanes reach a bar.sync in it): the arriving lanes are held, at
+ * barrier k in wk_mask[k], and the others run first until they exit or
+ * reach a barrier too.  A reconvergence entry popped meanwhile moves the
+ * held lanes' path end to its own (the dispatcher), so lanes that left a
+ * loop go on past its exit on their own.  Once every live lane holds or
+ * exited, emit_release lets them go.  With nothing pending and nothing held
+ * this is one compare. */
 static void
-emit_barrier_arrival(Emit *e)
+emit_barrier_arrival(Emit *e, const Instr *in)
 {
     int k = e->bar_resume.n;
     LLVMBasicBlockRef resume = emit_new_block(e, "barrier.resume"), go = emit_new_block(e, "barrier.go");
-    LLVMBasicBlockRef hold = emit_new_block(e, "barrier.hold"), all = emit_new_block(e, "barrier.all");
+    LLVMBasicBlockRef hold = emit_new_block(e, "barrier.hold");
     vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
+    e->bar_instr[k] = in;
 
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "");
     LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
@@ -523,30 +631,37 @@ emit_barrier_arrival(Emit *e)
     LLVMBuildCondBr(e->b, alone, go, hold);
 
     LLVMPositionBuilderAtEnd(e->b, hold);
-    LLVMValueRef waiting = LLVMBuildOr(e->b, held, emit_mask(e), "");
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef waiting = LLVMBuildOr(e->b, held, m, "");
     LLVMBuildStore(e->b, waiting, e->wait_mask);
-    LLVMBuildStore(e->b, emit_u32(e, (uint64_t)k), e->wait_pc);
-    LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""), e->wait_rpc);
+    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
+    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+    /* the barrier's id and thread count, should these lanes only arrive */
+    int first = instr_has_mod(in, MOD_RED) ? 1 : 0, np = in->nopnd - first - (first ? 1 : 0);
+    LLVMValueRef id = emit_u32(e, 0), count = emit_u32(e, 0);
+    if (np >= 1)
+        id = emit_first_lane(e, inst_operand(e, &in->opnd[first], TY_U32, false));
+    if (np >= 2)
+        count = emit_first_lane(e, inst_operand(e, &in->opnd[first + 1], TY_U32, false));
+    wk_store(e, e->wk_id, k, id);
+    wk_store(e, e->wk_count, k, count);
     LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
                                     LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
     LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
                                      LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef missing = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""), all, e->dispatch_bb);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
 
-    LLVMPositionBuilderAtEnd(e->b, all);
-    LLVMBuildBr(e->b, resume);
-
+    /* released to run the barrier */
     LLVMPositionBuilderAtEnd(e->b, resume);
-    LLVMValueRef m = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""),
-                                  LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
-    LLVMBuildStore(e->b, m, e->mask_slot);
-    LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_rpc, ""), e->rpc_slot);
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
+    LLVMValueRef rm = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, k), LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMBuildStore(e->b, rm, e->mask_slot);
+    LLVMBuildStore(e->b, wk_load(e, e->wk_rpc, k), e->rpc_slot);
+    wk_store(e, e->wk_mask, k, emit_u32(e, 0));
     LLVMBuildBr(e->b, go);
     LLVMPositionBuilderAtEnd(e->b, go);
+    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
 }
-
 
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
  * it; a varying guard narrows the instruction's mask. */
@@ -595,19 +710,21 @@ emit_block(Emit *e, int b)
     /* the block that control falls into after this one (block_of has an
      * entry past the last instruction: a trailing label's block, or the exit) */
     int next = c->block_of[blk->last];
+    if (next == b) /* the empty block of a label after the last instruction */
+        next = c->exit;
     for (int i = blk->first; i < blk->last && !e->failed; i++) {
         const Instr *in = &e->f->instrs.v[i];
         e->in = in;
         switch (in->op) {
         case OP_BRA: emit_bra(e, in, i, next); return;
-        case OP_BRX: emit_brx(e, in, i); return;
+        case OP_BRX: emit_brx(e, in, i, next); return;
         case OP_EXIT: emit_exit(e, in, next); return;
         case OP_RET: emit_exit(e, in, next); return;
         case OP_TRAP: emit_trap(e, in, next); return;
         case OP_BAR:
         case OP_BARRIER:
-            if (e->ndivergent > 0)
-                emit_barrier_arrival(e);
+            if (e->nbar > 0)
+                emit_barrier_arrival(e, in);
             emit_guarded(e, in);
             break;
         default: emit_guarded(e, in); break;
@@ -617,6 +734,10 @@ emit_block(Emit *e, int b)
         LLVMBuildUnreachable(e->b);
         return;
     }
+    /* falling off the function's end is a ret: results stored, the lanes
+     * done (a kernel's: exited, so no barrier waits for them) */
+    if (next == c->exit)
+        leave(e, !e->f->is_entry, emit_mask(e));
     LLVMBuildBr(e->b, e->bb[next]);
 }
 
@@ -659,9 +780,16 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         if (e->is_reconv[i]) {
             e->bb_body[i] = emit_new_block(e, "B.body");
         }
-    e->stack_cap = 2 * ndiv + WARP + 2;
+    /* barriers that may hold lanes (the function diverges) */
+    e->nbar = 0;
+    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
+        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER;
+    e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
+    e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
+    e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
     e->ndivergent = ndiv;
     e->bar_resume = (ValueVec){0};
+    e->bar_go = (ValueVec){0};
 
     LLVMPositionBuilderAtEnd(e->b, entry);
     e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
@@ -683,11 +811,16 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
     e->entry_mask = LLVMBuildAlloca(e->b, e->t_i32, "entry.mask");
     e->wait_mask = LLVMBuildAlloca(e->b, e->t_i32, "wait.mask");
-    e->wait_pc = LLVMBuildAlloca(e->b, e->t_i32, "wait.pc");
-    e->wait_rpc = LLVMBuildAlloca(e->b, e->t_i32, "wait.rpc");
     LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_pc);
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_rpc);
+    if (e->nbar > 0) {
+        LLVMTypeRef wt = LLVMArrayType(e->t_i32, (unsigned)e->nbar);
+        e->wk_mask = LLVMBuildAlloca(e->b, wt, "wk.mask");
+        e->wk_rpc = LLVMBuildAlloca(e->b, wt, "wk.rpc");
+        e->wk_id = LLVMBuildAlloca(e->b, wt, "wk.id");
+        e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
+        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
+        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_rpc); /* never undef in the dispatcher's compare */
+    }
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
     LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->mask_slot);

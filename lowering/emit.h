@@ -84,8 +84,17 @@ typedef struct Emit {
     LLVMValueRef local_stride;  /* i64 */
     LLVMValueRef param_frame;   /* blocks of .param variables declared in the body */
     LLVMValueRef entry_mask;    /* i32: the lanes this call or warp started with */
-    LLVMValueRef wait_mask, wait_pc, wait_rpc; /* i32 slots: lanes held at a barrier */
-    ValueVec bar_resume;        /* LLVM blocks resuming each barrier, by index */
+    /* Barriers in a function with divergent branches (see emit.c): nbar
+     * barrier instructions, k-th = bar_instr[k]; lanes held at barrier k
+     * wait in wk_mask[k] with their rpc, the barrier's id and count;
+     * wait_mask is the union. */
+    int nbar;
+    const Instr **bar_instr;
+    LLVMValueRef wait_mask;                    /* i32 slot */
+    LLVMValueRef wk_mask, wk_rpc, wk_id, wk_count; /* [nbar x i32] */
+    ValueVec bar_resume;        /* LLVM blocks resuming each barrier (it runs), by index */
+    ValueVec bar_go;            /* LLVM blocks running each barrier instruction */
+    LLVMBasicBlockRef release_bb; /* every live lane holds or exited: let them go */
     int ndivergent;             /* divergent transfers in the function */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;

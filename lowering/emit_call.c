@@ -134,12 +134,36 @@ operand_block(Emit *e, const Operand *o, PtxType ty, bool is_arg)
     return blk;
 }
 
-/* The type a register or immediate operand of a call carries. */
+/* The function whose signature a call follows: the callee of a direct
+ * call; for an indirect one its .callprototype, or the first of its
+ * .calltargets; NULL when none is named. */
+static const Func *
+call_signature(Emit *e, const Operand *target, const Operand *tlist)
+{
+    if (target->kind == OPD_FUNC)
+        return target->func;
+    if (!tlist || (tlist->kind != OPD_TARGETS && tlist->kind != OPD_LABEL))
+        return NULL;
+    const Label *l = &e->f->labels.v[tlist->label];
+    if (l->kind == LBL_CALLPROTO)
+        return l->proto;
+    if (l->kind == LBL_CALLTARGETS && l->ntargets > 0)
+        return l->targets[0].func;
+    return NULL;
+}
+
+/* The type a register or immediate operand of a call carries: a
+ * register's own; an immediate takes the type of the parameter (or result)
+ * it is passed to, so a 32-bit parameter's block holds 32-bit lanes. */
 static PtxType
-operand_type(Emit *e, const Operand *o)
+operand_type(Emit *e, const Operand *o, const Func *sig, bool ret, int i)
 {
     if (o->kind == OPD_REG)
         return e->f->regs.v[o->reg].type;
+    int n = sig ? (ret ? sig->rets.n : sig->params.n) : 0;
+    const Var *v = i < n ? (ret ? sig->rets.v[i] : sig->params.v[i]) : NULL;
+    if (v && v->type != TY_NONE)
+        return v->type;
     return TY_B64;
 }
 
@@ -420,10 +444,11 @@ call_emit(Emit *e, const Instr *in)
     int na = args ? args->nsub : 0, nr = rets ? rets->nsub : 0;
     LLVMValueRef *ab = arena_alloc(e->arena, sizeof *ab * (size_t)(na + 1));
     LLVMValueRef *rb = arena_alloc(e->arena, sizeof *rb * (size_t)(nr + 1));
+    const Func *sig = call_signature(e, target, tlist);
     for (int i = 0; i < na; i++)
-        ab[i] = operand_block(e, &args->sub[i], operand_type(e, &args->sub[i]), true);
+        ab[i] = operand_block(e, &args->sub[i], operand_type(e, &args->sub[i], sig, false, i), true);
     for (int i = 0; i < nr; i++)
-        rb[i] = operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i]), false);
+        rb[i] = operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i], sig, true, i), false);
     LLVMValueRef argv = block_array(e, args, ab), retv = block_array(e, rets, rb);
     LLVMValueRef lanes = emit_cur_mask(e);
 
@@ -439,7 +464,7 @@ call_emit(Emit *e, const Instr *in)
     for (int i = 0; i < nr; i++) {
         const Operand *o = &rets->sub[i];
         if (o->kind == OPD_REG) {
-            PtxType ty = operand_type(e, o);
+            PtxType ty = operand_type(e, o, sig, true, i);
             LLVMValueRef v = LLVMBuildLoad2(e->b, LLVMVectorType(inst_llvm_type(e, ty), WARP), rb[i], "");
             inst_write(e, o, ty, v);
         }

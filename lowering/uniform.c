@@ -534,7 +534,7 @@ opnd_uses(const State *s, const Operand *o, uint64_t *set, const uint64_t *excep
 
 /* live_in[b] for every block: registers read in b or after it before being
  * written.  A guarded write does not kill (the old value survives in lanes
- * whose guard is false). */
+ * whose guard is false).  The exit reads a .func's .reg results. */
 static void
 liveness(State *s)
 {
@@ -545,6 +545,15 @@ liveness(State *s)
     uint64_t *none = arena_alloc(s->a, (size_t)nw * sizeof *none);
 
     s->live_in = arena_alloc(s->a, (size_t)nb * nw * sizeof *s->live_in);
+    /* a .func's .reg results are read where its lanes return (each ret, or
+     * falling off the end): live into the exit */
+    for (int k = 0; !s->f->is_entry && k < s->f->rets.n; k++) {
+        const Var *v = s->f->rets.v[k];
+        if (v->space == SP_REG && v->reg >= 0 && v->reg < s->f->regs.n) {
+            bit_set(use + (size_t)g->exit * nw, v->reg);
+            bit_set(s->live_in + (size_t)g->exit * nw, v->reg);
+        }
+    }
     for (int b = 0; b < nb; b++) {
         uint64_t *u = use + (size_t)b * nw, *d = def + (size_t)b * nw;
         for (int i = g->blocks[b].first; i < g->blocks[b].last; i++) {

@@ -54,6 +54,11 @@ enum {
     P2N_BAR_RED_POPC = 2,
     P2N_BAR_RED_AND = 3,
     P2N_BAR_RED_OR = 4,
+    /* lanes of a divergent warp held at this barrier while the warp's other
+     * lanes go to another: count their arrival (and predicate) in the
+     * current phase now; when they execute the barrier later, it returns
+     * that phase's result once the phase has completed, counting nothing */
+    P2N_BAR_EARLY = 5,
 };
 
 /* Errors a kernel reports through p2n_services.error (the host API maps them

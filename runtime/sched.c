@@ -11,7 +11,10 @@
  * count, or, without a count, the CTA's live threads: lanes that executed
  * exit, and warps that finished, no longer count, so a barrier that waits
  * only on exited threads is released.  Each arriving warp contributes its
- * active lanes.  When no warp can run and some wait on a barrier, that is a
+ * active lanes; lanes of a divergent warp held at another barrier than the
+ * one its first lanes run are counted early (P2N_BAR_EARLY) in the same
+ * phase, and their own barrier instruction later only collects that
+ * phase's result.  When no warp can run and some wait on a barrier, that is a
  * deadlock: the launch fails with P2N_ERROR_DEADLOCK naming the barrier and
  * its PTX line, and the waiting fibers are abandoned.
  */
@@ -45,6 +48,11 @@ struct rt_warp_state {
     int bar_id;
     uint32_t bar_generation;
     uint32_t res_popc, res_and, res_or; /* bar.red results */
+    /* lanes counted early (P2N_BAR_EARLY) at barrier id, in phase
+     * early_gen[id]; early_done[id]: that phase completed, with results */
+    uint32_t early[RT_NBARRIERS], early_gen[RT_NBARRIERS];
+    bool early_done[RT_NBARRIERS];
+    uint32_t early_popc[RT_NBARRIERS], early_and[RT_NBARRIERS], early_or[RT_NBARRIERS];
     uint64_t wake_ns;
     uint32_t nlive; /* its live lanes when it last left the runtime */
 };
@@ -176,6 +184,12 @@ try_complete(rt_cta *c, int id)
             ws->res_and = b->all_and;
             ws->res_or = b->any_or;
         }
+        if (ws->early[id] && ws->early_gen[id] == b->generation && !ws->early_done[id]) {
+            ws->early_done[id] = true;
+            ws->early_popc[id] = b->popc;
+            ws->early_and[id] = b->all_and;
+            ws->early_or[id] = b->any_or;
+        }
     }
     b->generation++;
     b->arrived = 0;
@@ -206,6 +220,30 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     }
     refresh_live(c, ws);
     rt_barrier *b = &c->bar[id];
+    if (op != P2N_BAR_EARLY && (lanes & ws->early[id])) {
+        /* lanes counted early: the result of that phase, once complete */
+        ws->early[id] &= ~lanes;
+        if (op == P2N_BAR_ARRIVE)
+            return 0;
+        if (!ws->early_done[id]) {
+            ws->state = W_WAITING;
+            ws->bar_id = (int)id;
+            ws->bar_generation = ws->early_gen[id];
+            yield_to_scheduler(ws);
+            if (w->error)
+                return 0;
+            ws->early_popc[id] = ws->res_popc;
+            ws->early_and[id] = ws->res_and;
+            ws->early_or[id] = ws->res_or;
+            ws->early_done[id] = true;
+        }
+        switch (op) {
+        case P2N_BAR_RED_POPC: return ws->early_popc[id];
+        case P2N_BAR_RED_AND: return ws->early_and[id];
+        case P2N_BAR_RED_OR: return ws->early_or[id];
+        default: return 0;
+        }
+    }
     if (b->arrived == 0 && b->nwaiting == 0) {
         b->popc = 0;
         b->all_and = 1;
@@ -219,6 +257,15 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     b->all_and &= (pred & lanes) == lanes;
     b->any_or |= (pred & lanes) != 0;
     b->line = line;
+    if (op == P2N_BAR_EARLY) {
+        if (ws->early[id] && ws->early_gen[id] != b->generation)
+            ws->early[id] = 0; /* lanes of an older phase: consumed or exited */
+        ws->early[id] |= lanes;
+        ws->early_gen[id] = b->generation;
+        ws->early_done[id] = false;
+        try_complete(c, (int)id);
+        return 0;
+    }
     if (op == P2N_BAR_ARRIVE) {
         try_complete(c, (int)id);
         return 0;
@@ -419,6 +466,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         p2n_warp *w = &ws->w;
         ws->cta = &c;
         ws->state = W_READY;
+        memset(ws->early, 0, sizeof ws->early);
         if (fresh)
             *w = job->templ[i];
         w->exited = 0;
