@@ -111,6 +111,9 @@ bool cu_verbose(void);
 
 /* The sticky error of the device: a kernel's fault, kept until reset. */
 int cu_sticky_error(void);
+/* driver.c: the runtime API has started: the driver is initialised and the
+ * primary context current in this thread (idempotent). */
+void cu_runtime_started(void);
 void cu_set_sticky(int e);
 void cu_reset(void);
 

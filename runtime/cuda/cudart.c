@@ -41,6 +41,7 @@ ret(int e)
  * on a GPU, until cudaDeviceReset. */
 #define STICKY()                                                                                   \
     do {                                                                                           \
+        cu_runtime_started();                                                                      \
         int sticky_ = cu_sticky_error();                                                           \
         if (sticky_)                                                                               \
             return ret(sticky_);                                                                   \
@@ -324,7 +325,10 @@ cudaGetDeviceCount(int *n)
 API int
 cudaSetDevice(int d)
 {
-    return d == 0 ? 0 : ret(p2n_cudaErrorInvalidDevice);
+    if (d != 0)
+        return ret(p2n_cudaErrorInvalidDevice);
+    cu_runtime_started();
+    return 0;
 }
 
 API int
@@ -692,8 +696,10 @@ cudaMallocHost(void **p, size_t size)
 API int
 cudaFree(void *p)
 {
-    if (!p) /* cudaFree(0): the usual way to start the runtime */
+    if (!p) { /* cudaFree(0): the usual way to start the runtime */
+        cu_runtime_started();
         return 0;
+    }
     cu_device_sync(); /* work queued in streams may still use it */
     return ret(cu_free(p));
 }

@@ -14,17 +14,25 @@
 
 typedef unsigned long long CUdeviceptr;
 typedef int CUdevice;
+/* One device, one address space: contexts differ only as handles, so that
+ * the per-thread context stack behaves as CUDA's does.  The primary context
+ * is static; created ones are listed so that handles can be checked. */
 typedef struct p2n_context {
-    int dummy;
+    struct p2n_context *next; /* created contexts */
 } * CUcontext;
 typedef cu_module *CUmodule;
 typedef cu_kernel *CUfunction;
 typedef cu_stream *CUstream;
 typedef cu_event *CUevent;
 
-static struct p2n_context the_context;
-static _Thread_local CUcontext current;
+static struct p2n_context the_context; /* the primary context */
+static CUcontext created;              /* contexts of cuCtxCreate, under cu_lock */
+enum { CTX_STACK = 64 };
+static _Thread_local CUcontext ctx_stack[CTX_STACK]; /* this thread's; top is current */
+static _Thread_local int ctx_depth;
 static int initialized;
+
+#define current (ctx_depth ? ctx_stack[ctx_depth - 1] : NULL)
 
 /* The runtime's error codes as the driver's. */
 static int
@@ -52,6 +60,17 @@ cuInit(unsigned flags)
 {
     initialized = 1;
     return 0;
+}
+
+/* The runtime API starts the driver and makes the primary context current
+ * in the calling thread, as libcudart does (cudaSetDevice, cudaFree(0), and
+ * any call that uses the device). */
+void
+cu_runtime_started(void)
+{
+    initialized = 1;
+    if (!ctx_depth)
+        ctx_stack[ctx_depth++] = &the_context;
 }
 
 API int
@@ -214,19 +233,40 @@ cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
 
 /* --------------------------------------------------------------- contexts */
 
-static int
-make_current(CUcontext *ctx)
+static bool
+ctx_valid(CUcontext ctx)
 {
-    if (!ctx)
-        return P2N_CU_ERROR_INVALID_VALUE;
-    *ctx = current = &the_context;
-    return need_init();
+    if (ctx == &the_context)
+        return true;
+    cu_lock();
+    CUcontext c = created;
+    while (c && c != ctx)
+        c = c->next;
+    cu_unlock();
+    return c != NULL;
 }
 
 API int
 cuCtxCreate_v2(CUcontext *ctx, unsigned flags, CUdevice d)
 {
-    return d == 0 ? make_current(ctx) : P2N_CU_ERROR_INVALID_DEVICE;
+    if (!ctx)
+        return P2N_CU_ERROR_INVALID_VALUE;
+    if (need_init())
+        return need_init();
+    if (d != 0)
+        return P2N_CU_ERROR_INVALID_DEVICE;
+    if (ctx_depth == CTX_STACK)
+        return P2N_CU_ERROR_INVALID_VALUE;
+    CUcontext c = calloc(1, sizeof *c);
+    if (!c)
+        return P2N_CU_ERROR_OUT_OF_MEMORY;
+    cu_lock();
+    c->next = created;
+    created = c;
+    cu_unlock();
+    ctx_stack[ctx_depth++] = c;
+    *ctx = c;
+    return 0;
 }
 
 API int
@@ -241,14 +281,27 @@ cuCtxCreate_v4(CUcontext *ctx, void *params, unsigned flags, CUdevice d)
     return cuCtxCreate_v2(ctx, flags, d);
 }
 
+/* Destroys a created context; it leaves this thread's stack (other
+ * threads must not use it after, as with CUDA). */
 API int
 cuCtxDestroy_v2(CUcontext ctx)
 {
-    if (ctx != &the_context)
+    if (!ctx || ctx == &the_context || !ctx_valid(ctx))
         return P2N_CU_ERROR_INVALID_CONTEXT;
     cu_device_sync();
-    if (current == ctx)
-        current = NULL;
+    cu_lock();
+    for (CUcontext *p = &created; *p; p = &(*p)->next)
+        if (*p == ctx) {
+            *p = ctx->next;
+            break;
+        }
+    cu_unlock();
+    int k = 0;
+    for (int i = 0; i < ctx_depth; i++)
+        if (ctx_stack[i] != ctx)
+            ctx_stack[k++] = ctx_stack[i];
+    ctx_depth = k;
+    free(ctx);
     return 0;
 }
 
@@ -261,27 +314,42 @@ cuCtxGetCurrent(CUcontext *ctx)
     return need_init();
 }
 
+/* Replaces the top of this thread's stack (NULL: unbinds it). */
 API int
 cuCtxSetCurrent(CUcontext ctx)
 {
-    if (ctx && ctx != &the_context)
+    if (ctx && !ctx_valid(ctx))
         return P2N_CU_ERROR_INVALID_CONTEXT;
-    current = ctx;
+    if (!ctx) {
+        if (ctx_depth)
+            ctx_depth--;
+    } else if (ctx_depth) {
+        ctx_stack[ctx_depth - 1] = ctx;
+    } else {
+        ctx_stack[ctx_depth++] = ctx;
+    }
     return 0;
 }
 
 API int
 cuCtxPushCurrent_v2(CUcontext ctx)
 {
-    return cuCtxSetCurrent(ctx);
+    if (!ctx || !ctx_valid(ctx))
+        return P2N_CU_ERROR_INVALID_CONTEXT;
+    if (ctx_depth == CTX_STACK)
+        return P2N_CU_ERROR_INVALID_VALUE;
+    ctx_stack[ctx_depth++] = ctx;
+    return 0;
 }
 
 API int
 cuCtxPopCurrent_v2(CUcontext *ctx)
 {
+    if (!ctx_depth)
+        return P2N_CU_ERROR_INVALID_CONTEXT;
+    CUcontext top = ctx_stack[--ctx_depth];
     if (ctx)
-        *ctx = current;
-    current = NULL;
+        *ctx = top;
     return 0;
 }
 

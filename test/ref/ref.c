@@ -1833,6 +1833,41 @@ run_thread(Launch *L, Thread *t)
     }
 }
 
+/* redux.sync.min/max{.abs}{.NaN}.f32 over the members' values, as the PTX
+ * manual states it: +0.0 is above -0.0; .abs takes each input's absolute
+ * value; without .NaN only non-NaN inputs count and the result is the
+ * canonical NaN (0x7fffffff) when every input is NaN; with .NaN it is the
+ * canonical NaN when any input is. */
+static uint64_t
+redux_f32(Thread **mem, bool max, bool abs_, bool nan_mode)
+{
+    bool have = false, saw_nan = false;
+    float r = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!mem[l])
+            continue;
+        uint32_t u = (uint32_t)mem[l]->wait_val;
+        if (abs_)
+            u &= 0x7fffffffu;
+        float x;
+        memcpy(&x, &u, 4);
+        if (isnan(x)) {
+            saw_nan = true;
+            continue;
+        }
+        bool below = x < r || (x == r && signbit(x) && !signbit(r)); /* x below r */
+        bool above = x > r || (x == r && !signbit(x) && signbit(r));
+        if (!have || (max ? above : below))
+            r = x;
+        have = true;
+    }
+    if ((nan_mode && saw_nan) || !have)
+        return 0x7fffffffu;
+    uint32_t out;
+    memcpy(&out, &r, 4);
+    return out;
+}
+
 /* Completes the warp operation that t waits at, if every member has arrived.
  * Returns whether it did. */
 static bool
@@ -1956,6 +1991,13 @@ try_warp_op(Launch *L, Thread *t)
         bool s = type_kind(ty) == TK_SINT;
         uint64_t acc = 0;
         bool first = true;
+        if (type_kind(ty) == TK_FLOAT) { /* .min/.max{.abs}{.NaN}.f32 */
+            acc = redux_f32(mem, aop == MOD_MAX, has(in, MOD_ABS), has(in, MOD_NANMOD));
+            for (unsigned l = 0; l < 32; l++)
+                if (mem[l])
+                    wr(&mem[l]->stack[mem[l]->depth - 1], &in->opnd[0], acc, ty);
+            break;
+        }
         for (unsigned l = 0; l < 32; l++) {
             if (!mem[l])
                 continue;
