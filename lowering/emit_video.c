@@ -11,6 +11,21 @@
  * low 32 bits.  vshl/vshr shift by b, clamped to 32 (.clamp) or modulo 32
  * (.wrap); vset gives 1 or 0 (no dtype, no .sat).
  *
+ * Where an H100 (CUDA 13) departs from that reading of the manual we
+ * follow the GPU (test/exec/video_gpu.inc holds its results):
+ *   - .sat into a .dsel byte or half-word is min(t mod 2^32, max) in
+ *     unsigned arithmetic, max the field's largest value for dtype (0x7f,
+ *     0x7fff for .s32; 0xff, 0xffff for .u32): a negative .s32 result gives
+ *     the maximum, not the minimum;
+ *   - .sat of a .s32 word clamps t wrapped to 34 bits (the manual's tmp
+ *     width): vshl.s32.sat of a value shifted past bit 33 gives those bits;
+ *   - .sat of a .u32 word does nothing: the low 32 bits, wrapped;
+ *   - the .h1 merge takes bits 16-31 of the result in place, not its low
+ *     half (.b1-.b3 and .h0 move the low bits up, as the manual says).
+ * Observed: vadd.u32.u32.u32.sat, vsub.s32.sat into .b0, vmax.s32.sat
+ * into .h0, vabsdiff.u32.sat and vset into .h1, vshl.s32.sat.clamp; the
+ * other combinations follow the same rules, untested on a GPU.
+ *
  * SIMD: vadd2 vsub2 vavrg2 vabsdiff2 vmin2 vmax2 vset2 on half-words and
  * the same on bytes (vop4).
  *     vopN.dtype.atype.btype{.sat} d[.mask], a[.asel], b[.bsel], c
@@ -186,6 +201,24 @@ unsupported(Emit *e, const Instr *in)
     emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of '%s'", opcode_name(in->op)));
 }
 
+/* The scalar .sat as an H100 computes it (see the top): a .dsel field
+ * takes the unsigned minimum of the result's low 32 bits and the field's
+ * maximum; a .s32 word clamps the result wrapped to 34 bits; a .u32 word
+ * is the result's low 32 bits. */
+static LLVMValueRef
+scalar_sat(Emit *e, LLVMValueRef t, bool vec, bool field, int bits, bool sign)
+{
+    if (field) {
+        LLVMValueRef lo = LLVMBuildAnd(e->b, t, k64(e, vec, 0xffffffff), "");
+        LLVMValueRef hi = k64(e, vec, sign ? (INT64_C(1) << (bits - 1)) - 1 : (INT64_C(1) << bits) - 1);
+        return smin(e, lo, hi);
+    }
+    if (!sign)
+        return t;
+    t = LLVMBuildAShr(e->b, LLVMBuildShl(e->b, t, k64(e, vec, 30), ""), k64(e, vec, 30), "");
+    return clamp(e, t, vec, 32, true);
+}
+
 static void
 emit_scalar(Emit *e, const Instr *in)
 {
@@ -217,14 +250,16 @@ emit_scalar(Emit *e, const Instr *in)
         t = video_op(e, in, a, b, vec);
     }
     if (sat)
-        t = clamp(e, t, vec, dbits, is_sint(dt));
+        t = scalar_sat(e, t, vec, dsel != NULL, dbits, is_sint(dt));
     if (op2 != MOD_NONE) {
         LLVMValueRef c = field(e, word(e, in, 3, vec), vec, 0, 32, is_sint(dt));
         t = op2 == MOD_ADD ? LLVMBuildAdd(e->b, t, c, "") : op2 == MOD_MIN ? smin(e, t, c) : smax(e, t, c);
     } else if (dsel) {
         int64_t m = ((INT64_C(1) << dbits) - 1) << dsh;
         LLVMValueRef c = LLVMBuildAnd(e->b, word(e, in, 3, vec), k64(e, vec, ~m & 0xffffffff), "");
-        t = LLVMBuildAnd(e->b, LLVMBuildShl(e->b, t, k64(e, vec, dsh), ""), k64(e, vec, m), "");
+        if (strcmp(dsel, "h1") != 0) /* the GPU keeps .h1's bits in place (see the top) */
+            t = LLVMBuildShl(e->b, t, k64(e, vec, dsh), "");
+        t = LLVMBuildAnd(e->b, t, k64(e, vec, m), "");
         t = LLVMBuildOr(e->b, t, c, "");
     }
     inst_write(e, &in->opnd[0], TY_U32, LLVMBuildTrunc(e->b, t, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
