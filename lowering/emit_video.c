@@ -37,7 +37,14 @@
  * of c) or .add (c plus the sum of the named results).  vavrg rounds half
  * away from zero; vsetN gives 1 or 0 per field.
  *
- * vmad is not implemented (unsupported.def).
+ * vmad, the manual's pseudo-code in 128 bits (not yet checked on a GPU):
+ *     vmad.dtype.atype.btype{.po}{.sat}{.shr7|.shr15} d, {-}a[.asel], {-}b[.bsel], {-}c
+ * signed = atype or btype .s32, or a negated product or c; t = a * b
+ * (a, b extended as above); .po adds 1; else a negated product (exactly
+ * one of -a, -b) is ~t + 1, else a negated c is ~c + 1 (the parser
+ * rejects both, and either with .po); then + c (extended by signed, not by
+ * dtype), >> 7 or 15 (arithmetic), .sat clamps to s32 if signed, else to
+ * u32; d is the low 32 bits.
  */
 #include <string.h>
 
@@ -340,9 +347,67 @@ emit_simd(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_U32, LLVMBuildTrunc(e->b, d, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
 }
 
+static LLVMValueRef
+splat_if(Emit *e, bool vec, LLVMValueRef c)
+{
+    return vec ? emit_splat(e, c) : c;
+}
+
+static void
+emit_vmad(Emit *e, const Instr *in)
+{
+    bool sat = instr_has_mod(in, MOD_SAT), po = instr_has_mod(in, MOD_PO);
+    bool shr7 = instr_has_mod(in, MOD_SHR7), shr15 = instr_has_mod(in, MOD_SHR15);
+    int ash, abits, bsh, bbits;
+    bool ok = in->ntype == 3 && in->nopnd == 4 && !(shr7 && shr15) && !in->opnd[0].sel &&
+              !in->opnd[3].sel && scalar_sel(in->opnd[1].sel, &ash, &abits) &&
+              scalar_sel(in->opnd[2].sel, &bsh, &bbits);
+    for (int i = 0; i < in->ntype; i++)
+        ok &= in->type[i] == TY_U32 || in->type[i] == TY_S32;
+    bool cmp;
+    vset_pred(in, &cmp);
+    ok &= !cmp && op2_of(in) == MOD_NONE && !instr_has_mod(in, MOD_CLAMP) &&
+          !instr_has_mod(in, MOD_WRAP);
+    if (!ok) {
+        unsupported(e, in);
+        return;
+    }
+    bool vec = varying(e, in), na = in->opnd[1].minus, nb = in->opnd[2].minus,
+         nc = in->opnd[3].minus;
+    bool sign = is_sint(in->type[1]) || is_sint(in->type[2]) || na != nb || nc;
+    LLVMTypeRef t128 = LLVMInt128TypeInContext(e->ctx);
+    LLVMTypeRef ty = vec ? LLVMVectorType(t128, WARP) : t128;
+#define K128(v) splat_if(e, vec, LLVMConstInt(t128, (unsigned long long)(v), 1))
+    LLVMValueRef a = field(e, word(e, in, 1, vec), vec, ash, abits, is_sint(in->type[1]));
+    LLVMValueRef b = field(e, word(e, in, 2, vec), vec, bsh, bbits, is_sint(in->type[2]));
+    LLVMValueRef t =
+        LLVMBuildMul(e->b, LLVMBuildSExt(e->b, a, ty, ""), LLVMBuildSExt(e->b, b, ty, ""), "");
+    LLVMValueRef c = inst_operand(e, &in->opnd[3], TY_U32, vec);
+    bool lsb = po || na != nb || nc;
+    if (!po && na != nb)
+        t = LLVMBuildNot(e->b, t, "");
+    else if (!po && nc)
+        c = LLVMBuildNot(e->b, c, "");
+    c = sign ? LLVMBuildSExt(e->b, c, ty, "") : LLVMBuildZExt(e->b, c, ty, "");
+    t = LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, t, c, ""), K128(lsb), "");
+    if (shr7 || shr15) t = LLVMBuildAShr(e->b, t, K128(shr7 ? 7 : 15), "");
+    if (sat) {
+        LLVMValueRef lo = sign ? K128(INT32_MIN) : K128(0),
+                     hi = sign ? K128(INT32_MAX) : K128(UINT32_MAX);
+        t = smin(e, smax(e, t, lo), hi);
+    }
+#undef K128
+    inst_write(e, &in->opnd[0], TY_U32,
+               LLVMBuildTrunc(e->b, t, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
+}
+
 void
 video_emit(Emit *e, const Instr *in)
 {
+    if (in->op == OP_VMAD) {
+        emit_vmad(e, in);
+        return;
+    }
     if (is_vset(in->op)) {
         bool ok;
         vset_pred(in, &ok);
