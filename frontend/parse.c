@@ -990,13 +990,18 @@ parse_operand1(P *p, Operand *o)
         next(p);
         return true;
     }
-    if (neg) {
-        error_expected(p, "a number after '-'");
+    if (neg && !is(p, TOK_IDENT)) {
+        error_expected(p, "a number or a register after '-'");
         return false;
     }
     if (is(p, TOK_IDENT)) {
         if (!parse_name_operand(p, o))
             return false;
+        if (neg && o->kind != OPD_REG) {
+            diag_error(p->d, o->loc, "'-' applies only to a number or a register");
+            return false;
+        }
+        o->minus = neg; /* vmad's negated operands; other instructions reject it */
         if (o->kind == OPD_REG && is_selector(&p->tok)) { /* video: %r1.b0, %r2.h10 */
             o->sel = arena_strndup(p->a, p->tok.text + 1, (size_t)p->tok.len - 1);
             next(p);
@@ -1168,6 +1173,23 @@ check_instr(P *p, Instr *in)
             diag_error(p->d, in->opnd[i].loc, "a selector '.%s' belongs to a video instruction", in->opnd[i].sel);
             return false;
         }
+    for (int i = 0; i < in->nopnd; i++)
+        if (in->opnd[i].minus && (in->op != OP_VMAD || i == 0)) {
+            diag_error(p->d, in->opnd[i].loc,
+                       "a negated register '-%s' is allowed only in a vmad source",
+                       p->f->regs.v[in->opnd[i].reg].name);
+            return false;
+        }
+    /* vmad, as ptxas: the product's sign or c's, never with .po */
+    if (in->op == OP_VMAD && in->nopnd == 4) {
+        bool prod = in->opnd[1].minus != in->opnd[2].minus,
+             any = prod || in->opnd[1].minus || in->opnd[3].minus;
+        if ((prod && in->opnd[3].minus) || (any && instr_has_mod(in, MOD_PO))) {
+            diag_error(p->d, in->loc,
+                       "vmad negates either the product a * b or c, and neither with .po");
+            return false;
+        }
+    }
     if (!check_lists(p, in))
         return false;
     if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {

@@ -41,6 +41,8 @@ print_operand(FILE *out, const Func *f, const Operand *o)
 {
     if (o->neg)
         fputc('!', out);
+    if (o->minus)
+        fputc('-', out);
     switch (o->kind) {
     case OPD_REG:
         fputs(f->regs.v[o->reg].name, out);

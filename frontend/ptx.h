@@ -251,7 +251,8 @@ typedef enum {
 typedef struct Operand Operand;
 struct Operand {
     OperandKind kind;
-    bool neg; /* !%p */
+    bool neg;   /* !%p */
+    bool minus; /* -%r: a negated operand of vmad */
     SrcLoc loc;
     union {
         int reg;   /* OPD_REG: index into Func.regs */

@@ -11,6 +11,21 @@
  * low 32 bits.  vshl/vshr shift by b, clamped to 32 (.clamp) or modulo 32
  * (.wrap); vset gives 1 or 0 (no dtype, no .sat).
  *
+ * Where an H100 (CUDA 13) departs from that reading of the manual we
+ * follow the GPU (test/exec/video_gpu.inc holds its results):
+ *   - .sat into a .dsel byte or half-word is min(t mod 2^32, max) in
+ *     unsigned arithmetic, max the field's largest value for dtype (0x7f,
+ *     0x7fff for .s32; 0xff, 0xffff for .u32): a negative .s32 result gives
+ *     the maximum, not the minimum;
+ *   - .sat of a .s32 word clamps t wrapped to 34 bits (the manual's tmp
+ *     width): vshl.s32.sat of a value shifted past bit 33 gives those bits;
+ *   - .sat of a .u32 word does nothing: the low 32 bits, wrapped;
+ *   - the .h1 merge takes bits 16-31 of the result in place, not its low
+ *     half (.b1-.b3 and .h0 move the low bits up, as the manual says).
+ * Observed: vadd.u32.u32.u32.sat, vsub.s32.sat into .b0, vmax.s32.sat
+ * into .h0, vabsdiff.u32.sat and vset into .h1, vshl.s32.sat.clamp; the
+ * other combinations follow the same rules, untested on a GPU.
+ *
  * SIMD: vadd2 vsub2 vavrg2 vabsdiff2 vmin2 vmax2 vset2 on half-words and
  * the same on bytes (vop4).
  *     vopN.dtype.atype.btype{.sat} d[.mask], a[.asel], b[.bsel], c
@@ -22,7 +37,14 @@
  * of c) or .add (c plus the sum of the named results).  vavrg rounds half
  * away from zero; vsetN gives 1 or 0 per field.
  *
- * vmad is not implemented (unsupported.def).
+ * vmad, the manual's pseudo-code in 128 bits (not yet checked on a GPU):
+ *     vmad.dtype.atype.btype{.po}{.sat}{.shr7|.shr15} d, {-}a[.asel], {-}b[.bsel], {-}c
+ * signed = atype or btype .s32, or a negated product or c; t = a * b
+ * (a, b extended as above); .po adds 1; else a negated product (exactly
+ * one of -a, -b) is ~t + 1, else a negated c is ~c + 1 (the parser
+ * rejects both, and either with .po); then + c (extended by signed, not by
+ * dtype), >> 7 or 15 (arithmetic), .sat clamps to s32 if signed, else to
+ * u32; d is the low 32 bits.
  */
 #include <string.h>
 
@@ -186,6 +208,24 @@ unsupported(Emit *e, const Instr *in)
     emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of '%s'", opcode_name(in->op)));
 }
 
+/* The scalar .sat as an H100 computes it (see the top): a .dsel field
+ * takes the unsigned minimum of the result's low 32 bits and the field's
+ * maximum; a .s32 word clamps the result wrapped to 34 bits; a .u32 word
+ * is the result's low 32 bits. */
+static LLVMValueRef
+scalar_sat(Emit *e, LLVMValueRef t, bool vec, bool field, int bits, bool sign)
+{
+    if (field) {
+        LLVMValueRef lo = LLVMBuildAnd(e->b, t, k64(e, vec, 0xffffffff), "");
+        LLVMValueRef hi = k64(e, vec, sign ? (INT64_C(1) << (bits - 1)) - 1 : (INT64_C(1) << bits) - 1);
+        return smin(e, lo, hi);
+    }
+    if (!sign)
+        return t;
+    t = LLVMBuildAShr(e->b, LLVMBuildShl(e->b, t, k64(e, vec, 30), ""), k64(e, vec, 30), "");
+    return clamp(e, t, vec, 32, true);
+}
+
 static void
 emit_scalar(Emit *e, const Instr *in)
 {
@@ -217,14 +257,16 @@ emit_scalar(Emit *e, const Instr *in)
         t = video_op(e, in, a, b, vec);
     }
     if (sat)
-        t = clamp(e, t, vec, dbits, is_sint(dt));
+        t = scalar_sat(e, t, vec, dsel != NULL, dbits, is_sint(dt));
     if (op2 != MOD_NONE) {
         LLVMValueRef c = field(e, word(e, in, 3, vec), vec, 0, 32, is_sint(dt));
         t = op2 == MOD_ADD ? LLVMBuildAdd(e->b, t, c, "") : op2 == MOD_MIN ? smin(e, t, c) : smax(e, t, c);
     } else if (dsel) {
         int64_t m = ((INT64_C(1) << dbits) - 1) << dsh;
         LLVMValueRef c = LLVMBuildAnd(e->b, word(e, in, 3, vec), k64(e, vec, ~m & 0xffffffff), "");
-        t = LLVMBuildAnd(e->b, LLVMBuildShl(e->b, t, k64(e, vec, dsh), ""), k64(e, vec, m), "");
+        if (strcmp(dsel, "h1") != 0) /* the GPU keeps .h1's bits in place (see the top) */
+            t = LLVMBuildShl(e->b, t, k64(e, vec, dsh), "");
+        t = LLVMBuildAnd(e->b, t, k64(e, vec, m), "");
         t = LLVMBuildOr(e->b, t, c, "");
     }
     inst_write(e, &in->opnd[0], TY_U32, LLVMBuildTrunc(e->b, t, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
@@ -305,9 +347,67 @@ emit_simd(Emit *e, const Instr *in)
     inst_write(e, &in->opnd[0], TY_U32, LLVMBuildTrunc(e->b, d, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
 }
 
+static LLVMValueRef
+splat_if(Emit *e, bool vec, LLVMValueRef c)
+{
+    return vec ? emit_splat(e, c) : c;
+}
+
+static void
+emit_vmad(Emit *e, const Instr *in)
+{
+    bool sat = instr_has_mod(in, MOD_SAT), po = instr_has_mod(in, MOD_PO);
+    bool shr7 = instr_has_mod(in, MOD_SHR7), shr15 = instr_has_mod(in, MOD_SHR15);
+    int ash, abits, bsh, bbits;
+    bool ok = in->ntype == 3 && in->nopnd == 4 && !(shr7 && shr15) && !in->opnd[0].sel &&
+              !in->opnd[3].sel && scalar_sel(in->opnd[1].sel, &ash, &abits) &&
+              scalar_sel(in->opnd[2].sel, &bsh, &bbits);
+    for (int i = 0; i < in->ntype; i++)
+        ok &= in->type[i] == TY_U32 || in->type[i] == TY_S32;
+    bool cmp;
+    vset_pred(in, &cmp);
+    ok &= !cmp && op2_of(in) == MOD_NONE && !instr_has_mod(in, MOD_CLAMP) &&
+          !instr_has_mod(in, MOD_WRAP);
+    if (!ok) {
+        unsupported(e, in);
+        return;
+    }
+    bool vec = varying(e, in), na = in->opnd[1].minus, nb = in->opnd[2].minus,
+         nc = in->opnd[3].minus;
+    bool sign = is_sint(in->type[1]) || is_sint(in->type[2]) || na != nb || nc;
+    LLVMTypeRef t128 = LLVMInt128TypeInContext(e->ctx);
+    LLVMTypeRef ty = vec ? LLVMVectorType(t128, WARP) : t128;
+#define K128(v) splat_if(e, vec, LLVMConstInt(t128, (unsigned long long)(v), 1))
+    LLVMValueRef a = field(e, word(e, in, 1, vec), vec, ash, abits, is_sint(in->type[1]));
+    LLVMValueRef b = field(e, word(e, in, 2, vec), vec, bsh, bbits, is_sint(in->type[2]));
+    LLVMValueRef t =
+        LLVMBuildMul(e->b, LLVMBuildSExt(e->b, a, ty, ""), LLVMBuildSExt(e->b, b, ty, ""), "");
+    LLVMValueRef c = inst_operand(e, &in->opnd[3], TY_U32, vec);
+    bool lsb = po || na != nb || nc;
+    if (!po && na != nb)
+        t = LLVMBuildNot(e->b, t, "");
+    else if (!po && nc)
+        c = LLVMBuildNot(e->b, c, "");
+    c = sign ? LLVMBuildSExt(e->b, c, ty, "") : LLVMBuildZExt(e->b, c, ty, "");
+    t = LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, t, c, ""), K128(lsb), "");
+    if (shr7 || shr15) t = LLVMBuildAShr(e->b, t, K128(shr7 ? 7 : 15), "");
+    if (sat) {
+        LLVMValueRef lo = sign ? K128(INT32_MIN) : K128(0),
+                     hi = sign ? K128(INT32_MAX) : K128(UINT32_MAX);
+        t = smin(e, smax(e, t, lo), hi);
+    }
+#undef K128
+    inst_write(e, &in->opnd[0], TY_U32,
+               LLVMBuildTrunc(e->b, t, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
+}
+
 void
 video_emit(Emit *e, const Instr *in)
 {
+    if (in->op == OP_VMAD) {
+        emit_vmad(e, in);
+        return;
+    }
     if (is_vset(in->op)) {
         bool ok;
         vset_pred(in, &ok);
