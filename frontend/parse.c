@@ -924,6 +924,15 @@ parse_address(P *p, Operand *o)
             if (!ok)
                 return false;
         }
+        if (o->imm == 0 && accept(p, ',')) { /* textures and surfaces: [handle, {coordinates}] */
+            Operand *two = arena_alloc(p->a, 2 * sizeof *two);
+            two[0] = *base;
+            two[1] = (Operand){.loc = p->tok.loc};
+            if (!expect(p, '{', "'{'") || !parse_list(p, &two[1], '}', OPD_VEC))
+                return false;
+            o->sub = two;
+            o->nsub = 2;
+        }
     } else if (is(p, TOK_INT)) {
         o->imm = (int64_t)p->tok.ival;
         next(p);
@@ -1170,6 +1179,12 @@ check_instr(P *p, Instr *in)
         }
     if (!check_lists(p, in))
         return false;
+    bool texop = in->op == OP_TEX || in->op == OP_TLD4 || in->op == OP_SULD || in->op == OP_SUST;
+    for (int i = 0; i < in->nopnd; i++)
+        if (in->opnd[i].kind == OPD_MEM && in->opnd[i].nsub == 2 && !texop) {
+            diag_error(p->d, in->opnd[i].loc, "'%s' takes no coordinates in its address", opcode_name(in->op));
+            return false;
+        }
     if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {
         diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
         return false;
