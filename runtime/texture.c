@@ -27,6 +27,7 @@
  * Outside it, .trap fails the launch, .clamp uses the nearest element,
  * .zero reads zeros and drops stores. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,74 @@ typedef struct rt_texture {
     p2n_texture_desc d;
     size_t esize; /* bytes of one channel */
 } rt_texture;
+
+/* Rounding helpers without libm (the library links with libc alone). */
+static double
+floor_d(double x)
+{
+    if (!(x > -0x1p52 && x < 0x1p52))
+        return x; /* integral already, or NaN */
+    double f = (double)(int64_t)x;
+    return f > x ? f - 1.0 : f;
+}
+
+/* floor, limited to +-2^40 so that it converts to an integer */
+static int64_t
+floor_i(double x)
+{
+    x = floor_d(x);
+    return x < -0x1p40 ? -(INT64_C(1) << 40) : x > 0x1p40 ? (INT64_C(1) << 40) : (int64_t)x;
+}
+
+/* Every live object, so that a kernel's handle is checked before it is
+ * used: a handle that is no object fails the launch, never the process. */
+static pthread_rwlock_t live_lock = PTHREAD_RWLOCK_INITIALIZER;
+static rt_texture **live;
+static size_t nlive, caplive;
+
+static bool
+live_add(rt_texture *t)
+{
+    pthread_rwlock_wrlock(&live_lock);
+    if (nlive == caplive) {
+        size_t cap = caplive ? 2 * caplive : 16;
+        rt_texture **v = realloc(live, cap * sizeof *v);
+        if (!v) {
+            pthread_rwlock_unlock(&live_lock);
+            return false;
+        }
+        live = v;
+        caplive = cap;
+    }
+    live[nlive++] = t;
+    pthread_rwlock_unlock(&live_lock);
+    return true;
+}
+
+/* Removes t when it is live; false if it is not. */
+static bool
+live_remove(rt_texture *t)
+{
+    bool found = false;
+    pthread_rwlock_wrlock(&live_lock);
+    for (size_t i = 0; i < nlive; i++)
+        if (live[i] == t) {
+            live[i] = live[--nlive];
+            found = true;
+            break;
+        }
+    pthread_rwlock_unlock(&live_lock);
+    return found;
+}
+
+static bool
+live_has_locked(uint64_t h)
+{
+    for (size_t i = nlive; i-- > 0;)
+        if ((uint64_t)(uintptr_t)live[i] == h)
+            return true;
+    return false;
+}
 
 static size_t
 format_size(p2n_format f)
@@ -98,6 +167,11 @@ create(p2n_texture *out, const p2n_texture_desc *desc, int surface)
                      bad_filter ? "linear filtering needs elements read as floats" : "invalid descriptor");
         return P2N_ERROR_INVALID_VALUE;
     }
+    if (!live_add(t)) {
+        free(t);
+        rt_set_error("p2n_%s_create: out of memory", surface ? "surf" : "tex");
+        return P2N_ERROR_OUT_OF_MEMORY;
+    }
     *out = (p2n_texture)(uintptr_t)t;
     return P2N_SUCCESS;
 }
@@ -118,7 +192,7 @@ RT_EXPORT void
 p2n_tex_destroy(p2n_texture tex)
 {
     rt_texture *t = (rt_texture *)(uintptr_t)tex;
-    if (!t || t->magic != TEX_MAGIC)
+    if (!t || !live_remove(t))
         return;
     t->magic = 0;
     free(t);
@@ -130,7 +204,16 @@ static float
 half_to_float(uint16_t h)
 {
     int e = (h >> 10) & 31, m = h & 1023;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), e - 25);
+    float v;
+    if (e == 0)
+        v = (float)m * 0x1p-24f;
+    else if (e == 31)
+        v = m ? NAN : INFINITY;
+    else {
+        v = (float)(m | 1024) * 0x1p-25f;
+        for (int k = 0; k < e; k++)
+            v *= 2.0f;
+    }
     return (h & 0x8000) ? -v : v;
 }
 
@@ -156,7 +239,7 @@ read_element(const rt_texture *t, const char *p, Texel *out)
         float fv = 0;
         switch (d->format) {
         case P2N_FORMAT_U8: iv = *(const uint8_t *)q; fv = (float)iv / 255.0f; break;
-        case P2N_FORMAT_S8: iv = *(const int8_t *)q; fv = fmaxf((float)iv / 127.0f, -1.0f); break;
+        case P2N_FORMAT_S8: iv = *(const int8_t *)q; fv = iv == -128 ? -1.0f : (float)iv / 127.0f; break;
         case P2N_FORMAT_U16: {
             uint16_t v;
             memcpy(&v, q, 2);
@@ -168,7 +251,7 @@ read_element(const rt_texture *t, const char *p, Texel *out)
             int16_t v;
             memcpy(&v, q, 2);
             iv = v;
-            fv = fmaxf((float)iv / 32767.0f, -1.0f);
+            fv = iv == -32768 ? -1.0f : (float)iv / 32767.0f;
             break;
         }
         case P2N_FORMAT_U32:
@@ -242,10 +325,11 @@ texel_position(float x, int64_t n, p2n_address_mode mode, int normalized)
         return x;
     double v = x;
     if (mode == P2N_ADDRESS_WRAP)
-        v = v - floor(v);
+        v = v - floor_d(v);
     else if (mode == P2N_ADDRESS_MIRROR) {
-        double f = floor(v);
-        v = fmod(fabs(f), 2.0) == 0.0 ? v - f : 1.0 - (v - f);
+        double f = floor_d(v);
+        bool odd = (floor_i(f) & 1) != 0;
+        v = odd ? 1.0 - (v - f) : v - f;
     }
     return v * (double)n;
 }
@@ -280,8 +364,8 @@ texel(const rt_texture *t, const int64_t *ix, int ndims, int64_t layer, Texel *o
 static double
 weight(double v)
 {
-    double f = v - floor(v);
-    return floor(f * 256.0 + 0.5) / 256.0;
+    double f = v - floor_d(v);
+    return floor_d(f * 256.0 + 0.5) / 256.0;
 }
 
 static void
@@ -300,7 +384,7 @@ sample(const rt_texture *t, const float *x, int ndims, int64_t layer, Texel *out
     if (d->filter == P2N_FILTER_POINT) {
         int64_t ix[3];
         for (int k = 0; k < ndims; k++)
-            ix[k] = (int64_t)fmax(fmin(floor(pos[k]), 0x1p40), -0x1p40);
+            ix[k] = floor_i(pos[k]);
         texel(t, ix, ndims, layer, out);
         return;
     }
@@ -308,7 +392,7 @@ sample(const rt_texture *t, const float *x, int ndims, int64_t layer, Texel *out
     double w[3];
     for (int k = 0; k < ndims; k++) {
         double b = pos[k] - 0.5;
-        base[k] = (int64_t)fmax(fmin(floor(b), 0x1p40), -0x1p40);
+        base[k] = floor_i(b);
         w[k] = weight(b);
     }
     double acc[4] = {0, 0, 0, 0};
@@ -340,7 +424,7 @@ gather(const rt_texture *t, const float *x, int comp, uint32_t *res)
     int64_t n[2] = {(int64_t)d->width, (int64_t)d->height}, base[2];
     for (int k = 0; k < 2; k++) {
         double p = isnan(x[k]) ? 0.0 : texel_position(x[k], n[k], d->address[k], d->normalized_coords) - 0.5;
-        base[k] = (int64_t)fmax(fmin(floor(p), 0x1p40), -0x1p40);
+        base[k] = floor_i(p);
     }
     static const int off[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
     for (int v = 0; v < 4; v++) {
@@ -388,14 +472,19 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
     int sub = (op >> 12) & 15, nvec = (op >> 16) & 7;
     bool layered = geom == P2N_TEXG_A1D || geom == P2N_TEXG_A2D;
     int ndims = geometry_dims(geom);
+    pthread_rwlock_rdlock(&live_lock);
+    for (int l = 0; l < P2N_WARP_SIZE; l++) /* each distinct handle once */
+        if (((lanes >> l) & 1) && (l == 0 || handle[l] != handle[l - 1] || !((lanes >> (l - 1)) & 1)) &&
+            !live_has_locked(handle[l])) {
+            pthread_rwlock_unlock(&live_lock);
+            w->rt->error(w, P2N_KERR_TEXTURE, 1u << l, line);
+            return;
+        }
+    pthread_rwlock_unlock(&live_lock);
     for (int l = 0; l < P2N_WARP_SIZE; l++) {
         if (!((lanes >> l) & 1))
             continue;
         const rt_texture *t = (const rt_texture *)(uintptr_t)handle[l];
-        if (!t || t->magic != TEX_MAGIC) {
-            w->rt->error(w, P2N_KERR_TEXTURE, 1u << l, line);
-            return;
-        }
         uint32_t c[5];
         for (int k = 0; k < 5; k++)
             c[k] = coord[k * P2N_WARP_SIZE + l];

@@ -438,6 +438,19 @@ static void test_query_and_create(void)
     p2n_tex_destroy(t);
     p2n_tex_destroy(s);
 
+    /* a handle that is no object (or a destroyed one) fails the launch */
+    int32_t *pi = o;
+    p2n_texture junk = 0x12345678ull;
+    void *pj[] = {&junk, &pi};
+    p2n_result rj = p2n_launch(g_mod, "fetch1di", d3(1, 1, 1), d3(32, 1, 1), 0, pj);
+    junk = t; /* destroyed above */
+    p2n_result rd = p2n_launch(g_mod, "fetch1di", d3(1, 1, 1), d3(32, 1, 1), 0, pj);
+    if (rj != P2N_ERROR_INVALID_VALUE || rd != P2N_ERROR_INVALID_VALUE || !strstr(p2n_error_message(), "no object")) {
+        printf("FAIL exec/texture/bad_handle: %d %d %s\n", (int)rj, (int)rd, p2n_error_message());
+        g_fail = 1;
+    } else
+        printf("PASS exec/texture/bad_handle\n");
+
     /* linear filtering of elements read as integers is refused, as CUDA does */
     int32_t iv[4];
     p2n_texture_desc bad = {.data = iv, .dims = 1, .width = 4, .format = P2N_FORMAT_S32, .channels = 1,
