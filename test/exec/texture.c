@@ -147,6 +147,79 @@ static void test_1d(void)
             }
 }
 
+/* Other element formats, read as floats: f16 (every value class), and
+ * 8- and 16-bit integers as normalized floats (signed: v / (2^(n-1) - 1),
+ * at least -1), with linear filtering; only the texture's channels are
+ * compared. */
+static float ref_half(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
+    return (float)((h >> 15) ? -v : v);
+}
+
+static void test_formats(void)
+{
+    enum { W = 9 };
+    static const struct { p2n_format f; unsigned ch; int nf; const char *name; } fm[] = {
+        {P2N_FORMAT_F16, 2, 0, "f16x2"}, {P2N_FORMAT_S8, 4, 1, "s8x4_normalized"},
+        {P2N_FORMAT_S16, 1, 1, "s16_normalized"}, {P2N_FORMAT_U16, 2, 1, "u16x2_normalized"},
+    };
+    for (size_t k = 0; k < sizeof fm / sizeof fm[0]; k++) {
+        uint8_t raw[W * 4 * 2];
+        float ref[W * 4];
+        for (size_t i = 0; i < sizeof raw; i++) raw[i] = (uint8_t)lcg();
+        for (unsigned i = 0; i < W * fm[k].ch; i++) {
+            uint16_t h = (uint16_t)(raw[2 * i] | raw[2 * i + 1] << 8);
+            switch (fm[k].f) {
+            case P2N_FORMAT_F16:
+                h &= 0xbfff; /* no infinities or NaN: they would spread into the neighbours */
+                h = (uint16_t)(h | (i == 3 ? 0x0001 : 0)); /* some subnormals */
+                if (i == 3) h &= 0x83ff;
+                raw[2 * i] = (uint8_t)h; raw[2 * i + 1] = (uint8_t)(h >> 8);
+                ref[i] = ref_half(h);
+                break;
+            case P2N_FORMAT_S8: {
+                if (i == 5) raw[i] = 0x80; /* -128: -1 */
+                double v = (int8_t)raw[i] / 127.0;
+                ref[i] = (float)(v < -1 ? -1 : v);
+                break;
+            }
+            case P2N_FORMAT_S16: {
+                if (i == 2) { raw[4] = 0x00; raw[5] = 0x80; h = 0x8000; }
+                double v = (int16_t)h / 32767.0;
+                ref[i] = (float)(v < -1 ? -1 : v);
+                break;
+            }
+            default: ref[i] = (float)(h / 65535.0); break;
+            }
+        }
+        p2n_texture_desc d = {.data = raw, .dims = 1, .width = W, .format = fm[k].f, .channels = fm[k].ch,
+                              .normalized_float = fm[k].nf, .filter = P2N_FILTER_LINEAR, .address = {P2N_ADDRESS_CLAMP}};
+        p2n_texture t;
+        char cas[64];
+        snprintf(cas, sizeof cas, "format_%s", fm[k].name);
+        if (p2n_tex_create(&t, &d) != P2N_SUCCESS) { printf("FAIL exec/texture/%s: create\n", cas); g_fail = 1; continue; }
+        float x[N], o[N * 4], e[N * 4], got[N * 4];
+        coords(x, W, 0, (unsigned)k);
+        x[N - 1] = 4.25f;
+        RefTex r = {.data = ref, .w = W, .h = 1, .d = 1, .pitch_f = W * fm[k].ch, .slice_f = W * fm[k].ch,
+                    .ch = (int)fm[k].ch, .linear = 1, .m = {P2N_ADDRESS_CLAMP}};
+        int n = 0;
+        for (int i = 0; i < N; i++)
+            for (unsigned c = 0; c < fm[k].ch; c++) e[n++] = ref_fetch(&r, &x[i], 1, -1, (int)c);
+        float *px = x, *po = o;
+        void *p[] = {&t, &px, &po};
+        if (launch(cas, "fetch1d", d3(2, 1, 1), d3(32, 1, 1), 0, p)) {
+            n = 0;
+            for (int i = 0; i < N; i++)
+                for (unsigned c = 0; c < fm[k].ch; c++) got[n++] = o[4 * i + c];
+            CHECK_TOL(cas, got, e, n, 1e-6);
+        }
+        p2n_tex_destroy(t);
+    }
+}
+
 static void test_1dfetch(void)
 {
     enum { W = 40 };
@@ -471,6 +544,7 @@ int main(int argc, char **argv)
     setup(argc, argv, "texture");
     test_1d();
     test_1dfetch();
+    test_formats();
     test_2d();
     test_2d_u8();
     test_3d_layered();
