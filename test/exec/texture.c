@@ -244,6 +244,21 @@ static void test_1dfetch(void)
     }
 }
 
+static void test_divergent(void)
+{
+    int32_t buf[N];
+    for (int i = 0; i < N; i++) buf[i] = (int32_t)(lcg() % 100000);
+    p2n_texture_desc d = {.data = buf, .dims = 1, .width = N, .format = P2N_FORMAT_S32, .channels = 1};
+    p2n_texture t;
+    if (p2n_tex_create(&t, &d) != P2N_SUCCESS) { printf("FAIL exec/texture/divergent: create\n"); g_fail = 1; return; }
+    int32_t o[N], e[N];
+    for (int i = 0; i < N; i++) e[i] = i % 3 == 0 ? buf[i] + 1000 : -1;
+    int32_t *po = o;
+    void *p[] = {&t, &po};
+    if (launch("divergent", "fetch_some", d3(2, 1, 1), d3(32, 1, 1), 0, p)) CHECK_INT("divergent", o, e, N);
+    p2n_tex_destroy(t);
+}
+
 static void test_2d(void)
 {
     enum { W = 5, H = 6, PITCH = 24 }; /* floats a row: pitch wider than the row */
@@ -545,6 +560,7 @@ int main(int argc, char **argv)
     test_1d();
     test_1dfetch();
     test_formats();
+    test_divergent();
     test_2d();
     test_2d_u8();
     test_3d_layered();

@@ -72,3 +72,12 @@ extern "C" __global__ void query(cudaTextureObject_t t, cudaSurfaceObject_t s, i
     asm("suq.width.b32 %0, [%1];" : "=r"(o[4]) : "l"(s));
     asm("suq.height.b32 %0, [%1];" : "=r"(o[5]) : "l"(s));
 }
+// Only some lanes fetch (divergent or predicated tex); the others keep -1.
+extern "C" __global__ void fetch_some(cudaTextureObject_t t, int *o)
+{
+    int i = threadIdx.x + blockIdx.x * blockDim.x;
+    int v = -1;
+    if (i % 3 == 0)
+        v = tex1Dfetch<int>(t, i) + 1000;
+    o[i] = v;
+}
