@@ -659,6 +659,11 @@ parse_var_decl(P *p, Space sp, Linkage lk)
     if (!parse_attrs(p, &at))
         return false;
     PtxType t = type_of(p);
+    if (t == TY_NONE && (is_dot(p, ".texref") || is_dot(p, ".surfref") || is_dot(p, ".samplerref"))) {
+        diag_error(p->d, p->tok.loc, "'%.*s' variables (texture references) are not supported; use texture objects",
+                   p->tok.len, p->tok.text);
+        t = TY_B64; /* declared all the same, so that its uses give no second error */
+    }
     if (t == TY_NONE) {
         error_expected(p, "a type");
         return false;
