@@ -660,7 +660,7 @@ parse_var_decl(P *p, Space sp, Linkage lk)
         return false;
     PtxType t = type_of(p);
     if (t == TY_NONE && (is_dot(p, ".texref") || is_dot(p, ".surfref") || is_dot(p, ".samplerref"))) {
-        diag_error(p->d, p->tok.loc, "'%.*s' variables (texture references) are not supported; use texture objects",
+        diag_error(p->d, p->tok.loc, "'%.*s' variable (a texture reference) is not supported",
                    p->tok.len, p->tok.text);
         t = TY_B64; /* declared all the same, so that its uses give no second error */
     }
