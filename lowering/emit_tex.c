@@ -24,8 +24,7 @@ static bool
 has(const Instr *in, Mod m)
 {
     for (int i = 0; i < in->nmods; i++)
-        if (in->mods[i] == m)
-            return true;
+        if (in->mods[i] == m) return true;
     return false;
 }
 
@@ -35,11 +34,13 @@ geometry(const Instr *in)
     static const struct {
         Mod m;
         int g;
-    } g[] = {{MOD_G1D, P2N_TEXG_1D}, {MOD_G2D, P2N_TEXG_2D}, {MOD_G3D, P2N_TEXG_3D},
-             {MOD_GA1D, P2N_TEXG_A1D}, {MOD_GA2D, P2N_TEXG_A2D}};
+    } g[] = {{MOD_G1D, P2N_TEXG_1D},
+             {MOD_G2D, P2N_TEXG_2D},
+             {MOD_G3D, P2N_TEXG_3D},
+             {MOD_GA1D, P2N_TEXG_A1D},
+             {MOD_GA2D, P2N_TEXG_A2D}};
     for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
-        if (has(in, g[i].m))
-            return g[i].g;
+        if (has(in, g[i].m)) return g[i].g;
     return 0;
 }
 
@@ -48,10 +49,13 @@ static int
 geometry_coords(int g)
 {
     switch (g) {
-    case P2N_TEXG_1D: return 1;
+    case P2N_TEXG_1D:
+        return 1;
     case P2N_TEXG_2D:
-    case P2N_TEXG_A1D: return 2;
-    default: return 3;
+    case P2N_TEXG_A1D:
+        return 2;
+    default:
+        return 3;
     }
 }
 
@@ -61,11 +65,11 @@ query(const Instr *in)
     static const struct {
         Mod m;
         int q;
-    } q[] = {{MOD_Q_WIDTH, P2N_TXQ_WIDTH},       {MOD_Q_HEIGHT, P2N_TXQ_HEIGHT},
-             {MOD_Q_DEPTH, P2N_TXQ_DEPTH},       {MOD_Q_ARRAY_SIZE, P2N_TXQ_ARRAY_SIZE},
+    } q[] = {{MOD_Q_WIDTH, P2N_TXQ_WIDTH},           {MOD_Q_HEIGHT, P2N_TXQ_HEIGHT},
+             {MOD_Q_DEPTH, P2N_TXQ_DEPTH},           {MOD_Q_ARRAY_SIZE, P2N_TXQ_ARRAY_SIZE},
              {MOD_Q_NORMALIZED, P2N_TXQ_NORMALIZED}, {MOD_Q_FILTER, P2N_TXQ_FILTER},
-             {MOD_Q_ADDR0, P2N_TXQ_ADDR0},       {MOD_Q_ADDR1, P2N_TXQ_ADDR1},
-             {MOD_Q_ADDR2, P2N_TXQ_ADDR2},       {MOD_Q_MIPMAPS, P2N_TXQ_MIPMAPS},
+             {MOD_Q_ADDR0, P2N_TXQ_ADDR0},           {MOD_Q_ADDR1, P2N_TXQ_ADDR1},
+             {MOD_Q_ADDR2, P2N_TXQ_ADDR2},           {MOD_Q_MIPMAPS, P2N_TXQ_MIPMAPS},
              {MOD_Q_SAMPLES, P2N_TXQ_SAMPLES}};
     bool surface = in->op == OP_SUQ;
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
@@ -117,7 +121,8 @@ tex_emit(Emit *e, const Instr *in)
         val = &in->opnd[store ? 1 : 0];
     }
     if (!mem || mem->kind != OPD_MEM || mem->nsub < 1 || mem->sub[0].kind != OPD_REG) {
-        fail(e, in, "without a texture or surface object register (a .texref, .surfref or immediate)");
+        fail(e, in,
+             "without a texture or surface object register (a .texref, .surfref or immediate)");
         return;
     }
     bool query_op = in->op == OP_TXQ || in->op == OP_SUQ;
@@ -125,8 +130,7 @@ tex_emit(Emit *e, const Instr *in)
         return (void)fail(e, in, "with an offset, a depth compare or a level of detail");
     if (query_op != (mem->nsub == 1))
         return (void)fail(e, in, query_op ? "with coordinates" : "without coordinates");
-    if (val->kind == OPD_PAIR)
-        return (void)fail(e, in, "with a predicate result");
+    if (val->kind == OPD_PAIR) return (void)fail(e, in, "with a predicate result");
 
     uint32_t op = 0;
     int g = geometry(in), ncoord = 0, nval = 1;
@@ -137,8 +141,7 @@ tex_emit(Emit *e, const Instr *in)
     case OP_TLD4: {
         if (!g || (in->op == OP_TLD4 && g != P2N_TEXG_2D))
             return (void)fail(e, in, "with this geometry");
-        if (in->vec != 4 || in->ntype != 2)
-            return (void)fail(e, in, "without .v4 and two types");
+        if (in->vec != 4 || in->ntype != 2) return (void)fail(e, in, "without .v4 and two types");
         PtxType d = in->type[0], c = in->type[1];
         int dt = d == TY_F32 ? 0 : d == TY_S32 ? 1 : d == TY_U32 ? 2 : -1;
         if (dt < 0 || (c != TY_F32 && c != TY_S32) || (in->op == OP_TLD4 && c != TY_F32))
@@ -146,11 +149,14 @@ tex_emit(Emit *e, const Instr *in)
         f32coord = c == TY_F32;
         int comp = 0;
         if (in->op == OP_TLD4)
-            comp = has(in, MOD_R) ? 0 : has(in, MOD_COMP_G) ? 1 : has(in, MOD_COMP_B) ? 2 : has(in, MOD_COMP_A) ? 3 : -1;
-        if (comp < 0)
-            return (void)fail(e, in, "without a component");
-        op = (in->op == OP_TEX ? P2N_TEX_TEX : P2N_TEX_TLD4) | (uint32_t)dt << 8 | (uint32_t)f32coord << 10 |
-             (uint32_t)comp << 12;
+            comp = has(in, MOD_R)        ? 0
+                   : has(in, MOD_COMP_G) ? 1
+                   : has(in, MOD_COMP_B) ? 2
+                   : has(in, MOD_COMP_A) ? 3
+                                         : -1;
+        if (comp < 0) return (void)fail(e, in, "without a component");
+        op = (in->op == OP_TEX ? P2N_TEX_TEX : P2N_TEX_TLD4) | (uint32_t)dt << 8 |
+             (uint32_t)f32coord << 10 | (uint32_t)comp << 12;
         ncoord = geometry_coords(g);
         nval = 4;
         vty = d;
@@ -159,8 +165,7 @@ tex_emit(Emit *e, const Instr *in)
     case OP_TXQ:
     case OP_SUQ: {
         int q = query(in);
-        if (q < 0)
-            return (void)fail(e, in, "with this query");
+        if (q < 0) return (void)fail(e, in, "with this query");
         op = (in->op == OP_TXQ ? P2N_TEX_TXQ : P2N_TEX_SUQ) | (uint32_t)q << 12;
         break;
     }
@@ -168,15 +173,14 @@ tex_emit(Emit *e, const Instr *in)
         if (!g || !has(in, MOD_COMP_B))
             return (void)fail(e, in, "without .b and a 1d, 2d, 3d, a1d or a2d geometry");
         int mode = has(in, MOD_TRAPMODE) ? 0 : has(in, MOD_CLAMP) ? 1 : has(in, MOD_ZERO) ? 2 : 0;
-        if (in->ntype != 1)
-            return (void)fail(e, in, "without one type");
+        if (in->ntype != 1) return (void)fail(e, in, "without one type");
         int bits = type_bits(in->type[0]);
         int lg = bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : bits == 64 ? 3 : -1;
-        if (lg < 0 || in->vec > 4)
-            return (void)fail(e, in, "with this type");
+        if (lg < 0 || in->vec > 4) return (void)fail(e, in, "with this type");
         nval = in->vec;
         vty = in->type[0];
-        op = (store ? P2N_TEX_SUST : P2N_TEX_SULD) | (uint32_t)lg << 8 | (uint32_t)mode << 12 | (uint32_t)nval << 16;
+        op = (store ? P2N_TEX_SUST : P2N_TEX_SULD) | (uint32_t)lg << 8 | (uint32_t)mode << 12 |
+             (uint32_t)nval << 16;
         ncoord = geometry_coords(g);
         break;
     }
@@ -185,8 +189,7 @@ tex_emit(Emit *e, const Instr *in)
     if (mem->nsub == 2 && mem->sub[1].nsub < ncoord)
         return (void)fail(e, in, "with too few coordinates");
     int have = val->kind == OPD_VEC ? val->nsub : 1;
-    if (have != nval)
-        return (void)fail(e, in, "with this number of values");
+    if (have != nval) return (void)fail(e, in, "with this number of values");
 
     LLVMTypeRef v32 = LLVMVectorType(e->t_i32, WARP), v64 = LLVMVectorType(e->t_i64, WARP);
     LLVMValueRef handles = emit_alloca(e, LLVMArrayType(e->t_i64, WARP), "tex.handle");
@@ -199,8 +202,7 @@ tex_emit(Emit *e, const Instr *in)
         /* tex: the layer is s32, the rest are ctype; surfaces: all s32 */
         PtxType ct = (f32coord && !(layered && k == 0)) ? TY_F32 : TY_S32;
         LLVMValueRef v = inst_operand(e, c, ct, true);
-        if (ct == TY_F32)
-            v = LLVMBuildBitCast(e->b, v, v32, "");
+        if (ct == TY_F32) v = LLVMBuildBitCast(e->b, v, v32, "");
         store_row(e, v, row(e, coords, e->t_i32, k), 4);
     }
     bool wide = type_bits(vty) == 64;
@@ -208,17 +210,21 @@ tex_emit(Emit *e, const Instr *in)
         for (int k = 0; k < nval; k++) {
             const Operand *o = val->kind == OPD_VEC ? &val->sub[k] : val;
             LLVMValueRef v = inst_operand(e, o, vty, true);
-            if (!wide)
-                v = LLVMBuildZExt(e->b, v, v64, "");
+            if (!wide) v = LLVMBuildZExt(e->b, v, v64, "");
             store_row(e, v, row(e, data, e->t_i64, k), 8);
         }
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_i32, e->t_ptr, e->t_ptr, e->t_ptr, e->t_i32};
-    LLVMValueRef av[] = {e->warp,  emit_cur_mask(e), emit_u32(e, op), handles, coords, data,
+    LLVMValueRef av[] = {e->warp,
+                         emit_cur_mask(e),
+                         emit_u32(e, op),
+                         handles,
+                         coords,
+                         data,
                          emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 7, 0), abi_service(e, S_TEXTURE), av, 7, "");
+    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 7, 0), abi_service(e, S_TEXTURE), av, 7,
+                   "");
     emit_check_error(e);
-    if (store)
-        return;
+    if (store) return;
     for (int k = 0; k < nval; k++) {
         const Operand *o = val->kind == OPD_VEC ? &val->sub[k] : val;
         LLVMValueRef v = load_row(e, v64, row(e, data, e->t_i64, k));

@@ -46,8 +46,7 @@ typedef struct rt_texture {
 static double
 floor_d(double x)
 {
-    if (!(x > -0x1p52 && x < 0x1p52))
-        return x; /* integral already, or NaN */
+    if (!(x > -0x1p52 && x < 0x1p52)) return x; /* integral already, or NaN */
     double f = (double)(int64_t)x;
     return f > x ? f - 1.0 : f;
 }
@@ -105,8 +104,7 @@ static bool
 live_has_locked(uint64_t h)
 {
     for (size_t i = nlive; i-- > 0;)
-        if ((uint64_t)(uintptr_t)live[i] == h)
-            return true;
+        if ((uint64_t)(uintptr_t)live[i] == h) return true;
     return false;
 }
 
@@ -115,13 +113,16 @@ format_size(p2n_format f)
 {
     switch (f) {
     case P2N_FORMAT_U8:
-    case P2N_FORMAT_S8: return 1;
+    case P2N_FORMAT_S8:
+        return 1;
     case P2N_FORMAT_U16:
     case P2N_FORMAT_S16:
-    case P2N_FORMAT_F16: return 2;
+    case P2N_FORMAT_F16:
+        return 2;
     case P2N_FORMAT_U32:
     case P2N_FORMAT_S32:
-    case P2N_FORMAT_F32: return 4;
+    case P2N_FORMAT_F32:
+        return 4;
     }
     return 0;
 }
@@ -135,7 +136,8 @@ is_float_format(p2n_format f)
 static p2n_result
 create(p2n_texture *out, const p2n_texture_desc *desc, int surface)
 {
-    if (!out || !desc || !desc->data || desc->dims < 1 || desc->dims > 3 || format_size(desc->format) == 0 ||
+    if (!out || !desc || !desc->data || desc->dims < 1 || desc->dims > 3 ||
+        format_size(desc->format) == 0 ||
         (desc->channels != 1 && desc->channels != 2 && desc->channels != 4) || desc->width == 0 ||
         (desc->layers && desc->dims == 3)) {
         rt_set_error("p2n_%s_create: invalid descriptor", surface ? "surf" : "tex");
@@ -151,20 +153,17 @@ create(p2n_texture *out, const p2n_texture_desc *desc, int surface)
     t->d = *desc;
     t->esize = format_size(desc->format);
     size_t elem = t->esize * desc->channels;
-    if (t->d.dims < 2 || t->d.height == 0)
-        t->d.height = 1;
-    if (t->d.dims < 3 || t->d.depth == 0)
-        t->d.depth = 1;
-    if (t->d.pitch == 0)
-        t->d.pitch = t->d.width * elem;
-    if (t->d.slice_pitch == 0)
-        t->d.slice_pitch = t->d.pitch * t->d.height;
-    bool bad_filter = !surface && desc->filter == P2N_FILTER_LINEAR && !is_float_format(desc->format) &&
-                      !(desc->normalized_float && t->esize <= 2);
+    if (t->d.dims < 2 || t->d.height == 0) t->d.height = 1;
+    if (t->d.dims < 3 || t->d.depth == 0) t->d.depth = 1;
+    if (t->d.pitch == 0) t->d.pitch = t->d.width * elem;
+    if (t->d.slice_pitch == 0) t->d.slice_pitch = t->d.pitch * t->d.height;
+    bool bad_filter = !surface && desc->filter == P2N_FILTER_LINEAR &&
+                      !is_float_format(desc->format) && !(desc->normalized_float && t->esize <= 2);
     if (t->d.pitch < t->d.width * elem || bad_filter || desc->filter > P2N_FILTER_LINEAR) {
         free(t);
         rt_set_error("p2n_%s_create: %s", surface ? "surf" : "tex",
-                     bad_filter ? "linear filtering needs elements read as floats" : "invalid descriptor");
+                     bad_filter ? "linear filtering needs elements read as floats"
+                                : "invalid descriptor");
         return P2N_ERROR_INVALID_VALUE;
     }
     if (!live_add(t)) {
@@ -192,8 +191,7 @@ RT_EXPORT void
 p2n_tex_destroy(p2n_texture tex)
 {
     rt_texture *t = (rt_texture *)(uintptr_t)tex;
-    if (!t || !live_remove(t))
-        return;
+    if (!t || !live_remove(t)) return;
     t->magic = 0;
     free(t);
 }
@@ -238,8 +236,14 @@ read_element(const rt_texture *t, const char *p, Texel *out)
         int64_t iv = 0;
         float fv = 0;
         switch (d->format) {
-        case P2N_FORMAT_U8: iv = *(const uint8_t *)q; fv = (float)iv / 255.0f; break;
-        case P2N_FORMAT_S8: iv = *(const int8_t *)q; fv = iv == -128 ? -1.0f : (float)iv / 127.0f; break;
+        case P2N_FORMAT_U8:
+            iv = *(const uint8_t *)q;
+            fv = (float)iv / 255.0f;
+            break;
+        case P2N_FORMAT_S8:
+            iv = *(const int8_t *)q;
+            fv = iv == -128 ? -1.0f : (float)iv / 127.0f;
+            break;
         case P2N_FORMAT_U16: {
             uint16_t v;
             memcpy(&v, q, 2);
@@ -268,7 +272,9 @@ read_element(const rt_texture *t, const char *p, Texel *out)
             fv = half_to_float(v);
             break;
         }
-        case P2N_FORMAT_F32: memcpy(&fv, q, 4); break;
+        case P2N_FORMAT_F32:
+            memcpy(&fv, q, 4);
+            break;
         }
         bool as_float = is_float_format(d->format) || (d->normalized_float && t->esize <= 2);
         if (as_float) {
@@ -298,13 +304,12 @@ border_texel(const rt_texture *t, Texel *out)
 static int64_t
 address_index(int64_t i, int64_t n, p2n_address_mode mode, int normalized)
 {
-    if (i >= 0 && i < n)
-        return i;
+    if (i >= 0 && i < n) return i;
     switch (mode) {
-    case P2N_ADDRESS_BORDER: return -1;
+    case P2N_ADDRESS_BORDER:
+        return -1;
     case P2N_ADDRESS_WRAP:
-        if (normalized)
-            return ((i % n) + n) % n;
+        if (normalized) return ((i % n) + n) % n;
         break;
     case P2N_ADDRESS_MIRROR:
         if (normalized) {
@@ -312,7 +317,8 @@ address_index(int64_t i, int64_t n, p2n_address_mode mode, int normalized)
             return p < n ? p : 2 * n - 1 - p;
         }
         break;
-    case P2N_ADDRESS_CLAMP: break;
+    case P2N_ADDRESS_CLAMP:
+        break;
     }
     return i < 0 ? 0 : n - 1;
 }
@@ -321,8 +327,7 @@ address_index(int64_t i, int64_t n, p2n_address_mode mode, int normalized)
 static double
 texel_position(float x, int64_t n, p2n_address_mode mode, int normalized)
 {
-    if (!normalized)
-        return x;
+    if (!normalized) return x;
     double v = x;
     if (mode == P2N_ADDRESS_WRAP)
         v = v - floor_d(v);
@@ -423,7 +428,9 @@ gather(const rt_texture *t, const float *x, int comp, uint32_t *res)
     const p2n_texture_desc *d = &t->d;
     int64_t n[2] = {(int64_t)d->width, (int64_t)d->height}, base[2];
     for (int k = 0; k < 2; k++) {
-        double p = isnan(x[k]) ? 0.0 : texel_position(x[k], n[k], d->address[k], d->normalized_coords) - 0.5;
+        double p = isnan(x[k])
+                       ? 0.0
+                       : texel_position(x[k], n[k], d->address[k], d->normalized_coords) - 0.5;
         base[k] = floor_i(p);
     }
     static const int off[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
@@ -441,20 +448,31 @@ static uint32_t
 query(const rt_texture *t, int q)
 {
     const p2n_texture_desc *d = &t->d;
-    static const uint32_t ptx_addr[] = {
-        [P2N_ADDRESS_WRAP] = 0, [P2N_ADDRESS_MIRROR] = 1, [P2N_ADDRESS_CLAMP] = 3, [P2N_ADDRESS_BORDER] = 4};
+    static const uint32_t ptx_addr[] = {[P2N_ADDRESS_WRAP] = 0,
+                                        [P2N_ADDRESS_MIRROR] = 1,
+                                        [P2N_ADDRESS_CLAMP] = 3,
+                                        [P2N_ADDRESS_BORDER] = 4};
     switch (q) {
-    case P2N_TXQ_WIDTH: return (uint32_t)d->width;
-    case P2N_TXQ_HEIGHT: return (uint32_t)d->height;
-    case P2N_TXQ_DEPTH: return (uint32_t)d->depth;
-    case P2N_TXQ_ARRAY_SIZE: return d->layers;
-    case P2N_TXQ_NORMALIZED: return d->normalized_coords ? 1u : 0u;
-    case P2N_TXQ_FILTER: return d->filter == P2N_FILTER_LINEAR;
+    case P2N_TXQ_WIDTH:
+        return (uint32_t)d->width;
+    case P2N_TXQ_HEIGHT:
+        return (uint32_t)d->height;
+    case P2N_TXQ_DEPTH:
+        return (uint32_t)d->depth;
+    case P2N_TXQ_ARRAY_SIZE:
+        return d->layers;
+    case P2N_TXQ_NORMALIZED:
+        return d->normalized_coords ? 1u : 0u;
+    case P2N_TXQ_FILTER:
+        return d->filter == P2N_FILTER_LINEAR;
     case P2N_TXQ_ADDR0:
     case P2N_TXQ_ADDR1:
-    case P2N_TXQ_ADDR2: return ptx_addr[d->address[q - P2N_TXQ_ADDR0] & 3];
-    case P2N_TXQ_MIPMAPS: return 1;
-    default: return 0;
+    case P2N_TXQ_ADDR2:
+        return ptx_addr[d->address[q - P2N_TXQ_ADDR0] & 3];
+    case P2N_TXQ_MIPMAPS:
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -465,8 +483,8 @@ geometry_dims(int g)
 }
 
 void
-rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle, const uint32_t *coord,
-                   uint64_t *data, uint32_t line)
+rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
+               const uint32_t *coord, uint64_t *data, uint32_t line)
 {
     int kind = op & 15, geom = (op >> 4) & 15, ty = (op >> 8) & 3, fcoord = (op >> 10) & 1;
     int sub = (op >> 12) & 15, nvec = (op >> 16) & 7;
@@ -474,7 +492,8 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
     int ndims = geometry_dims(geom);
     pthread_rwlock_rdlock(&live_lock);
     for (int l = 0; l < P2N_WARP_SIZE; l++) /* each distinct handle once */
-        if (((lanes >> l) & 1) && (l == 0 || handle[l] != handle[l - 1] || !((lanes >> (l - 1)) & 1)) &&
+        if (((lanes >> l) & 1) &&
+            (l == 0 || handle[l] != handle[l - 1] || !((lanes >> (l - 1)) & 1)) &&
             !live_has_locked(handle[l])) {
             pthread_rwlock_unlock(&live_lock);
             w->rt->error(w, P2N_KERR_TEXTURE, 1u << l, line);
@@ -482,8 +501,7 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
         }
     pthread_rwlock_unlock(&live_lock);
     for (int l = 0; l < P2N_WARP_SIZE; l++) {
-        if (!((lanes >> l) & 1))
-            continue;
+        if (!((lanes >> l) & 1)) continue;
         const rt_texture *t = (const rt_texture *)(uintptr_t)handle[l];
         uint32_t c[5];
         for (int k = 0; k < 5; k++)
@@ -506,8 +524,7 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
                 bool in = true;
                 int64_t n[3] = {(int64_t)t->d.width, (int64_t)t->d.height, (int64_t)t->d.depth};
                 for (int k = 0; k < ndims; k++) {
-                    if (ix[k] >= 0 && ix[k] < n[k])
-                        continue;
+                    if (ix[k] >= 0 && ix[k] < n[k]) continue;
                     if (t->d.address[k] == P2N_ADDRESS_CLAMP)
                         ix[k] = ix[k] < 0 ? 0 : n[k] - 1;
                     else
@@ -517,14 +534,14 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
                     border_texel(t, &tx);
                 else {
                     int64_t idx[3] = {ix[0], ndims > 1 ? ix[1] : 0, ndims > 2 ? ix[2] : 0};
-                    if (layered)
-                        idx[2] = layer;
+                    if (layered) idx[2] = layer;
                     read_element(t, element_at(t, idx[0], idx[1], idx[2]), &tx);
                 }
             }
             for (int k = 0; k < 4; k++) {
                 uint32_t v = tx.i[k];
-                if (ty == 0 && !(is_float_format(t->d.format) || (t->d.normalized_float && t->esize <= 2)))
+                if (ty == 0 &&
+                    !(is_float_format(t->d.format) || (t->d.normalized_float && t->esize <= 2)))
                     memcpy(&v, &tx.f[k], 4); /* integers promoted to float */
                 data[k * P2N_WARP_SIZE + l] = v;
             }
@@ -540,15 +557,19 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
             break;
         }
         case P2N_TEX_TXQ:
-        case P2N_TEX_SUQ: data[l] = query(t, sub); break;
+        case P2N_TEX_SUQ:
+            data[l] = query(t, sub);
+            break;
         case P2N_TEX_SULD:
         case P2N_TEX_SUST: {
             size_t bytes = (size_t)1 << ty, access = bytes * (size_t)nvec;
             size_t elem = t->esize * t->d.channels;
             int64_t row_bytes = (int64_t)(t->d.width * elem);
-            int64_t x = (int32_t)xc[0], y = ndims > 1 ? (int32_t)xc[1] : 0, z = ndims > 2 ? (int32_t)xc[2] : 0;
+            int64_t x = (int32_t)xc[0], y = ndims > 1 ? (int32_t)xc[1] : 0,
+                    z = ndims > 2 ? (int32_t)xc[2] : 0;
             int64_t ny = (int64_t)t->d.height, nz = (int64_t)t->d.depth;
-            bool out = x < 0 || x + (int64_t)access > row_bytes || y < 0 || y >= ny || z < 0 || z >= nz;
+            bool out =
+                x < 0 || x + (int64_t)access > row_bytes || y < 0 || y >= ny || z < 0 || z >= nz;
             if (out) {
                 if (sub == 0) {
                     w->rt->error(w, P2N_KERR_SURFACE_RANGE, 1u << l, line);
@@ -564,12 +585,11 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
                 x = x < 0 ? 0 : x > xmax ? xmax : x;
                 y = y < 0 ? 0 : y >= ny ? ny - 1 : y;
                 z = z < 0 ? 0 : z >= nz ? nz - 1 : z;
-                if (xmax < 0)
-                    break;
+                if (xmax < 0) break;
             }
-            if (layered)
-                z = layer;
-            char *p = (char *)t->d.data + (size_t)z * t->d.slice_pitch + (size_t)y * t->d.pitch + (size_t)x;
+            if (layered) z = layer;
+            char *p = (char *)t->d.data + (size_t)z * t->d.slice_pitch + (size_t)y * t->d.pitch +
+                      (size_t)x;
             for (int k = 0; k < nvec; k++) {
                 uint64_t v = kind == P2N_TEX_SUST ? data[k * P2N_WARP_SIZE + l] : 0;
                 if (kind == P2N_TEX_SUST)
@@ -581,7 +601,8 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
             }
             break;
         }
-        default: break;
+        default:
+            break;
         }
     }
 }
