@@ -570,17 +570,16 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
             int64_t ny = (int64_t)t->d.height, nz = (int64_t)t->d.depth;
             bool out =
                 x < 0 || x + (int64_t)access > row_bytes || y < 0 || y >= ny || z < 0 || z >= nz;
+            if (kind == P2N_TEX_SULD)
+                for (int k = 0; k < nvec; k++)
+                    data[k * P2N_WARP_SIZE + l] = 0;
             if (out) {
                 if (sub == 0) {
                     w->rt->error(w, P2N_KERR_SURFACE_RANGE, 1u << l, line);
                     return;
                 }
-                if (sub == 2) {
-                    if (kind == P2N_TEX_SULD)
-                        for (int k = 0; k < nvec; k++)
-                            data[k * P2N_WARP_SIZE + l] = 0;
+                if (sub == 2) /* .zero: the loads read the zeros above, the stores drop */
                     break;
-                }
                 int64_t xmax = row_bytes - (int64_t)access;
                 x = x < 0 ? 0 : x > xmax ? xmax : x;
                 y = y < 0 ? 0 : y >= ny ? ny - 1 : y;
