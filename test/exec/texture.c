@@ -509,6 +509,47 @@ static void test_surfaces(void)
     p2n_tex_destroy(t);
 }
 
+static void test_surfaces_more(void)
+{
+    enum { W = 4, H = 3, D = 2, W64 = 6 };
+    int32_t s3[W * H * D], e3[W * H * D];
+    float sl[W * H * D], el[W * H * D];
+    int64_t s64[W64], e64[W64], o[W], eo[W];
+    for (int i = 0; i < W * H * D; i++) {
+        s3[i] = (int32_t)(lcg() % 1000);
+        e3[i] = s3[i] + 100;
+        sl[i] = (float)(lcg() % 1000) / 4.0f;
+        el[i] = sl[i] * 2.0f;
+    }
+    for (int i = 0; i < W64; i++) e64[i] = s64[i] = (int64_t)((uint64_t)lcg() << 32 | lcg());
+    for (int x = 0; x < W; x++) eo[x] = s64[x];
+    e64[4] = s64[0] + 1; /* .zero: x + 4 in range for x = 0, 1 */
+    e64[5] = s64[1] + 1;
+    e64[0] = -s64[3]; /* .clamp: x = -2 stores to element 0 */
+    p2n_texture_desc d3d = {.data = s3, .dims = 3, .width = W, .height = H, .depth = D,
+                            .format = P2N_FORMAT_S32, .channels = 1};
+    p2n_texture_desc dl = {.data = sl, .dims = 2, .width = W, .height = H, .layers = D,
+                           .format = P2N_FORMAT_F32, .channels = 1};
+    p2n_texture_desc d64 = {.data = s64, .dims = 1, .width = W64, .format = P2N_FORMAT_U32, .channels = 2};
+    p2n_texture a, b, c;
+    if (p2n_surf_create(&a, &d3d) || p2n_surf_create(&b, &dl) || p2n_surf_create(&c, &d64)) {
+        printf("FAIL exec/texture/surf_more: create\n");
+        g_fail = 1;
+        return;
+    }
+    int64_t *po = o;
+    void *p[] = {&a, &b, &c, &po};
+    if (launch("surf_more", "surf_more", d3(1, 1, 1), d3(W, H, D), 0, p)) {
+        CHECK_INT("surf3d", s3, e3, W * H * D);
+        CHECK_EXACT("surf2d_layered", sl, el, W * H * D);
+        CHECK_INT("surf_b64_read", o, eo, W);
+        CHECK_INT("surf_b64_zero_clamp_store", s64, e64, W64);
+    }
+    p2n_tex_destroy(a);
+    p2n_tex_destroy(b);
+    p2n_tex_destroy(c);
+}
+
 static void test_query_and_create(void)
 {
     float f[12 * 7];
@@ -566,6 +607,7 @@ int main(int argc, char **argv)
     test_3d_layered();
     test_gather();
     test_surfaces();
+    test_surfaces_more();
     test_query_and_create();
     return finish();
 }

@@ -81,3 +81,21 @@ extern "C" __global__ void fetch_some(cudaTextureObject_t t, int *o)
         v = tex1Dfetch<int>(t, i) + 1000;
     o[i] = v;
 }
+// 3D and layered surfaces, 64-bit elements, and stores out of range under
+// .zero (dropped) and .clamp (to the nearest element).
+extern "C" __global__ void surf_more(cudaSurfaceObject_t s3, cudaSurfaceObject_t sl, cudaSurfaceObject_t s64,
+                                     long long *o)
+{
+    int x = threadIdx.x, y = threadIdx.y, z = threadIdx.z;
+    int v = surf3Dread<int>(s3, x * 4, y, z);
+    surf3Dwrite<int>(v + 100, s3, x * 4, y, z);
+    float f = surf2DLayeredread<float>(sl, x * 4, y, z);
+    surf2DLayeredwrite<float>(f * 2.0f, sl, x * 4, y, z);
+    if (y == 0 && z == 0) {
+        long long q = surf1Dread<long long>(s64, x * 8);
+        o[x] = q;
+        surf1Dwrite<long long>(q + 1, s64, (x + 4) * 8, cudaBoundaryModeZero);
+        if (x == 3)
+            surf1Dwrite<long long>(-q, s64, -16, cudaBoundaryModeClamp);
+    }
+}
