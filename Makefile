@@ -19,7 +19,7 @@ FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.
 	frontend/print.o frontend/cfg.o frontend/link.o
 ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
 CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
-	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/abi.o lowering/target.o
+	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/emit_tex.o lowering/abi.o lowering/target.o
 CLI_OBJS = cli/main.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
@@ -31,7 +31,7 @@ TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME)
 	lowering/libptx2native-translate.so
 TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm -lpthread
 
-RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o
+RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o runtime/texture.o
 RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 
 # The CUDA layer (runtime/cuda, docs/cuda.md): libcuda.so.1 holds the core

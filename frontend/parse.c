@@ -659,6 +659,11 @@ parse_var_decl(P *p, Space sp, Linkage lk)
     if (!parse_attrs(p, &at))
         return false;
     PtxType t = type_of(p);
+    if (t == TY_NONE && (is_dot(p, ".texref") || is_dot(p, ".surfref") || is_dot(p, ".samplerref"))) {
+        diag_error(p->d, p->tok.loc, "'%.*s' variable (a texture reference) is not supported",
+                   p->tok.len, p->tok.text);
+        t = TY_B64; /* declared all the same, so that its uses give no second error */
+    }
     if (t == TY_NONE) {
         error_expected(p, "a type");
         return false;
@@ -923,6 +928,15 @@ parse_address(P *p, Operand *o)
             o->imm = int_const(p, &ok);
             if (!ok)
                 return false;
+        }
+        if (o->imm == 0 && accept(p, ',')) { /* textures and surfaces: [handle, {coordinates}] */
+            Operand *two = arena_alloc(p->a, 2 * sizeof *two);
+            two[0] = *base;
+            two[1] = (Operand){.loc = p->tok.loc};
+            if (!expect(p, '{', "'{'") || !parse_list(p, &two[1], '}', OPD_VEC))
+                return false;
+            o->sub = two;
+            o->nsub = 2;
         }
     } else if (is(p, TOK_INT)) {
         o->imm = (int64_t)p->tok.ival;
@@ -1192,6 +1206,12 @@ check_instr(P *p, Instr *in)
     }
     if (!check_lists(p, in))
         return false;
+    bool texop = in->op == OP_TEX || in->op == OP_TLD4 || in->op == OP_SULD || in->op == OP_SUST;
+    for (int i = 0; i < in->nopnd; i++)
+        if (in->opnd[i].kind == OPD_MEM && in->opnd[i].nsub == 2 && !texop) {
+            diag_error(p->d, in->opnd[i].loc, "'%s' takes no coordinates in its address", opcode_name(in->op));
+            return false;
+        }
     if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {
         diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
         return false;

@@ -73,6 +73,10 @@ print_operand(FILE *out, const Func *f, const Operand *o)
             print_operand(out, f, &o->sub[0]);
             if (o->imm)
                 fprintf(out, "+%" PRId64, o->imm);
+            if (o->nsub == 2) { /* a texture's coordinates */
+                fputs(", ", out);
+                print_operand(out, f, &o->sub[1]);
+            }
         } else {
             fprintf(out, "%" PRId64, o->imm);
         }

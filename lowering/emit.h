@@ -28,7 +28,7 @@ enum {
 /* Entries of p2n_services, in order. */
 enum {
     S_BARRIER, S_NANOSLEEP, S_ERROR, S_VPRINTF, S_MALLOC, S_FREE, S_ASSERTFAIL, S_CLOCK64,
-    S_GLOBALTIMER, S_RESOLVE, S_NFIELDS
+    S_GLOBALTIMER, S_RESOLVE, S_TEXTURE, S_NFIELDS
 };
 
 /* A variable's home: an offset in the CTA's shared block or the lane's
@@ -193,6 +193,9 @@ LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
 void warp_emit(Emit *e, const Instr *in); /* shfl vote match redux elect activemask bar.warp.sync */
 /* --------------------------------------------------------- emit_video.c */
 void video_emit(Emit *e, const Instr *in); /* vadd ... vset, vadd2 ... vset4 */
+
+/* ----------------------------------------------------------- emit_tex.c */
+void tex_emit(Emit *e, const Instr *in); /* tex tld4 txq suld sust suq */
 
 /* ----------------------------------------------------------- emit_mma.c */
 void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */

@@ -2614,6 +2614,12 @@ inst_emit(Emit *e, const Instr *in)
     case OP_FENCE: LLVMBuildFence(e->b, LLVMAtomicOrderingSequentiallyConsistent, 0, ""); break;
     case OP_NANOSLEEP: emit_nanosleep(e, in); break;
     case OP_CALL: call_emit(e, in); break;
+    case OP_TEX:
+    case OP_TLD4:
+    case OP_TXQ:
+    case OP_SULD:
+    case OP_SUST:
+    case OP_SUQ: tex_emit(e, in); break;
     case OP_BRKPT:
     case OP_PMEVENT:
     case OP_GRIDDEPCONTROL: break; /* launches are synchronous: a dependent grid starts after this one */

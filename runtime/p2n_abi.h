@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 3
+#define P2N_ABI_VERSION 4
 #define P2N_WARP_SIZE 32
 #define P2N_MODULE_SYMBOL "p2n_module_v1"
 
@@ -70,6 +70,23 @@ enum {
     P2N_KERR_BAD_FUNCPTR = 4,   /* indirect call through a non-function */
     P2N_KERR_STACK = 5,         /* call depth past the documented limit */
     P2N_KERR_MISALIGNED = 6,
+    P2N_KERR_TEXTURE = 7,       /* a texture instruction on a handle that is no object */
+    P2N_KERR_SURFACE_RANGE = 8, /* suld/sust.trap out of range */
+};
+
+/* The `op` word of p2n_services.texture. */
+enum {
+    P2N_TEX_TEX = 0, P2N_TEX_TLD4 = 1, P2N_TEX_TXQ = 2, P2N_TEX_SULD = 3, P2N_TEX_SUST = 4,
+    P2N_TEX_SUQ = 5,                          /* bits 0-3 */
+    P2N_TEXG_1D = 1, P2N_TEXG_2D = 2, P2N_TEXG_3D = 3, P2N_TEXG_A1D = 4,
+    P2N_TEXG_A2D = 5,                         /* bits 4-7: geometry */
+    /* bits 8-9: tex/tld4 result type (0 f32, 1 s32, 2 u32); suld/sust log2 of
+     * the element bytes.  bit 10: tex coordinates are f32 (else s32).
+     * bits 12-15: tld4 component (r g b a), txq/suq query (P2N_TXQ_*), or
+     * suld/sust out-of-range mode (0 trap, 1 clamp, 2 zero).  bits 16-18:
+     * suld/sust vector length. */
+    P2N_TXQ_WIDTH = 0, P2N_TXQ_HEIGHT, P2N_TXQ_DEPTH, P2N_TXQ_ARRAY_SIZE, P2N_TXQ_NORMALIZED,
+    P2N_TXQ_FILTER, P2N_TXQ_ADDR0, P2N_TXQ_ADDR1, P2N_TXQ_ADDR2, P2N_TXQ_MIPMAPS, P2N_TXQ_SAMPLES,
 };
 
 /* Services the runtime gives a running warp.  `lanes` is the mask of lanes
@@ -101,6 +118,12 @@ struct p2n_services {
     /* Looks up an indirect-call target: the native entry of the function whose
      * address a lane holds, or NULL (the caller then reports BAD_FUNCPTR). */
     void *(*resolve)(p2n_warp *w, uint64_t addr, const char *signature);
+    /* Texture and surface instructions (tex tld4 txq suld sust suq), per lane:
+     * op is P2N_TEX_* | geometry << 4 | ... (see runtime/texture.c), handle[l]
+     * the object, coord[c][l] the bits of coordinate c (layer first for the
+     * array geometries), data[c][l] the results or, for sust, the values. */
+    void (*texture)(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
+                    const uint32_t *coord, uint64_t *data, uint32_t line);
 };
 
 typedef void (*p2n_kernel_fn)(p2n_warp *w);

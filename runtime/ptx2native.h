@@ -73,6 +73,47 @@ const char *p2n_error_message(void);
  * Takes effect for launches that start after it. */
 p2n_result p2n_set_num_threads(unsigned n);
 
+/* Texture and surface objects (docs/api.md): a p2n_texture is the 64-bit
+ * value a kernel takes where CUDA passes a cudaTextureObject_t or
+ * cudaSurfaceObject_t.  The object describes memory the caller owns and
+ * keeps alive while kernels use it: 1D linear memory (width elements),
+ * 2D pitched memory (width x height, `pitch` bytes a row), 3D memory
+ * (depth slices of `slice_pitch` bytes), or layered memory (`layers`
+ * layers of a 1D or 2D texture, `slice_pitch` bytes apart). */
+typedef unsigned long long p2n_texture;
+
+typedef enum {
+    P2N_FORMAT_U8, P2N_FORMAT_S8, P2N_FORMAT_U16, P2N_FORMAT_S16,
+    P2N_FORMAT_U32, P2N_FORMAT_S32, P2N_FORMAT_F16, P2N_FORMAT_F32,
+} p2n_format;
+
+typedef enum {
+    P2N_ADDRESS_WRAP, P2N_ADDRESS_CLAMP, P2N_ADDRESS_MIRROR, P2N_ADDRESS_BORDER,
+} p2n_address_mode;
+
+typedef enum { P2N_FILTER_POINT, P2N_FILTER_LINEAR } p2n_filter_mode;
+
+typedef struct p2n_texture_desc {
+    void *data;
+    unsigned dims;         /* 1, 2 or 3 (3: not layered) */
+    size_t width, height, depth; /* elements; unused dimensions 0 or 1 */
+    unsigned layers;       /* 0: not layered; else the layer count (dims 1 or 2) */
+    size_t pitch;          /* bytes from row to row (0: width elements) */
+    size_t slice_pitch;    /* bytes from slice or layer to the next (0: pitch * height) */
+    p2n_format format;
+    unsigned channels;     /* 1, 2 or 4 */
+    /* textures only (surfaces ignore them): */
+    int normalized_float;  /* 8- and 16-bit integers read as floats in [0,1] or [-1,1] */
+    int normalized_coords; /* coordinates in [0,1) rather than [0,N) */
+    p2n_address_mode address[3];
+    p2n_filter_mode filter;
+    float border[4];       /* the border colour */
+} p2n_texture_desc;
+
+p2n_result p2n_tex_create(p2n_texture *tex, const p2n_texture_desc *desc);
+p2n_result p2n_surf_create(p2n_texture *surf, const p2n_texture_desc *desc);
+void p2n_tex_destroy(p2n_texture tex); /* a texture or a surface; 0 is ignored */
+
 #ifdef __cplusplus
 }
 #endif

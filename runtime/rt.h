@@ -96,6 +96,9 @@ rt_job *rt_warp_job(p2n_warp *w);
 /* ---------------------------------------------------------- services.c */
 
 extern const p2n_services rt_services;
+/* texture.c: p2n_services.texture */
+void rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle, const uint32_t *coord,
+                    uint64_t *data, uint32_t line);
 int rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args);
 void rt_module_heap_free(p2n_module *m);
 

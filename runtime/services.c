@@ -28,6 +28,8 @@ svc_error(p2n_warp *w, int32_t code, uint32_t lanes, uint32_t line)
         [P2N_KERR_BAD_FUNCPTR] = {P2N_ERROR_BAD_FUNCTION, "indirect call through an address that is no function"},
         [P2N_KERR_STACK] = {P2N_ERROR_STACK_OVERFLOW, "call depth or divergence stack past its limit"},
         [P2N_KERR_MISALIGNED] = {P2N_ERROR_MISALIGNED, "misaligned access"},
+        [P2N_KERR_TEXTURE] = {P2N_ERROR_INVALID_VALUE, "texture or surface instruction on a handle that is no object"},
+        [P2N_KERR_SURFACE_RANGE] = {P2N_ERROR_TRAP, "surface access out of range (.trap)"},
     };
     p2n_result r = P2N_ERROR_TRAP;
     const char *what = "kernel error";
@@ -296,4 +298,5 @@ const p2n_services rt_services = {
     .clock64 = svc_clock64,
     .globaltimer = svc_globaltimer,
     .resolve = svc_resolve,
+    .texture = rt_svc_texture,
 };

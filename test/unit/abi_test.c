@@ -65,6 +65,24 @@ main(void)
         printf("FAIL unit/abi/warp.size: LLVM %llu, C %zu\n", size, sizeof(p2n_warp));
         bad = 1;
     }
+    /* the services table: entry S_x is the x-th pointer */
+    static const struct {
+        const char *name;
+        int index;
+        size_t offset;
+    } svc[] = {
+        {"resolve", S_RESOLVE, offsetof(p2n_services, resolve)},
+        {"texture", S_TEXTURE, offsetof(p2n_services, texture)},
+        {"size", S_NFIELDS, sizeof(p2n_services)},
+    };
+    for (size_t i = 0; i < sizeof svc / sizeof svc[0]; i++) {
+        if ((size_t)svc[i].index * sizeof(void *) == svc[i].offset) {
+            printf("PASS unit/abi/services.%s\n", svc[i].name);
+        } else {
+            printf("FAIL unit/abi/services.%s: index %d, C offset %zu\n", svc[i].name, svc[i].index, svc[i].offset);
+            bad = 1;
+        }
+    }
     target_dispose(&e);
     LLVMDisposeModule(e.mod);
     LLVMContextDispose(e.ctx);
