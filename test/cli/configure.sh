@@ -122,6 +122,14 @@ EOF
 	check install_deps_installs_19 "$([ $rc -eq 0 ] && grep -q 'install .*llvm-19-dev' "$t/apt.log" &&
 		grep -q "^LLVM_CONFIG = $t/pinst/llvm-config-19\$" "$t/work/config.mk" && echo yes)" \
 		"exit $rc: $(tail -n 3 "$t/inst.out"); apt: $(cat "$t/apt.log" 2>/dev/null)"
+	# With no LLVM at all: the same.
+	rm -f "$t/apt.log" "$t/pinst/llvm-config-19" "$t/pinst/llvm-config-15"
+	(cd "$t/work" && PATH="$t/pinst:$t/sys" CC=cc LLVM_CONFIG= P2N_CONFIGURE_APT_GET=fake-apt-get \
+		sh "$TOP/configure" --install-deps) >"$t/inst0.out" 2>&1
+	rc=$?
+	check install_deps_from_nothing "$([ $rc -eq 0 ] && grep -q 'install .*llvm-19-dev' "$t/apt.log" &&
+		grep -q "^LLVM_CONFIG = $t/pinst/llvm-config-19\$" "$t/work/config.mk" && echo yes)" \
+		"exit $rc: $(tail -n 3 "$t/inst0.out"); apt: $(cat "$t/apt.log" 2>/dev/null)"
 	# With a supported LLVM there, nothing of LLVM is installed.
 	rm -f "$t/apt.log"
 	(cd "$t/work" && PATH="$t/p19:$t/sys" CC=cc LLVM_CONFIG= P2N_CONFIGURE_APT_GET=fake-apt-get \
