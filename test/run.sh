@@ -340,6 +340,20 @@ cudart_run() { # NAME [env...] -> runs it, counts its lines
 t_cudart() {
 	NVCC_BIN=$(nvcc_path)
 	mkdir -p "$OUT/cudart"
+	# nvcc is slow and single-threaded: build the selected programs two at a
+	# time first (the loop below then finds them up to date, or reports the
+	# failure).
+	if [ -n "$NVCC_BIN" ]; then
+		njobs=0
+		for src in test/cudart/*.cu; do
+			[ -e "$src" ] || break
+			selected "cudart/$(basename "$src" .cu)" || continue
+			cudart_build "$(basename "$src" .cu)" "$src" &
+			njobs=$((njobs + 1))
+			[ $((njobs % 2)) -eq 0 ] && wait
+		done
+		wait
+	fi
 	for src in test/cudart/*.cu; do
 		[ -e "$src" ] || break
 		base=$(basename "$src" .cu)

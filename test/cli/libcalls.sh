@@ -30,12 +30,23 @@ for name in half half2 half_extra half_arith set_packed fma64 float_more minmax3
 	rounding convert floatedge satcvt ftz_denorm casfloat atom_half atom_half90 mma ldmatrix wmma; do
 	src=test/exec/$name.ptx
 	[ -f "$src" ] || continue
+	# the translations of one test run at once (the machine has cores to
+	# spare; each is one thread)
+	so=$OUT/libcalls_$name.so
 	for v in $variants; do
-		attr= tag=
-		[ "$v" = no_f16c ] && attr=--mattr=-f16c tag=/no_f16c
+		attr=
+		[ "$v" = no_f16c ] && attr=--mattr=-f16c
+		{ "$P2N" $attr -c "$src" -o "$OUT/libcalls_$name$v.o" >"$OUT/libcalls_$name$v.err" 2>&1
+			echo $? >"$OUT/libcalls_$name$v.rc"; } &
+	done
+	{ "$P2N" "$src" -o "$so" >"$OUT/libcalls_$name.so.err" 2>&1; echo $? >"$OUT/libcalls_$name.so.rc"; } &
+	wait
+	for v in $variants; do
+		tag=
+		[ "$v" = no_f16c ] && tag=/no_f16c
 		obj=$OUT/libcalls_$name$v.o
-		if ! err=$("$P2N" $attr -c "$src" -o "$obj" 2>&1); then
-			echo "FAIL cli/libcalls/$name$tag: $err" | head -n 3
+		if [ "$(cat "$OUT/libcalls_$name$v.rc")" != 0 ]; then
+			echo "FAIL cli/libcalls/$name$tag: $(cat "$OUT/libcalls_$name$v.err")" | head -n 3
 			continue
 		fi
 		bad=$(foreign "$obj" "" | tr '\n' ' ')
@@ -43,9 +54,8 @@ for name in half half2 half_extra half_arith set_packed fma64 float_more minmax3
 			echo "FAIL cli/libcalls/$name$tag: the object calls $bad"
 		fi
 	done
-	so=$OUT/libcalls_$name.so
-	if ! err=$("$P2N" "$src" -o "$so" 2>&1); then
-		echo "FAIL cli/libcalls/$name.so: $err" | head -n 3
+	if [ "$(cat "$OUT/libcalls_$name.so.rc")" != 0 ]; then
+		echo "FAIL cli/libcalls/$name.so: $(cat "$OUT/libcalls_$name.so.err")" | head -n 3
 		continue
 	fi
 	bad=$(foreign "$so" -D | tr '\n' ' ')
