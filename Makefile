@@ -57,6 +57,14 @@ config.mk:
 ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS) $(ZSTD_LIBS)
 
+# The translator's build identity, part of p2n_translator_version() and so
+# of the CUDA layer's cache key: a checksum of its sources, so that a
+# rebuilt translator never meets modules cached by another one.
+lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(wildcard frontend/*.h lowering/*.h lowering/*.def frontend/*.def) runtime/p2n_abi.h
+	@printf '#define P2N_BUILD_ID "%s"\n' "$$(cat $^ | cksum | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
+
+lowering/translate.o: lowering/build_id.h
+
 lowering/libptx2native-translate.a: $(TRANSLATE_OBJS)
 	rm -f $@
 	ar rcs $@ $(TRANSLATE_OBJS)
@@ -262,7 +270,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/lib/ptx2native
 
 clean:
-	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
+	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc lowering/build_id.h $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -f test/ref/*.o test/ref/*.d test/ref/libp2nref.a $(REF_TOOLS)
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build

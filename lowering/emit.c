@@ -857,7 +857,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
     LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
     e->prologue_end = LLVMBuildBr(e->b, e->bb[0]);
-    e->rows_lo = e->rows_two = NULL;
+    e->rows_lo = e->rows_two = e->half_rows = NULL;
 
     for (int i = 0; i < c->nblocks && !e->failed; i++) {
         if (i == c->exit)

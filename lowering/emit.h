@@ -41,6 +41,14 @@ typedef struct VarSlot {
 
 typedef Vec(LLVMValueRef) ValueVec;
 
+/* An out-of-line access of each active lane (emit_mem.c, lane_fn). */
+typedef struct LaneHelper {
+    LLVMTypeRef t; /* element type */
+    bool store;
+    LLVMTypeRef fty;
+    LLVMValueRef fn;
+} LaneHelper;
+
 typedef struct Emit {
     LLVMContextRef ctx;
     LLVMModuleRef mod;
@@ -61,6 +69,7 @@ typedef struct Emit {
     /* module layout: where each variable lives */
     uint32_t static_smem;   /* bytes of every .shared variable of the module */
     Vec(VarSlot) slots;     /* see mem_slot() */
+    Vec(LaneHelper) lane_fns; /* see lane_fn() */
     uint32_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
 
     /* per function */
@@ -102,6 +111,7 @@ typedef struct Emit {
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (emit_mem.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
+    LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
 
     /* per block / instruction */
     int block;                  /* current PTX block */

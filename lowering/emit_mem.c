@@ -418,6 +418,8 @@ warp_rows(Emit *e)
     e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
     LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
     e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
+    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), e->rows_two, "");
+    e->half_rows = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), halves, "half.rows");
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
@@ -646,122 +648,135 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     return phi;
 }
 
-/* An access through an address the analysis knows row by row
- * (FuncInfo.reg_row_affine): step 0, every lane of a row reads one
- * location: two scalar loads and a blend; step = size, each row is
- * contiguous: two masked vector accesses.  Valid when the warp's lanes
- * form at most two rows (checked once per warp, warp_rows); otherwise, or
- * with no lane active, per_lane_access. */
-/* True (i1) when the first and last lanes of m are (last - first) * step
- * bytes apart, or m is empty. */
+/* ------------------------------------------------ out-of-line lanes */
+
+/* per_lane_access as an internal function of the module, one per element
+ * type and direction:
+ *     <32 x t> p2n.lanes.ld.T(<32 x ptr> p, i32 mask, i32 rows_lo, i1 rows_two)
+ *     void     p2n.lanes.st.T(<32 x ptr> p, <32 x t> v, i32 mask, i32 rows_lo, i1 rows_two)
+ * An access whose pattern is not known at translation time, or that the
+ * fast path of row_access does not take, is then one call: the run-time
+ * checks and the three ways of accessing are emitted once per module, not
+ * once per access, so the IR, and LLVM's time on it, stay linear in the
+ * PTX.  (Inline, a thousand accesses made 4,600 blocks that all branch on
+ * the same mask, and InstCombine's walk over the conditions known for a
+ * value made the time quadratic.) */
 static LLVMValueRef
-row_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, int64_t step)
+lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
 {
-    LLVMValueRef f, args[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
-    LLVMTypeRef t = e->t_i32;
-    LLVMValueRef pf = LLVMBuildPtrToInt(e->b, first_ptr(e, ptrs, m, &f), e->t_i64, "");
-    LLVMValueRef l = LLVMBuildSub(e->b, emit_u32(e, WARP - 1), emit_intrinsic(e, "llvm.ctlz", &t, 1, args, 2), "");
-    l = LLVMBuildAnd(e->b, l, emit_u32(e, WARP - 1), "");
-    LLVMValueRef pl = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, l), e->t_i64, "");
-    LLVMValueRef lanes = LLVMBuildZExt(e->b, LLVMBuildSub(e->b, l, f, ""), e->t_i64, "");
-    LLVMValueRef want = LLVMBuildMul(e->b, lanes, LLVMConstInt(e->t_i64, (uint64_t)step, 0), "");
-    LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pl, pf, ""), want, "");
-    return LLVMBuildOr(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), "");
+    for (int i = 0; i < e->lane_fns.n; i++)
+        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store) {
+            *fty = e->lane_fns.v[i].fty;
+            return e->lane_fns.v[i].fn;
+        }
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef params[] = {LLVMVectorType(e->t_ptr, WARP), vt, e->t_i32, e->t_i32, e->t_i1};
+    LLVMTypeRef *ps = store ? params : (params[1] = params[0], params + 1);
+    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0), NULL};
+    char *ty = LLVMPrintTypeToString(t), name[64];
+    snprintf(name, sizeof name, "p2n.lanes.%s.%s", store ? "st" : "ld", ty);
+    LLVMDisposeMessage(ty);
+    lf.fn = LLVMAddFunction(e->mod, name, lf.fty);
+    LLVMSetLinkage(lf.fn, LLVMInternalLinkage);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+
+    /* emit its body with this context pointed at it */
+    LLVMBuilderRef b = e->b;
+    LLVMValueRef fn = e->fn, imask = e->imask, rows_lo = e->rows_lo, rows_two = e->rows_two;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    e->fn = lf.fn;
+    LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
+    unsigned k = store ? 2 : 1;
+    e->imask = LLVMGetParam(lf.fn, k);
+    e->rows_lo = LLVMGetParam(lf.fn, k + 1);
+    e->rows_two = LLVMGetParam(lf.fn, k + 2);
+    LLVMValueRef got = per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
+    if (store)
+        LLVMBuildRetVoid(e->b);
+    else
+        LLVMBuildRet(e->b, got);
+    LLVMDisposeBuilder(e->b);
+    e->b = b, e->fn = fn, e->imask = imask, e->rows_lo = rows_lo, e->rows_two = rows_two;
+    vec_push(e->arena, &e->lane_fns, lf);
+    *fty = lf.fty;
+    return lf.fn;
+}
+
+/* The access of each active lane at ptr, out of line (lane_fn). */
+static LLVMValueRef
+lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    warp_rows(e);
+    LLVMTypeRef fty;
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, &fty);
+    LLVMValueRef args[5], *a = args;
+    *a++ = emit_is_vec(ptr) ? ptr : emit_splat(e, ptr);
+    if (val)
+        *a++ = val;
+    *a++ = emit_cur_mask(e);
+    *a++ = e->rows_lo;
+    *a++ = e->rows_two;
+    return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
 /* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
 static LLVMValueRef
 span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
 {
-    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)a), ""), e->t_i64, "");
-    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)b), ""), e->t_i64, "");
+    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)a)), e->t_i64, "");
+    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)b)), e->t_i64, "");
     return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
                          LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
 }
 
-/* row_span_ok for both rows of the warp.  A full warp of one row, or of
- * two rows of 16, checks lanes at constant positions (cheap to extract);
- * otherwise the rows' first and last active lanes. */
-static LLVMValueRef
-rows_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef mask, int64_t step)
-{
-    LLVMValueRef all = LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), "");
-    LLVMValueRef one = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), "");
-    LLVMValueRef halves = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), "");
-    LLVMBasicBlockRef b1 = emit_new_block(e, "span.row"), b2 = emit_new_block(e, "span.test"),
-                      b3 = emit_new_block(e, "span.halves"), b4 = emit_new_block(e, "span.lanes"),
-                      jb = emit_new_block(e, "span.done");
-    LLVMValueRef ok[3];
-    LLVMBasicBlockRef from[3];
-    LLVMBuildCondBr(e->b, one, b1, b2);
-    LLVMPositionBuilderAtEnd(e->b, b2);
-    LLVMBuildCondBr(e->b, halves, b3, b4);
-
-    LLVMPositionBuilderAtEnd(e->b, b1);
-    ok[0] = span_const_ok(e, ptrs, 0, WARP - 1, step);
-    from[0] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-    LLVMPositionBuilderAtEnd(e->b, b3);
-    ok[1] = LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
-                         span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), "");
-    from[1] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-    LLVMPositionBuilderAtEnd(e->b, b4);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
-    ok[2] = LLVMBuildAnd(e->b, row_span_ok(e, ptrs, mlo, step), row_span_ok(e, ptrs, mhi, step), "");
-    from[2] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    LLVMValueRef phi = LLVMBuildPhi(e->b, e->t_i1, "span.ok");
-    LLVMAddIncoming(phi, ok, from, 3);
-    return phi;
-}
-
+/* An access through an address the analysis knows row by row
+ * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one
+ * location) or step = size (each row is contiguous).  The fast path, when
+ * every lane is active and lanes 0-15 and 16-31 each lie in one row (a
+ * warp inside a block 32 or more wide, or of a block 16 wide: e->half_rows,
+ * once per function): two scalar loads and a blend, or two plain 16-lane
+ * accesses at lane 0's and lane 16's addresses (what one 32-lane access
+ * becomes on the machine anyway).  Anything else is the out-of-line access,
+ * which checks the lanes' addresses at run time. */
 static LLVMValueRef
 row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
 {
     warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef fast = LLVMBuildAnd(e->b, e->rows_two, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), "");
+    LLVMValueRef fast = LLVMBuildAnd(e->b, e->half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
-        fast = LLVMBuildAnd(e->b, fast, rows_span_ok(e, ptr, mask, step), "");
+        fast = LLVMBuildAnd(e->b, fast, LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
+                                                     span_const_ok(e, ptr, WARP / 2, WARP - 1, step), ""), "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
 
     LLVMPositionBuilderAtEnd(e->b, fb);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
-    LLVMValueRef got[2];
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)), p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    LLVMValueRef got[2] = {NULL, NULL};
     if (step == 0) {
-        unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-        LLVMValueRef lane, plo = first_ptr(e, ptr, mlo, &lane), phi = first_ptr(e, ptr, mhi, &lane);
-        LLVMValueRef zero = emit_u32(e, 0);
-        /* a row with no active lane reads the other row's location */
-        LLVMValueRef slo = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mlo, zero, ""), plo, phi, "");
-        LLVMValueRef shi = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mhi, zero, ""), phi, plo, "");
-        LLVMValueRef vlo = LLVMBuildLoad2(e->b, t, slo, ""), vhi = LLVMBuildLoad2(e->b, t, shi, "");
-        LLVMSetAlignment(vlo, size);
-        LLVMSetAlignment(vhi, size);
-        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, vlo), emit_splat(e, vhi), "");
+        LLVMValueRef v0 = LLVMBuildLoad2(e->b, t, p0, ""), v16 = LLVMBuildLoad2(e->b, t, p16, "");
+        LLVMSetAlignment(v0, size);
+        LLVMSetAlignment(v16, size);
+        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, emit_u32(e, 0xffffu)), emit_splat(e, v0), emit_splat(e, v16), "");
     } else {
-        got[0] = rows_vector(e, ptr, t, val, mlo, mhi);
+        got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(LLVMVectorType(t, WARP)));
+        got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
     }
     LLVMBasicBlockRef fend = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, sb);
-    got[1] = per_lane_access(e, ptr, t, val);
-    LLVMBasicBlockRef send = LLVMGetInsertBlock(e->b);
+    got[1] = lanes_call(e, ptr, t, val);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, jb);
     if (val)
         return NULL;
     LLVMValueRef phi = LLVMBuildPhi(e->b, LLVMTypeOf(got[0]), "");
-    LLVMBasicBlockRef bbs[] = {fend, send};
+    LLVMBasicBlockRef bbs[] = {fend, sb};
     LLVMAddIncoming(phi, got, bbs, 2);
     return phi;
 }
@@ -866,7 +881,7 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t s
         return per_lane_ordered(e, ptr, t, NULL, sem);
     if (emit_is_vec(ptr) && (step == 0 || step == size))
         return row_access(e, ptr, t, NULL, step, wide);
-    return per_lane_access(e, ptr, t, NULL);
+    return lanes_call(e, ptr, t, NULL);
 }
 
 static void
@@ -883,7 +898,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
     else if (emit_is_vec(ptr) && step == size)
         row_access(e, ptr, t, emit_splat(e, val), step, wide);
     else
-        per_lane_access(e, ptr, t, emit_splat(e, val));
+        lanes_call(e, ptr, t, emit_splat(e, val));
 }
 
 static LLVMValueRef

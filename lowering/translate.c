@@ -20,6 +20,7 @@
 #include <llvm/Config/llvm-config.h>
 
 #include "lower.h"
+#include "build_id.h"
 
 #ifndef P2N_VERSION
 #define P2N_VERSION "0.1.0"
@@ -46,7 +47,7 @@ p2n_translate_options_init(p2n_translate_options *o)
 const char *
 p2n_translator_version(void)
 {
-    return "ptx2native " P2N_VERSION " (LLVM " LLVM_VERSION_STRING ")";
+    return "ptx2native " P2N_VERSION " (LLVM " LLVM_VERSION_STRING ", build " P2N_BUILD_ID ")";
 }
 
 /* ----------------------------------------------------------- diagnostics */
