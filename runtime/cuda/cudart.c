@@ -876,7 +876,7 @@ cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size
 }
 
 /* A side of cudaMemcpy3D: an array (x in elements) or pitched memory
- * (x in bytes); *elem gets the array's element size. */
+ * (x in bytes); *elem gets the array's element size (0: none yet). */
 static int
 copy3d_side(cu_copy_side *c, void *array, p2n_cudaPos pos, const p2n_cudaPitchedPtr *pp,
             size_t *elem)
@@ -887,6 +887,8 @@ copy3d_side(cu_copy_side *c, void *array, p2n_cudaPos pos, const p2n_cudaPitched
         return 0;
     }
     if (!(c->array = cu_array_get(array)))
+        return p2n_cudaErrorInvalidValue;
+    if (*elem && *elem != c->array->elem) /* two arrays of different elements */
         return p2n_cudaErrorInvalidValue;
     *elem = c->array->elem;
     c->x *= *elem;
@@ -903,7 +905,7 @@ memcpy3d(const p2n_cudaMemcpy3DParms *p, cudaStream_t s, bool async)
         return p2n_cudaErrorInvalidValue;
     if (check_kind(p->kind))
         return check_kind(p->kind);
-    size_t elem = 1;
+    size_t elem = 0;
     cu_copy_side src = {0}, dst = {0};
     int e = copy3d_side(&src, p->srcArray, p->srcPos, &p->srcPtr, &elem);
     if (!e)
@@ -912,7 +914,7 @@ memcpy3d(const p2n_cudaMemcpy3DParms *p, cudaStream_t s, bool async)
     if (src.array || dst.array) /* a 1D or 2D array's extent may leave them 0 */
         h = h ? h : 1, d = d ? d : 1;
     if (!e)
-        e = cu_copy3d(s, &dst, &src, p->extent.width * elem, h, d, async);
+        e = cu_copy3d(s, &dst, &src, p->extent.width * (elem ? elem : 1), h, d, async);
     if (e)
         return e;
     return async ? 0 : cu_sticky_error();
