@@ -304,6 +304,27 @@ cudaMemcpyFromArray_ptds(void *dst, const cu_array *a, size_t x, size_t y, size_
     return cudaMemcpyFromArray(dst, a, x, y, n, kind);
 }
 
+API int
+cudaMemcpyToArrayAsync_ptsz(cu_array *a, size_t x, size_t y, const void *src, size_t n, int kind,
+                            cudaStream_t s)
+{
+    return cudaMemcpyToArrayAsync(a, x, y, src, n, kind, s);
+}
+
+API int
+cudaMemcpyFromArrayAsync_ptsz(void *dst, const cu_array *a, size_t x, size_t y, size_t n, int kind,
+                              cudaStream_t s)
+{
+    return cudaMemcpyFromArrayAsync(dst, a, x, y, n, kind, s);
+}
+
+API int
+cudaMemcpyArrayToArray_ptds(cu_array *dst, size_t dx, size_t dy, const cu_array *src, size_t sx,
+                            size_t sy, size_t n, int kind)
+{
+    return cudaMemcpyArrayToArray(dst, dx, dy, src, sx, sy, n, kind);
+}
+
 /* ------------------------------------------- texture and surface objects */
 
 /* What an object was made from, for the cudaGet*ObjectResourceDesc calls. */

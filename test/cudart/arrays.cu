@@ -183,6 +183,19 @@ static void test_copies_2d()
     check("memcpy_to_from_array_1d_across_rows",
           count_diff(back, model, sizeof model) == 0 && count_diff(line_back, line, sizeof line) == 0,
           "%d bytes differ", count_diff(back, model, sizeof model));
+    // the Async forms on a stream, in order: host -> array -> array -> host
+    cudaStream_t st;
+    CK(cudaStreamCreate(&st));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) model[y][x] = 5000000 + y * W + x;
+    CK(cudaMemcpy2DToArrayAsync(b, 0, 0, model, W * sizeof(int), W * sizeof(int), H, cudaMemcpyHostToDevice, st));
+    CK(cudaMemcpy2DArrayToArray(a, 0, 0, b, 0, 0, W * sizeof(int), H, cudaMemcpyDeviceToDevice));
+    memset(back, 0, sizeof back);
+    CK(cudaMemcpy2DFromArrayAsync(back, W * sizeof(int), a, 0, 0, W * sizeof(int), H, cudaMemcpyDeviceToHost, st));
+    CK(cudaStreamSynchronize(st));
+    CK(cudaStreamDestroy(st));
+    check("memcpy2d_array_async", count_diff(back, model, sizeof model) == 0, "%d bytes differ",
+          count_diff(back, model, sizeof model));
     // copies that do not fit the array
     cudaError_t r1 = cudaMemcpy2DToArray(a, 35 * sizeof(int), 0, host, (W + 9) * sizeof(int), 6 * sizeof(int), 1,
                                          cudaMemcpyHostToDevice);
