@@ -13,7 +13,8 @@
  * service computes every lane's result as the CUDA programming guide's
  * texture fetching appendix defines it (cube maps: its "Cubemap
  * Textures" section; tex.cube takes {x, y, z, ignored}, tex.acube {cube
- * index, x, y, z}, both .f32).  tld4 on cube maps, multisample geometries, explicit level of detail or gradients, tex/tld4 offsets,
+ * index, x, y, z}, both .f32).  tld4 on cube maps, multisample
+ * geometries, explicit level of detail or gradients, tex/tld4 offsets,
  * depth compare and the predicate result are not supported
  * (unsupported.def, or an error here). */
 #include "emit.h"

@@ -23,44 +23,53 @@ format_bytes(p2n_format f)
 {
     switch (f) {
     case P2N_FORMAT_U8:
-    case P2N_FORMAT_S8: return 1;
+    case P2N_FORMAT_S8:
+        return 1;
     case P2N_FORMAT_U16:
     case P2N_FORMAT_S16:
-    case P2N_FORMAT_F16: return 2;
-    default: return 4;
+    case P2N_FORMAT_F16:
+        return 2;
+    default:
+        return 4;
     }
 }
 
 int
 cu_format_from_channel(const p2n_cudaChannelFormatDesc *c, p2n_format *f, unsigned *channels)
 {
-    if (!c)
-        return p2n_cudaErrorInvalidValue;
+    if (!c) return p2n_cudaErrorInvalidValue;
     int bits[4] = {c->x, c->y, c->z, c->w}, n = 0;
     while (n < 4 && bits[n])
         n++;
     for (int k = 0; k < 4; k++)
         if ((k < n && bits[k] != bits[0]) || (k >= n && bits[k]))
             return p2n_cudaErrorInvalidChannelDescriptor;
-    if (n != 1 && n != 2 && n != 4)
-        return p2n_cudaErrorInvalidChannelDescriptor;
+    if (n != 1 && n != 2 && n != 4) return p2n_cudaErrorInvalidChannelDescriptor;
     int b = bits[0];
     switch (c->f) {
     case p2n_cudaChannelFormatKindSigned:
     case p2n_cudaChannelFormatKindUnsigned: {
         bool s = c->f == p2n_cudaChannelFormatKindSigned;
-        if (b == 8) *f = s ? P2N_FORMAT_S8 : P2N_FORMAT_U8;
-        else if (b == 16) *f = s ? P2N_FORMAT_S16 : P2N_FORMAT_U16;
-        else if (b == 32) *f = s ? P2N_FORMAT_S32 : P2N_FORMAT_U32;
-        else return p2n_cudaErrorInvalidChannelDescriptor;
+        if (b == 8)
+            *f = s ? P2N_FORMAT_S8 : P2N_FORMAT_U8;
+        else if (b == 16)
+            *f = s ? P2N_FORMAT_S16 : P2N_FORMAT_U16;
+        else if (b == 32)
+            *f = s ? P2N_FORMAT_S32 : P2N_FORMAT_U32;
+        else
+            return p2n_cudaErrorInvalidChannelDescriptor;
         break;
     }
     case p2n_cudaChannelFormatKindFloat:
-        if (b == 16) *f = P2N_FORMAT_F16;
-        else if (b == 32) *f = P2N_FORMAT_F32;
-        else return p2n_cudaErrorInvalidChannelDescriptor;
+        if (b == 16)
+            *f = P2N_FORMAT_F16;
+        else if (b == 32)
+            *f = P2N_FORMAT_F32;
+        else
+            return p2n_cudaErrorInvalidChannelDescriptor;
         break;
-    default: return p2n_cudaErrorInvalidChannelDescriptor;
+    default:
+        return p2n_cudaErrorInvalidChannelDescriptor;
     }
     *channels = (unsigned)n;
     return 0;
@@ -85,15 +94,32 @@ static int
 format_from_cu(int cf, p2n_format *f)
 {
     switch (cf) {
-    case P2N_CU_AD_FORMAT_UNSIGNED_INT8: *f = P2N_FORMAT_U8; return 0;
-    case P2N_CU_AD_FORMAT_UNSIGNED_INT16: *f = P2N_FORMAT_U16; return 0;
-    case P2N_CU_AD_FORMAT_UNSIGNED_INT32: *f = P2N_FORMAT_U32; return 0;
-    case P2N_CU_AD_FORMAT_SIGNED_INT8: *f = P2N_FORMAT_S8; return 0;
-    case P2N_CU_AD_FORMAT_SIGNED_INT16: *f = P2N_FORMAT_S16; return 0;
-    case P2N_CU_AD_FORMAT_SIGNED_INT32: *f = P2N_FORMAT_S32; return 0;
-    case P2N_CU_AD_FORMAT_HALF: *f = P2N_FORMAT_F16; return 0;
-    case P2N_CU_AD_FORMAT_FLOAT: *f = P2N_FORMAT_F32; return 0;
-    default: return -1;
+    case P2N_CU_AD_FORMAT_UNSIGNED_INT8:
+        *f = P2N_FORMAT_U8;
+        return 0;
+    case P2N_CU_AD_FORMAT_UNSIGNED_INT16:
+        *f = P2N_FORMAT_U16;
+        return 0;
+    case P2N_CU_AD_FORMAT_UNSIGNED_INT32:
+        *f = P2N_FORMAT_U32;
+        return 0;
+    case P2N_CU_AD_FORMAT_SIGNED_INT8:
+        *f = P2N_FORMAT_S8;
+        return 0;
+    case P2N_CU_AD_FORMAT_SIGNED_INT16:
+        *f = P2N_FORMAT_S16;
+        return 0;
+    case P2N_CU_AD_FORMAT_SIGNED_INT32:
+        *f = P2N_FORMAT_S32;
+        return 0;
+    case P2N_CU_AD_FORMAT_HALF:
+        *f = P2N_FORMAT_F16;
+        return 0;
+    case P2N_CU_AD_FORMAT_FLOAT:
+        *f = P2N_FORMAT_F32;
+        return 0;
+    default:
+        return -1;
     }
 }
 
@@ -129,8 +155,7 @@ int
 cu_array_create(cu_array **out, p2n_format f, unsigned channels, size_t w, size_t h, size_t d,
                 unsigned flags)
 {
-    if (!out)
-        return p2n_cudaErrorInvalidValue;
+    if (!out) return p2n_cudaErrorInvalidValue;
     *out = NULL;
     bool layered = flags & p2n_cudaArrayLayered, cube = flags & p2n_cudaArrayCubemap;
     unsigned known = p2n_cudaArrayLayered | p2n_cudaArraySurfaceLoadStore | p2n_cudaArrayCubemap |
@@ -141,8 +166,7 @@ cu_array_create(cu_array **out, p2n_format f, unsigned channels, size_t w, size_
         (cube && (h != w || !d || d % 6 || (!layered && d != 6))))
         return p2n_cudaErrorInvalidValue;
     cu_array *a = calloc(1, sizeof *a);
-    if (!a)
-        return p2n_cudaErrorMemoryAllocation;
+    if (!a) return p2n_cudaErrorMemoryAllocation;
     a->magic = ARRAY_MAGIC;
     a->format = f;
     a->channels = channels;
@@ -181,8 +205,7 @@ cu_array_get(const void *handle)
 int
 cu_array_destroy(void *handle)
 {
-    if (!handle)
-        return 0;
+    if (!handle) return 0;
     cu_array *a = NULL;
     pthread_mutex_lock(&arrays_lock);
     for (cu_array **p = &arrays; *p; p = &(*p)->next)
@@ -192,8 +215,7 @@ cu_array_destroy(void *handle)
             break;
         }
     pthread_mutex_unlock(&arrays_lock);
-    if (!a)
-        return p2n_cudaErrorInvalidValue;
+    if (!a) return p2n_cudaErrorInvalidValue;
     cu_device_sync(); /* copies in flight may still use it */
     a->magic = 0;
     free(a->data);
@@ -229,8 +251,7 @@ cu_array_tex_desc(const cu_array *a, p2n_texture_desc *d, bool surface)
 static int
 resolve(cu_copy_side *c, size_t width, size_t height, size_t depth)
 {
-    if (!c->array)
-        return c->ptr ? 0 : p2n_cudaErrorInvalidValue;
+    if (!c->array) return c->ptr ? 0 : p2n_cudaErrorInvalidValue;
     const cu_array *a = c->array;
     if (c->x > a->pitch || width > a->pitch - c->x || c->y > rows(a) || height > rows(a) - c->y ||
         c->z > slices(a) || depth > slices(a) - c->z)
@@ -245,12 +266,10 @@ int
 cu_copy3d(cu_stream *s, const cu_copy_side *dst, const cu_copy_side *src, size_t width,
           size_t height, size_t depth, bool async)
 {
-    if (!width || !height || !depth)
-        return 0;
+    if (!width || !height || !depth) return 0;
     cu_copy_side d = *dst, c = *src;
     int e = resolve(&d, width, height, depth);
-    if (!e)
-        e = resolve(&c, width, height, depth);
+    if (!e) e = resolve(&c, width, height, depth);
     for (size_t z = 0; !e && z < depth; z++)
         e = cu_memcpy2d(s, d.ptr + ((d.z + z) * d.rows + d.y) * d.pitch + d.x, d.pitch,
                         c.ptr + ((c.z + z) * c.rows + c.y) * c.pitch + c.x, c.pitch, width, height,
@@ -283,16 +302,14 @@ array_create(cu_array **out, size_t w, size_t h, size_t d, int cf, unsigned nch,
 API int
 cuArrayCreate_v2(cu_array **out, const P2N_CUDA_ARRAY_DESCRIPTOR *d)
 {
-    if (!d)
-        return P2N_CU_ERROR_INVALID_VALUE;
+    if (!d) return P2N_CU_ERROR_INVALID_VALUE;
     return array_create(out, d->Width, d->Height, 0, d->Format, d->NumChannels, 0);
 }
 
 API int
 cuArray3DCreate_v2(cu_array **out, const P2N_CUDA_ARRAY3D_DESCRIPTOR *d)
 {
-    if (!d)
-        return P2N_CU_ERROR_INVALID_VALUE;
+    if (!d) return P2N_CU_ERROR_INVALID_VALUE;
     return array_create(out, d->Width, d->Height, d->Depth, d->Format, d->NumChannels, d->Flags);
 }
 
@@ -306,10 +323,8 @@ API int
 cuArrayGetDescriptor_v2(P2N_CUDA_ARRAY_DESCRIPTOR *d, cu_array *h)
 {
     const cu_array *a = cu_array_get(h);
-    if (!a)
-        return P2N_CU_ERROR_INVALID_HANDLE;
-    if (!d)
-        return P2N_CU_ERROR_INVALID_VALUE;
+    if (!a) return P2N_CU_ERROR_INVALID_HANDLE;
+    if (!d) return P2N_CU_ERROR_INVALID_VALUE;
     *d = (P2N_CUDA_ARRAY_DESCRIPTOR){a->width, a->height, format_to_cu(a->format), a->channels};
     return 0;
 }
@@ -318,12 +333,10 @@ API int
 cuArray3DGetDescriptor_v2(P2N_CUDA_ARRAY3D_DESCRIPTOR *d, cu_array *h)
 {
     const cu_array *a = cu_array_get(h);
-    if (!a)
-        return P2N_CU_ERROR_INVALID_HANDLE;
-    if (!d)
-        return P2N_CU_ERROR_INVALID_VALUE;
-    *d = (P2N_CUDA_ARRAY3D_DESCRIPTOR){a->width,   a->height,   a->depth,
-                                       format_to_cu(a->format), a->channels, a->flags};
+    if (!a) return P2N_CU_ERROR_INVALID_HANDLE;
+    if (!d) return P2N_CU_ERROR_INVALID_VALUE;
+    *d = (P2N_CUDA_ARRAY3D_DESCRIPTOR){a->width,    a->height, a->depth, format_to_cu(a->format),
+                                       a->channels, a->flags};
     return 0;
 }
 
@@ -335,29 +348,32 @@ copy_side(cu_copy_side *c, int type, const void *host, CUdeviceptr dev, void *ar
 {
     *c = (cu_copy_side){.pitch = pitch, .rows = rows_, .x = x, .y = y, .z = z};
     switch (type) {
-    case P2N_CU_MEMORYTYPE_HOST: c->ptr = (char *)host; return 0;
+    case P2N_CU_MEMORYTYPE_HOST:
+        c->ptr = (char *)host;
+        return 0;
     case P2N_CU_MEMORYTYPE_DEVICE:
-    case P2N_CU_MEMORYTYPE_UNIFIED: c->ptr = (char *)(uintptr_t)dev; return 0;
+    case P2N_CU_MEMORYTYPE_UNIFIED:
+        c->ptr = (char *)(uintptr_t)dev;
+        return 0;
     case P2N_CU_MEMORYTYPE_ARRAY:
         c->array = cu_array_get(array);
         return c->array ? 0 : P2N_CU_ERROR_INVALID_VALUE;
-    default: return P2N_CU_ERROR_INVALID_VALUE;
+    default:
+        return P2N_CU_ERROR_INVALID_VALUE;
     }
 }
 
 static int
 memcpy2d(const P2N_CUDA_MEMCPY2D *p, CUstream s, bool async)
 {
-    if (!p || (s && !cu_stream_valid(s)))
-        return P2N_CU_ERROR_INVALID_VALUE;
+    if (!p || (s && !cu_stream_valid(s))) return P2N_CU_ERROR_INVALID_VALUE;
     cu_copy_side src, dst;
     int e = copy_side(&src, p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcPitch,
                       p->Height + p->srcY, p->srcXInBytes, p->srcY, 0);
     if (!e)
         e = copy_side(&dst, p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstPitch,
                       p->Height + p->dstY, p->dstXInBytes, p->dstY, 0);
-    if (!e)
-        e = drv(cu_copy3d(s, &dst, &src, p->WidthInBytes, p->Height, 1, async));
+    if (!e) e = drv(cu_copy3d(s, &dst, &src, p->WidthInBytes, p->Height, 1, async));
     return e;
 }
 
@@ -390,8 +406,7 @@ memcpy3d(const P2N_CUDA_MEMCPY3D *p, CUstream s, bool async)
     if (!e)
         e = copy_side(&dst, p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstPitch,
                       p->dstHeight, p->dstXInBytes, p->dstY, p->dstZ);
-    if (!e)
-        e = drv(cu_copy3d(s, &dst, &src, p->WidthInBytes, p->Height, p->Depth, async));
+    if (!e) e = drv(cu_copy3d(s, &dst, &src, p->WidthInBytes, p->Height, p->Depth, async));
     return e;
 }
 
@@ -411,14 +426,12 @@ cuMemcpy3DAsync_v2(const P2N_CUDA_MEMCPY3D *p, CUstream s)
 static int
 resource(const P2N_CUDA_RESOURCE_DESC *r, p2n_texture_desc *d, bool surface)
 {
-    if (!r || r->flags)
-        return P2N_CU_ERROR_INVALID_VALUE;
+    if (!r || r->flags) return P2N_CU_ERROR_INVALID_VALUE;
     memset(d, 0, sizeof *d);
     switch (r->resType) {
     case p2n_cudaResourceTypeArray: {
         const cu_array *a = cu_array_get(r->res.array.hArray);
-        if (!a)
-            return P2N_CU_ERROR_INVALID_HANDLE;
+        if (!a) return P2N_CU_ERROR_INVALID_HANDLE;
         if (surface && !(a->flags & p2n_cudaArraySurfaceLoadStore))
             return P2N_CU_ERROR_INVALID_VALUE;
         cu_array_tex_desc(a, d, surface);
@@ -430,7 +443,8 @@ resource(const P2N_CUDA_RESOURCE_DESC *r, p2n_texture_desc *d, bool surface)
         d->data = (void *)(uintptr_t)r->res.linear.devPtr;
         d->channels = r->res.linear.numChannels;
         d->dims = 1;
-        d->width = r->res.linear.sizeInBytes / (format_bytes(d->format) * (d->channels ? d->channels : 1));
+        d->width =
+            r->res.linear.sizeInBytes / (format_bytes(d->format) * (d->channels ? d->channels : 1));
         return 0;
     case p2n_cudaResourceTypePitch2D:
         if (surface || format_from_cu(r->res.pitch2D.format, &d->format))
@@ -442,7 +456,8 @@ resource(const P2N_CUDA_RESOURCE_DESC *r, p2n_texture_desc *d, bool surface)
         d->height = r->res.pitch2D.height;
         d->pitch = r->res.pitch2D.pitchInBytes;
         return 0;
-    default: return P2N_CU_ERROR_NOT_SUPPORTED; /* mipmapped arrays */
+    default:
+        return P2N_CU_ERROR_NOT_SUPPORTED; /* mipmapped arrays */
     }
 }
 
@@ -451,13 +466,10 @@ cuTexObjectCreate(p2n_texture *out, const P2N_CUDA_RESOURCE_DESC *r, const P2N_C
                   const void *view)
 {
     p2n_texture_desc d;
-    if (!out || !t)
-        return P2N_CU_ERROR_INVALID_VALUE;
-    if (view)
-        return P2N_CU_ERROR_NOT_SUPPORTED;
+    if (!out || !t) return P2N_CU_ERROR_INVALID_VALUE;
+    if (view) return P2N_CU_ERROR_NOT_SUPPORTED;
     int e = resource(r, &d, false);
-    if (e)
-        return e;
+    if (e) return e;
     for (int k = 0; k < 3; k++) {
         if (t->addressMode[k] < 0 || t->addressMode[k] > p2n_cudaAddressModeBorder)
             return P2N_CU_ERROR_INVALID_VALUE;
@@ -485,11 +497,9 @@ API int
 cuSurfObjectCreate(p2n_texture *out, const P2N_CUDA_RESOURCE_DESC *r)
 {
     p2n_texture_desc d;
-    if (!out)
-        return P2N_CU_ERROR_INVALID_VALUE;
+    if (!out) return P2N_CU_ERROR_INVALID_VALUE;
     int e = resource(r, &d, true);
-    if (e)
-        return e;
+    if (e) return e;
     return p2n_surf_create(out, &d) == P2N_SUCCESS ? 0 : P2N_CU_ERROR_INVALID_VALUE;
 }
 

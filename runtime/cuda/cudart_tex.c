@@ -41,14 +41,12 @@ cudaMallocArray(cu_array **out, const p2n_cudaChannelFormatDesc *desc, size_t wi
 {
     p2n_format f;
     unsigned nch;
-    if (!out)
-        return cu_rt_error(p2n_cudaErrorInvalidValue);
+    if (!out) return cu_rt_error(p2n_cudaErrorInvalidValue);
     int e = cu_format_from_channel(desc, &f, &nch);
     /* 1D or 2D only: the layered and cube map forms need cudaMalloc3DArray */
     if (!e && (flags & (p2n_cudaArrayLayered | p2n_cudaArrayCubemap)))
         e = p2n_cudaErrorInvalidValue;
-    if (!e)
-        e = cu_array_create(out, f, nch, width, height, 0, flags);
+    if (!e) e = cu_array_create(out, f, nch, width, height, 0, flags);
     return cu_rt_error(e);
 }
 
@@ -58,11 +56,9 @@ cudaMalloc3DArray(cu_array **out, const p2n_cudaChannelFormatDesc *desc, p2n_cud
 {
     p2n_format f;
     unsigned nch;
-    if (!out)
-        return cu_rt_error(p2n_cudaErrorInvalidValue);
+    if (!out) return cu_rt_error(p2n_cudaErrorInvalidValue);
     int e = cu_format_from_channel(desc, &f, &nch);
-    if (!e)
-        e = cu_array_create(out, f, nch, ext.width, ext.height, ext.depth, flags);
+    if (!e) e = cu_array_create(out, f, nch, ext.width, ext.height, ext.depth, flags);
     return cu_rt_error(e);
 }
 
@@ -76,25 +72,19 @@ API int
 cudaGetChannelDesc(p2n_cudaChannelFormatDesc *desc, const cu_array *h)
 {
     const cu_array *a = cu_array_get(h);
-    if (!a || !desc)
-        return cu_rt_error(p2n_cudaErrorInvalidValue);
+    if (!a || !desc) return cu_rt_error(p2n_cudaErrorInvalidValue);
     cu_channel_from_format(a->format, a->channels, desc);
     return 0;
 }
 
 API int
-cudaArrayGetInfo(p2n_cudaChannelFormatDesc *desc, p2n_cudaExtent *ext, unsigned *flags,
-                 cu_array *h)
+cudaArrayGetInfo(p2n_cudaChannelFormatDesc *desc, p2n_cudaExtent *ext, unsigned *flags, cu_array *h)
 {
     const cu_array *a = cu_array_get(h);
-    if (!a)
-        return cu_rt_error(p2n_cudaErrorInvalidValue);
-    if (desc)
-        cu_channel_from_format(a->format, a->channels, desc);
-    if (ext)
-        *ext = (p2n_cudaExtent){a->width, a->height, a->depth};
-    if (flags)
-        *flags = a->flags;
+    if (!a) return cu_rt_error(p2n_cudaErrorInvalidValue);
+    if (desc) cu_channel_from_format(a->format, a->channels, desc);
+    if (ext) *ext = (p2n_cudaExtent){a->width, a->height, a->depth};
+    if (flags) *flags = a->flags;
     return 0;
 }
 
@@ -118,10 +108,8 @@ static int
 copy2d(cu_copy_side *dst, cu_copy_side *src, size_t width, size_t height, int kind, cudaStream_t s,
        bool async)
 {
-    if (check_kind(kind))
-        return cu_rt_error(check_kind(kind));
-    if (async && !cu_stream_valid(s))
-        return cu_rt_error(p2n_cudaErrorInvalidResourceHandle);
+    if (check_kind(kind)) return cu_rt_error(check_kind(kind));
+    if (async && !cu_stream_valid(s)) return cu_rt_error(p2n_cudaErrorInvalidResourceHandle);
     int e = cu_copy3d(async ? s : NULL, dst, src, width, height, 1, async);
     return cu_rt_error(e ? e : async ? 0 : cu_sticky_error());
 }
@@ -178,8 +166,7 @@ cudaMemcpy2DArrayToArray(cu_array *dst, size_t dx, size_t dy, const cu_array *sr
 {
     cu_copy_side d, c;
     int e = arr(&d, dst, dx, dy);
-    if (!e)
-        e = arr(&c, src, sx, sy);
+    if (!e) e = arr(&c, src, sx, sy);
     return e ? cu_rt_error(e) : copy2d(&d, &c, width, height, kind, NULL, false);
 }
 
@@ -190,11 +177,9 @@ linear_at(const cu_array *h, size_t x, size_t y, size_t n, char **p)
 {
     const cu_array *a = cu_array_get(h);
     size_t total = a ? a->slice_pitch * (a->depth ? a->depth : 1) : 0;
-    if (!a || x > a->pitch || y > total / a->pitch)
-        return p2n_cudaErrorInvalidValue;
+    if (!a || x > a->pitch || y > total / a->pitch) return p2n_cudaErrorInvalidValue;
     size_t at = y * a->pitch + x;
-    if (at > total || n > total - at)
-        return p2n_cudaErrorInvalidValue;
+    if (at > total || n > total - at) return p2n_cudaErrorInvalidValue;
     *p = a->data + at;
     return 0;
 }
@@ -202,10 +187,8 @@ linear_at(const cu_array *h, size_t x, size_t y, size_t n, char **p)
 static int
 copy1d(char *dst, const char *src, size_t n, int kind, cudaStream_t s, bool async)
 {
-    if (check_kind(kind))
-        return cu_rt_error(check_kind(kind));
-    if (async && !cu_stream_valid(s))
-        return cu_rt_error(p2n_cudaErrorInvalidResourceHandle);
+    if (check_kind(kind)) return cu_rt_error(check_kind(kind));
+    if (async && !cu_stream_valid(s)) return cu_rt_error(p2n_cudaErrorInvalidResourceHandle);
     int e = cu_memcpy(async ? s : NULL, dst, src, n, async);
     return cu_rt_error(e ? e : async ? 0 : cu_sticky_error());
 }
@@ -250,8 +233,7 @@ cudaMemcpyArrayToArray(cu_array *dst, size_t dx, size_t dy, const cu_array *src,
 {
     char *d = NULL, *c = NULL;
     int e = linear_at(dst, dx, dy, n, &d);
-    if (!e)
-        e = linear_at(src, sx, sy, n, &c);
+    if (!e) e = linear_at(src, sx, sy, n, &c);
     return e ? cu_rt_error(e) : copy1d(d, c, n, kind, NULL, false);
 }
 
@@ -342,12 +324,10 @@ static int
 remember(unsigned long long h, const p2n_cudaResourceDesc *r, const p2n_cudaTextureDesc *t)
 {
     object *o = calloc(1, sizeof *o);
-    if (!o)
-        return p2n_cudaErrorMemoryAllocation;
+    if (!o) return p2n_cudaErrorMemoryAllocation;
     o->handle = h;
     o->res = *r;
-    if (t)
-        o->tex = *t;
+    if (t) o->tex = *t;
     pthread_mutex_lock(&objects_lock);
     o->next = objects;
     objects = o;
@@ -364,12 +344,9 @@ lookup(unsigned long long h, p2n_cudaResourceDesc *res, p2n_cudaTextureDesc *tex
     pthread_mutex_lock(&objects_lock);
     for (object **p = &objects; *p; p = &(*p)->next) {
         object *o = *p;
-        if (o->handle != h)
-            continue;
-        if (res)
-            *res = o->res;
-        if (tex)
-            *tex = o->tex;
+        if (o->handle != h) continue;
+        if (res) *res = o->res;
+        if (tex) *tex = o->tex;
         if (remove) {
             *p = o->next;
             free(o);
@@ -385,14 +362,12 @@ lookup(unsigned long long h, p2n_cudaResourceDesc *res, p2n_cudaTextureDesc *tex
 static int
 resource(const p2n_cudaResourceDesc *r, p2n_texture_desc *d, bool surface)
 {
-    if (!r || r->flags)
-        return p2n_cudaErrorInvalidValue;
+    if (!r || r->flags) return p2n_cudaErrorInvalidValue;
     memset(d, 0, sizeof *d);
     switch (r->resType) {
     case p2n_cudaResourceTypeArray: {
         const cu_array *a = cu_array_get(r->res.array.array);
-        if (!a)
-            return p2n_cudaErrorInvalidResourceHandle;
+        if (!a) return p2n_cudaErrorInvalidResourceHandle;
         if (surface && !(a->flags & p2n_cudaArraySurfaceLoadStore))
             return p2n_cudaErrorInvalidValue;
         cu_array_tex_desc(a, d, surface);
@@ -400,8 +375,7 @@ resource(const p2n_cudaResourceDesc *r, p2n_texture_desc *d, bool surface)
     }
     case p2n_cudaResourceTypeLinear: {
         int e = cu_format_from_channel(&r->res.linear.desc, &d->format, &d->channels);
-        if (e || surface || !r->res.linear.devPtr)
-            return e ? e : p2n_cudaErrorInvalidValue;
+        if (e || surface || !r->res.linear.devPtr) return e ? e : p2n_cudaErrorInvalidValue;
         d->data = r->res.linear.devPtr;
         d->dims = 1;
         size_t bits = (size_t)r->res.linear.desc.x + (size_t)r->res.linear.desc.y +
@@ -411,8 +385,7 @@ resource(const p2n_cudaResourceDesc *r, p2n_texture_desc *d, bool surface)
     }
     case p2n_cudaResourceTypePitch2D: {
         int e = cu_format_from_channel(&r->res.pitch2D.desc, &d->format, &d->channels);
-        if (e || surface || !r->res.pitch2D.devPtr)
-            return e ? e : p2n_cudaErrorInvalidValue;
+        if (e || surface || !r->res.pitch2D.devPtr) return e ? e : p2n_cudaErrorInvalidValue;
         d->data = r->res.pitch2D.devPtr;
         d->dims = 2;
         d->width = r->res.pitch2D.width;
@@ -420,7 +393,8 @@ resource(const p2n_cudaResourceDesc *r, p2n_texture_desc *d, bool surface)
         d->pitch = r->res.pitch2D.pitchInBytes;
         return 0;
     }
-    default: return p2n_cudaErrorNotSupported; /* mipmapped arrays */
+    default:
+        return p2n_cudaErrorNotSupported; /* mipmapped arrays */
     }
 }
 
@@ -429,15 +403,13 @@ cudaCreateTextureObject(cudaTextureObject_t *out, const p2n_cudaResourceDesc *r,
                         const p2n_cudaTextureDesc *t, const void *view)
 {
     p2n_texture_desc d;
-    if (!out || !t)
-        return cu_rt_error(p2n_cudaErrorInvalidValue);
-    if (view)
-        return cu_rt_error(p2n_cudaErrorNotSupported);
+    if (!out || !t) return cu_rt_error(p2n_cudaErrorInvalidValue);
+    if (view) return cu_rt_error(p2n_cudaErrorNotSupported);
     int e = resource(r, &d, false);
-    if (e)
-        return cu_rt_error(e);
+    if (e) return cu_rt_error(e);
     for (int k = 0; k < 3; k++) {
-        if (t->addressMode[k] < p2n_cudaAddressModeWrap || t->addressMode[k] > p2n_cudaAddressModeBorder)
+        if (t->addressMode[k] < p2n_cudaAddressModeWrap ||
+            t->addressMode[k] > p2n_cudaAddressModeBorder)
             return cu_rt_error(p2n_cudaErrorInvalidValue);
         d.address[k] = (p2n_address_mode)t->addressMode[k];
     }
@@ -449,8 +421,7 @@ cudaCreateTextureObject(cudaTextureObject_t *out, const p2n_cudaResourceDesc *r,
     memcpy(d.border, t->borderColor, sizeof d.border);
     p2n_texture h;
     p2n_result pr = p2n_tex_create(&h, &d);
-    if (pr != P2N_SUCCESS)
-        return cu_rt_error(cu_error_from_p2n(pr));
+    if (pr != P2N_SUCCESS) return cu_rt_error(cu_error_from_p2n(pr));
     if ((e = remember(h, r, t))) {
         p2n_tex_destroy(h);
         return cu_rt_error(e);
@@ -462,8 +433,7 @@ cudaCreateTextureObject(cudaTextureObject_t *out, const p2n_cudaResourceDesc *r,
 API int
 cudaDestroyTextureObject(cudaTextureObject_t h)
 {
-    if (!h)
-        return 0;
+    if (!h) return 0;
     int e = lookup(h, NULL, NULL, true);
     if (!e) {
         cu_device_sync(); /* kernels in flight may still read it */
@@ -488,15 +458,12 @@ API int
 cudaCreateSurfaceObject(cudaTextureObject_t *out, const p2n_cudaResourceDesc *r)
 {
     p2n_texture_desc d;
-    if (!out)
-        return cu_rt_error(p2n_cudaErrorInvalidValue);
+    if (!out) return cu_rt_error(p2n_cudaErrorInvalidValue);
     int e = resource(r, &d, true);
-    if (e)
-        return cu_rt_error(e);
+    if (e) return cu_rt_error(e);
     p2n_texture h;
     p2n_result pr = p2n_surf_create(&h, &d);
-    if (pr != P2N_SUCCESS)
-        return cu_rt_error(cu_error_from_p2n(pr));
+    if (pr != P2N_SUCCESS) return cu_rt_error(cu_error_from_p2n(pr));
     if ((e = remember(h, r, NULL))) {
         p2n_tex_destroy(h);
         return cu_rt_error(e);
