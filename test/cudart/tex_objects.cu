@@ -226,8 +226,13 @@ static void test_linear_memory()
     const int n = 1000;
     float *h = (float *)malloc(n * sizeof(float)), *back = (float *)malloc(n * sizeof(float));
     for (int i = 0; i < n; i++) h[i] = (float)(i * 3 % 101) - 50.25f;
+    // linear memory for a texture starts at a multiple of textureAlignment
+    int align = 0;
+    CK(cudaDeviceGetAttribute(&align, cudaDevAttrTextureAlignment, 0));
+    char *raw, *raw4;
     float *d, *o;
-    CK(cudaMalloc(&d, n * sizeof(float)));
+    CK(cudaMalloc(&raw, n * sizeof(float) + align));
+    d = (float *)(raw + (align - (size_t)raw % align) % align);
     CK(cudaMalloc(&o, n * sizeof(float)));
     CK(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice));
     cudaResourceDesc r;
@@ -248,7 +253,8 @@ static void test_linear_memory()
     // int4 elements: a four-channel signed 32-bit descriptor
     int4 *hi = (int4 *)malloc(n * sizeof(int4)), *bi = (int4 *)malloc(n * sizeof(int4)), *di, *oi;
     for (int i = 0; i < n; i++) hi[i] = make_int4(i, -i, i * 7, 1 << (i % 31));
-    CK(cudaMalloc(&di, n * sizeof(int4)));
+    CK(cudaMalloc(&raw4, n * sizeof(int4) + align));
+    di = (int4 *)(raw4 + (align - (size_t)raw4 % align) % align);
     CK(cudaMalloc(&oi, n * sizeof(int4)));
     CK(cudaMemcpy(di, hi, n * sizeof(int4), cudaMemcpyHostToDevice));
     r.res.linear.devPtr = di;
@@ -263,9 +269,9 @@ static void test_linear_memory()
     check("linear_tex1Dfetch_int4", bad == 0, "%d of %d differ", bad, n);
     CK(cudaDestroyTextureObject(t));
     CK(cudaDestroyTextureObject(t4));
-    CK(cudaFree(d));
+    CK(cudaFree(raw));
     CK(cudaFree(o));
-    CK(cudaFree(di));
+    CK(cudaFree(raw4));
     CK(cudaFree(oi));
     free(h), free(back), free(hi), free(bi);
 }
