@@ -38,8 +38,10 @@ RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 # and the driver API with the host library inside; libcudart.so.12/.13 are
 # the runtime API over it; ptx2native-run puts them first on the path.
 CUDA_DIR = runtime/cuda
-CUDA_CORE_OBJS = $(CUDA_DIR)/core.o $(CUDA_DIR)/fatbin.o $(CUDA_DIR)/stream.o $(CUDA_DIR)/driver.o
-CUDA_OBJS = $(CUDA_CORE_OBJS) $(CUDA_DIR)/cudart13.o $(CUDA_DIR)/cudart12.o $(CUDA_DIR)/stubs_cuda.o \
+CUDA_CORE_OBJS = $(CUDA_DIR)/core.o $(CUDA_DIR)/fatbin.o $(CUDA_DIR)/stream.o $(CUDA_DIR)/driver.o \
+	$(CUDA_DIR)/array.o
+CUDA_OBJS = $(CUDA_CORE_OBJS) $(CUDA_DIR)/cudart13.o $(CUDA_DIR)/cudart12.o $(CUDA_DIR)/cudart_tex.o \
+	$(CUDA_DIR)/stubs_cuda.o \
 	$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/run.o $(CUDA_DIR)/aot.o
 CUDA_LIBS = $(CUDA_DIR)/libcuda.so.1 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12
 CUDA_CFLAGS = $(CFLAGS_ALL) -fPIC -Iruntime -I$(CUDA_DIR) $(ZSTD_CFLAGS)
@@ -105,9 +107,9 @@ $(RUNTIME_OBJS): %.o: %.c
 $(CUDA_CORE_OBJS): %.o: %.c
 	$(CC) $(CUDA_CFLAGS) -c -o $@ $<
 
-# driver.c and cudart.c define NVIDIA's API, whose prototypes are in
-# NVIDIA's headers, not ours.
-$(CUDA_DIR)/driver.o: CUDA_CFLAGS += -Wno-missing-prototypes
+# driver.c, array.c and cudart*.c define NVIDIA's API, whose prototypes
+# are in NVIDIA's headers, not ours.
+$(CUDA_DIR)/driver.o $(CUDA_DIR)/array.o: CUDA_CFLAGS += -Wno-missing-prototypes
 
 $(CUDA_DIR)/aot.o: $(CUDA_DIR)/aot.c
 	$(CC) $(CUDA_CFLAGS) -c -o $@ $<
@@ -117,6 +119,10 @@ $(CUDA_DIR)/cudart13.o: $(CUDA_DIR)/cudart.c
 
 $(CUDA_DIR)/cudart12.o: $(CUDA_DIR)/cudart.c
 	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -DCU_RUNTIME_VERSION=12080 -c -o $@ $<
+
+# arrays, textures and surfaces of the runtime API: the same in both
+$(CUDA_DIR)/cudart_tex.o: $(CUDA_DIR)/cudart_tex.c
+	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -c -o $@ $<
 
 $(CUDA_DIR)/run.o: $(CUDA_DIR)/run.c
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<
@@ -146,9 +152,9 @@ $(CUDA_DIR)/libcuda.so.1: $(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_O
 		$(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_OBJS) $(ZSTD_LIBS) -lpthread -ldl
 
 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12: $(CUDA_DIR)/libcudart.so.%: $(CUDA_DIR)/cudart%.o \
-		$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/libcudart%.map $(CUDA_DIR)/libcuda.so.1
+		$(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/libcudart%.map $(CUDA_DIR)/libcuda.so.1
 	$(CC) -shared $(LDFLAGS) -Wl,-soname,libcudart.so.$* -Wl,--version-script=$(CUDA_DIR)/libcudart$*.map \
-		-Wl,--disable-new-dtags,-rpath,'$$ORIGIN' -o $@ $(CUDA_DIR)/cudart$*.o $(CUDA_DIR)/stubs_cudart.o \
+		-Wl,--disable-new-dtags,-rpath,'$$ORIGIN' -o $@ $(CUDA_DIR)/cudart$*.o $(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/stubs_cudart.o \
 		$(CUDA_DIR)/libcuda.so.1
 
 $(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o

@@ -79,7 +79,7 @@ enum {
     P2N_TEX_TEX = 0, P2N_TEX_TLD4 = 1, P2N_TEX_TXQ = 2, P2N_TEX_SULD = 3, P2N_TEX_SUST = 4,
     P2N_TEX_SUQ = 5,                          /* bits 0-3 */
     P2N_TEXG_1D = 1, P2N_TEXG_2D = 2, P2N_TEXG_3D = 3, P2N_TEXG_A1D = 4,
-    P2N_TEXG_A2D = 5,                         /* bits 4-7: geometry */
+    P2N_TEXG_A2D = 5, P2N_TEXG_CUBE = 6, P2N_TEXG_ACUBE = 7, /* bits 4-7: geometry */
     /* bits 8-9: tex/tld4 result type (0 f32, 1 s32, 2 u32); suld/sust log2 of
      * the element bytes.  bit 10: tex coordinates are f32 (else s32).
      * bits 12-15: tld4 component (r g b a), txq/suq query (P2N_TXQ_*), or

@@ -78,8 +78,10 @@ p2n_result p2n_set_num_threads(unsigned n);
  * cudaSurfaceObject_t.  The object describes memory the caller owns and
  * keeps alive while kernels use it: 1D linear memory (width elements),
  * 2D pitched memory (width x height, `pitch` bytes a row), 3D memory
- * (depth slices of `slice_pitch` bytes), or layered memory (`layers`
- * layers of a 1D or 2D texture, `slice_pitch` bytes apart). */
+ * (depth slices of `slice_pitch` bytes), layered memory (`layers`
+ * layers of a 1D or 2D texture, `slice_pitch` bytes apart), or cube maps
+ * (a 2D square layered texture whose layers are the faces +x -x +y -y +z
+ * -z of one cube, or of `layers` / 6 cubes). */
 typedef unsigned long long p2n_texture;
 
 typedef enum {
@@ -108,6 +110,7 @@ typedef struct p2n_texture_desc {
     p2n_address_mode address[3];
     p2n_filter_mode filter;
     float border[4];       /* the border colour */
+    int cubemap;           /* textures: the layers (a multiple of 6) are cube faces */
 } p2n_texture_desc;
 
 p2n_result p2n_tex_create(p2n_texture *tex, const p2n_texture_desc *desc);
