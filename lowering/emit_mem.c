@@ -179,6 +179,33 @@ flatten_init(Emit *e, const Var *v, const Init *in, LLVMTypeRef t, ValueVec *out
     vec_push(e->arena, out, c);
 }
 
+/* A variable initialized in its first elements only, with more than
+ * ZERO_TAIL elements after them, gets the value {[k x t] init, [n - k x t]
+ * zeroinitializer} (a packed struct of the same size) instead of one
+ * constant per element: a large array with a short initializer costs what
+ * its initializer does.  The global is made anew with that type and
+ * replaces the one declared first, which other initializers may name. */
+enum { ZERO_TAIL = 64 };
+
+static void
+zero_tail(Emit *e, const VarSlot *s, LLVMTypeRef t, const ValueVec *elems, uint64_t n)
+{
+    LLVMValueRef parts[] = {LLVMConstArray2(t, elems->v, (uint64_t)elems->n),
+                            LLVMConstNull(LLVMArrayType2(t, n - (uint64_t)elems->n))};
+    LLVMValueRef init = LLVMConstStructInContext(e->ctx, parts, 2, 1);
+    LLVMValueRef old = s->global, g = LLVMAddGlobal(e->mod, LLVMTypeOf(init), "");
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetAlignment(g, LLVMGetAlignment(old));
+    LLVMSetInitializer(g, init);
+    LLVMReplaceAllUsesWith(old, g);
+    size_t len;
+    const char *name = LLVMGetValueName2(old, &len);
+    char *keep = arena_printf(e->arena, "%.*s", (int)len, name);
+    LLVMDeleteGlobal(old);
+    LLVMSetValueName2(g, keep, len);
+    ((VarSlot *)s)->global = g;
+}
+
 /* .global and .const variables: one LLVM global each, typed as an array of
  * the variable's element type so initializers keep their addresses. */
 void
@@ -215,19 +242,26 @@ mem_declare_globals(Emit *e)
         LLVMTypeRef at = LLVMGlobalGetValueType(s->global);
         LLVMTypeRef t = LLVMGetElementType(at);
         uint64_t n = LLVMGetArrayLength2(at);
+        /* .const stays writable: the host may set it (p2n_module_global),
+         * as CUDA programs set __constant__ data before a launch */
+        if (!v->init) { /* zeroinitializer: .bss, nothing per element */
+            LLVMSetInitializer(s->global, LLVMConstNull(at));
+            continue;
+        }
         ValueVec elems = {0};
-        if (v->init)
-            flatten_init(e, v, v->init, t, &elems);
+        flatten_init(e, v, v->init, t, &elems);
         if ((uint64_t)elems.n > n) {
             diag_error(e->d, v->loc, "too many initializers for '%s'", v->name);
             e->failed = true;
             continue;
         }
-        while ((uint64_t)elems.n < n)
-            vec_push(e->arena, &elems, LLVMConstNull(t));
-        /* .const stays writable: the host may set it (p2n_module_global),
-         * as CUDA programs set __constant__ data before a launch */
-        LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
+        if (n - (uint64_t)elems.n > ZERO_TAIL)
+            zero_tail(e, s, t, &elems, n);
+        else {
+            while ((uint64_t)elems.n < n)
+                vec_push(e->arena, &elems, LLVMConstNull(t));
+            LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
+        }
     }
 }
 
