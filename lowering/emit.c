@@ -98,6 +98,21 @@ emit_lane_iota(Emit *e, LLVMTypeRef elem)
     return LLVMConstVector(lanes, WARP);
 }
 
+/* The alloca of register r, made in the entry block on its first use: a
+ * function may declare far more registers than it uses (%r<1000000>), and
+ * one alloca each cost LLVM time and memory for nothing. */
+LLVMValueRef
+emit_reg_slot(Emit *e, int r)
+{
+    if (!e->reg_slot[r]) {
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
+        LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(e->fn)));
+        e->reg_slot[r] = LLVMBuildAlloca(b, e->reg_type[r], e->f->regs.v[r].name);
+        LLVMDisposeBuilder(b);
+    }
+    return e->reg_slot[r];
+}
+
 LLVMValueRef
 emit_mask(Emit *e)
 {
@@ -794,9 +809,9 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     LLVMPositionBuilderAtEnd(e->b, entry);
     e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
     e->reg_type = arena_alloc(e->arena, sizeof *e->reg_type * (size_t)f->regs.n);
-    for (int i = 0; i < f->regs.n; i++) {
+    for (int i = 0; i < f->regs.n; i++) { /* slots: emit_reg_slot, on first use */
         e->reg_type[i] = reg_storage_type(e, &f->regs.v[i], fi->reg_varying[i]);
-        e->reg_slot[i] = LLVMBuildAlloca(e->b, e->reg_type[i], f->regs.v[i].name);
+        e->reg_slot[i] = NULL;
     }
     e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
     e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");

@@ -137,6 +137,7 @@ void target_dispose(Emit *e);
 
 /* --------------------------------------------------------------- emit.c */
 LLVMValueRef emit_mask(Emit *e);               /* current path's mask (i32) */
+LLVMValueRef emit_reg_slot(Emit *e, int r);     /* register r's alloca */
 LLVMValueRef emit_mask_vec(Emit *e, LLVMValueRef m32);   /* i32 -> <32 x i1> */
 LLVMValueRef emit_mask_i32(Emit *e, LLVMValueRef v32i1); /* <32 x i1> -> i32 */
 LLVMValueRef emit_splat(Emit *e, LLVMValueRef scalar);

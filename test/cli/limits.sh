@@ -44,3 +44,20 @@ if (ulimit -v 1000000 && "$P2N" test/exec/globals_big.ptx -o "$OUT/globals_big.s
 else
 	check big_zero_global no "$(head -n 3 "$OUT/globals_big.err")"
 fi
+
+# two million registers declared (the most one range may declare is a
+# million), one used: the symbol table grows with
+# them (a fixed table of 4,096 buckets took 13.6 s for one million, four
+# times that for two) and only the used register gets a slot in the IR
+{
+	printf '.version 8.0\n.target sm_80\n.address_size 64\n'
+	printf '.visible .entry k(.param .u64 o)\n{\n.reg .b32 %%r<1000000>;\n.reg .b32 %%s<1000000>;\n'
+	printf '.reg .b64 %%rd<2>;\nmov.u32 %%s999999, %%tid.x;\nld.param.u64 %%rd1, [o];\n'
+	printf 'st.global.u32 [%%rd1], %%s999999;\nret;\n}\n'
+} >"$OUT/regs2m.ptx"
+if timeout 15 "$P2N" --dump=ir "$OUT/regs2m.ptx" -o /dev/null >"$OUT/regs2m.ll" 2>"$OUT/regs2m.err"; then
+	n=$(grep -c '= alloca' "$OUT/regs2m.ll")
+	check many_registers "$([ "$n" -lt 100 ] && echo yes)" "$n allocas for one used register"
+else
+	check many_registers no "exit status $? (124: over 15 s): $(head -n 3 "$OUT/regs2m.err")"
+fi
