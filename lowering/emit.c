@@ -367,14 +367,139 @@ emit_dispatcher(Emit *e)
         emit_release(e);
 }
 
-/* ------------------------------------------------------------ branches */
-
 /* Where a divergent transfer's lanes meet, as the analysis computed it. */
 static int
 reconvergence_of(Emit *e, int instr)
 {
     return e->fi->reconverge ? e->fi->reconverge[instr] : e->f->cfg->exit;
 }
+
+/* ------------------------------------------------ dispatch per block */
+
+/* Where the dispatcher may send lanes (docs/lowering.md).  A divergent
+ * transfer X pushes entries naming its reconvergence block R and its
+ * sides.  They stay on the stack only while the warp runs X's region (the
+ * blocks reachable from X's sides without passing R, which post-dominates
+ * them all) or R itself: the stack is LIFO, and every path of the region
+ * runs with R as its end.  So a path that ends in block b (at b's
+ * reconvergence check, or by exit or ret in b) pops an entry of some X
+ * whose region holds b or whose R is b: site_pcs[b] lists them.  One
+ * dispatcher per such block, with a case for each of those entries only,
+ * keeps a value live across the dispatcher only where a block it may
+ * resume needs it.  With one dispatcher for the function, every register
+ * live into any resumable block was live everywhere and mem2reg put a phi
+ * of it at every join: IR quadratic in the divergent branches (300
+ * divergent diamonds in a row did not translate in 120 s).  A function
+ * whose barriers may hold lanes moves path ends (emit_barrier_arrival) and
+ * keeps the one dispatcher. */
+static void
+add_pcs(Emit *e, int b, const int *pcs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool have = false;
+        for (int j = 0; j < e->site_pcs[b].n && !have; j++)
+            have = e->site_pcs[b].v[j] == pcs[i];
+        if (!have)
+            vec_push(e->arena, &e->site_pcs[b], pcs[i]);
+    }
+}
+
+static void
+site_plan(Emit *e)
+{
+    const Cfg *c = e->f->cfg;
+    int nb = c->nblocks;
+    e->site_bb = arena_alloc(e->arena, sizeof *e->site_bb * (size_t)nb);
+    e->site_pcs = arena_alloc(e->arena, sizeof *e->site_pcs * (size_t)nb);
+    memset(e->site_bb, 0, sizeof *e->site_bb * (size_t)nb);
+    memset(e->site_pcs, 0, sizeof *e->site_pcs * (size_t)nb);
+    int *seen = arena_alloc(e->arena, sizeof *seen * (size_t)nb), *work = arena_alloc(e->arena, sizeof *work * (size_t)nb);
+    int *pcs = arena_alloc(e->arena, sizeof *pcs * (size_t)(nb + 1));
+    for (int i = 0; i < nb; i++)
+        seen[i] = -1;
+    for (int i = 0; i < e->f->instrs.n; i++) {
+        if (e->fi->branch[i] != BR_DIVERGENT)
+            continue;
+        const Block *x = &c->blocks[c->block_of[i]];
+        int R = reconvergence_of(e, i), npcs = 0, nwork = 0;
+        if (R >= 0 && R != c->exit)
+            pcs[npcs++] = R;
+        for (int k = 0; k < x->nsucc; k++)
+            if (x->succ[k] != R && x->succ[k] != c->exit) {
+                pcs[npcs++] = x->succ[k];
+                if (seen[x->succ[k]] != i) {
+                    seen[x->succ[k]] = i;
+                    work[nwork++] = x->succ[k];
+                }
+            }
+        if (R >= 0)
+            add_pcs(e, R, pcs, npcs);
+        while (nwork > 0) { /* the region */
+            int b = work[--nwork];
+            add_pcs(e, b, pcs, npcs);
+            for (int k = 0; k < c->blocks[b].nsucc; k++) {
+                int s = c->blocks[b].succ[k];
+                if (s != R && s != c->exit && seen[s] != i) {
+                    seen[s] = i;
+                    work[nwork++] = s;
+                }
+            }
+        }
+    }
+}
+
+/* The dispatcher of block b: pop entries until one has live lanes, then
+ * run it, by a switch over site_pcs[b]; an empty stack ends the function.
+ * An entry not in the list would be the plan's mistake: a launch error,
+ * never a jump to the wrong place. */
+static LLVMBasicBlockRef
+site_dispatch(Emit *e, int b)
+{
+    if (!e->local_dispatch)
+        return e->dispatch_bb;
+    if (e->site_bb[b])
+        return e->site_bb[b];
+    LLVMBuilderRef saved = e->b;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    LLVMBasicBlockRef site = e->site_bb[b] = emit_new_block(e, "dispatch");
+    LLVMPositionBuilderAtEnd(e->b, site);
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
+    LLVMBasicBlockRef pop = emit_new_block(e, "pop"), run = emit_new_block(e, "resume");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), ""), e->return_bb, pop);
+
+    LLVMPositionBuilderAtEnd(e->b, pop);
+    LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
+    LLVMBuildStore(e->b, top, e->sp_slot);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    LLVMValueRef idx[] = {emit_u32(e, 0), top};
+    LLVMValueRef pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
+    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
+    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), site, run);
+
+    LLVMPositionBuilderAtEnd(e->b, run);
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildStore(e->b, rpc, e->rpc_slot);
+    if (!e->bad_pc_bb) {
+        e->bad_pc_bb = emit_new_block(e, "dispatch.bad");
+        LLVMPositionBuilderAtEnd(e->b, e->bad_pc_bb);
+        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_INTERNAL), emit_u32(e, 0xffffffffu),
+                               emit_u32(e, (uint64_t)e->f->loc.line)};
+        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        LLVMBuildBr(e->b, e->return_bb);
+        LLVMPositionBuilderAtEnd(e->b, run);
+    }
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->bad_pc_bb, (unsigned)e->site_pcs[b].n);
+    for (int i = 0; i < e->site_pcs[b].n; i++)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)e->site_pcs[b].v[i]), e->bb_body[e->site_pcs[b].v[i]]);
+    LLVMDisposeBuilder(e->b);
+    e->b = saved;
+    return site;
+}
+
+/* ------------------------------------------------------------ branches */
 
 /* Lanes that diverge toward reconvergence block R: unless the running path
  * already ends at R, push the reconvergence entry (R, mask, rpc) and make R
@@ -706,8 +831,31 @@ emit_guarded(Emit *e, const Instr *in)
     LLVMPositionBuilderAtEnd(e->b, cont);
 }
 
+static void emit_block_body(Emit *e, int b);
+
+/* Block b; with a dispatcher per block, its jumps to the function's exit
+ * (exit, ret, falling off the end) go to b's dispatcher, made only if
+ * some jump needs it. */
 static void
 emit_block(Emit *e, int b)
+{
+    int exit = e->f->cfg->exit;
+    if (!e->local_dispatch) {
+        emit_block_body(e, b);
+        return;
+    }
+    LLVMBasicBlockRef to_exit = e->bb[exit] = emit_new_block(e, "to.exit");
+    emit_block_body(e, b);
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(to_exit))) {
+        LLVMPositionBuilderAtEnd(e->b, to_exit);
+        LLVMBuildBr(e->b, site_dispatch(e, b));
+    } else {
+        LLVMDeleteBasicBlock(to_exit);
+    }
+}
+
+static void
+emit_block_body(Emit *e, int b)
 {
     Cfg *c = e->f->cfg;
     Block *blk = &c->blocks[b];
@@ -718,7 +866,7 @@ emit_block(Emit *e, int b)
     if (e->is_reconv[b]) {
         LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
         LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, emit_u32(e, (uint64_t)b), "");
-        LLVMBuildCondBr(e->b, here, e->dispatch_bb, e->bb_body[b]);
+        LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->bb_body[b]);
     }
     LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
 
@@ -802,6 +950,10 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
     e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
     e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
+    e->local_dispatch = e->nbar == 0;
+    e->bad_pc_bb = NULL;
+    if (e->local_dispatch)
+        site_plan(e);
     e->ndivergent = ndiv;
     e->bar_resume = (ValueVec){0};
     e->bar_go = (ValueVec){0};
@@ -815,12 +967,17 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     }
     e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
     e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
-    e->sp_slot = LLVMBuildAlloca(e->b, e->t_i32, "sp.slot");
     e->carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
     LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
     e->stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
     e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
-    e->stk_rpc = LLVMBuildAlloca(e->b, at, "stk.rpc");
+    /* the depth lives past the last rpc, in memory that mem2reg leaves
+     * alone (the array is indexed at run time): promoted, it was a value
+     * threaded through every block, and loop strength reduction and
+     * CodeGenPrepare went quadratic on its long chain of phis */
+    e->stk_rpc = LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), "stk.rpc");
+    LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->stack_cap)};
+    e->sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), e->stk_rpc, sp_idx, 2, "sp.slot");
 
     e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
     LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
@@ -871,6 +1028,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         LLVMSetAlignment(e->param_frame, 16);
     LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
     LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
+    if (e->local_dispatch)
+        e->bb[c->exit] = site_dispatch(e, c->exit);
     e->prologue_end = LLVMBuildBr(e->b, e->bb[0]);
     e->rows_lo = e->rows_two = e->half_rows = NULL;
 
@@ -888,7 +1047,10 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         }
         emit_block(e, i);
     }
-    emit_dispatcher(e);
+    if (e->local_dispatch)
+        LLVMDeleteBasicBlock(e->dispatch_bb);
+    else
+        emit_dispatcher(e);
     LLVMPositionBuilderAtEnd(e->b, e->return_bb);
     LLVMBuildRetVoid(e->b);
 }

@@ -82,6 +82,12 @@ typedef struct Emit {
     LLVMBasicBlockRef *bb;      /* [nblocks] entry of each block (reconvergence check) */
     LLVMBasicBlockRef *bb_body; /* [nblocks] the block's instructions */
     LLVMBasicBlockRef exit_bb, dispatch_bb, return_bb;
+    /* A dispatcher per block where paths may end (emit.c, site_dispatch),
+     * unless local_dispatch is false (one dispatcher, dispatch_bb). */
+    bool local_dispatch;
+    LLVMBasicBlockRef *site_bb; /* [nblocks], made on demand */
+    Vec(int) *site_pcs;         /* [nblocks] the entries a pop there may give */
+    LLVMBasicBlockRef bad_pc_bb; /* a popped entry no site expected */
     LLVMValueRef mask_slot;     /* i32: lanes running the current path */
     LLVMValueRef rpc_slot;      /* i32: block where the current path ends */
     LLVMValueRef sp_slot;       /* i32: divergence stack depth */

@@ -72,6 +72,7 @@ enum {
     P2N_KERR_MISALIGNED = 6,
     P2N_KERR_TEXTURE = 7,       /* a texture instruction on a handle that is no object */
     P2N_KERR_SURFACE_RANGE = 8, /* suld/sust.trap out of range */
+    P2N_KERR_INTERNAL = 9,      /* the translator's own assumption failed */
 };
 
 /* The `op` word of p2n_services.texture. */

@@ -61,3 +61,25 @@ if timeout 15 "$P2N" --dump=ir "$OUT/regs2m.ptx" -o /dev/null >"$OUT/regs2m.ll" 
 else
 	check many_registers no "exit status $? (124: over 15 s): $(head -n 3 "$OUT/regs2m.err")"
 fi
+
+# 100 divergent diamonds in a row, each register live only into the next:
+# the values a dispatcher carries are those the blocks it may resume need,
+# so the phis grow with the diamonds (one dispatcher for the function put a
+# phi of every register at every join: 41,105 for these 100)
+awk 'BEGIN {
+	n = 100
+	print ".version 8.0\n.target sm_80\n.address_size 64"
+	printf ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %%r<%d>;\n.reg .pred %%p<%d>;\n.reg .b64 %%rd<3>;\n", n + 2, n + 2
+	print "mov.u32 %r0, %tid.x;"
+	for (i = 0; i < n; i++) {
+		printf "and.b32 %%r%d, %%r%d, %d;\nsetp.eq.u32 %%p%d, %%r%d, 0;\n@%%p%d bra L%d;\n", i + 1, i, 2 ^ (i % 5), i, i + 1, i, i
+		printf "add.s32 %%r%d, %%r%d, 3;\nbra J%d;\nL%d:\nmul.lo.s32 %%r%d, %%r%d, 5;\nJ%d:\n", i + 1, i + 1, i, i, i + 1, i + 1, i
+	}
+	printf "ld.param.u64 %%rd1, [o];\nst.global.u32 [%%rd1], %%r%d;\nret;\n}\n", n
+}' >"$OUT/diamonds.ptx"
+if "$P2N" -O0 -S --emit-llvm "$OUT/diamonds.ptx" -o "$OUT/diamonds.ll" 2>"$OUT/diamonds.err"; then
+	n=$(grep -c ' = phi ' "$OUT/diamonds.ll")
+	check divergent_diamonds "$([ "$n" -le 3000 ] && echo yes)" "$n phis for 100 divergent diamonds, expected at most 30 each"
+else
+	check divergent_diamonds no "$(head -n 3 "$OUT/diamonds.err")"
+fi
