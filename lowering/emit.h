@@ -104,6 +104,10 @@ typedef struct Emit {
     ValueVec bar_resume;        /* LLVM blocks resuming each barrier (it runs), by index */
     ValueVec bar_go;            /* LLVM blocks running each barrier instruction */
     LLVMBasicBlockRef release_bb; /* every live lane holds or exited: let them go */
+    /* bar.warp.sync counts as barrier k too: wsync_mask holds the lanes held
+     * at one; wsync_bb lets the held lanes in wsync_lanes go on */
+    LLVMValueRef wsync_mask, wsync_lanes; /* i32 slots */
+    LLVMBasicBlockRef wsync_bb;
     int ndivergent;             /* divergent transfers in the function */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
