@@ -56,5 +56,38 @@ int main(int argc, char **argv)
         e[t] = t % 32 < 16 ? in[t ^ 1] + 5 : in[t] * 7;
     if (launch("subset", "subset", d3(1, 1, 1), d3(N, 1, 1), 0, params))
         CHECK_INT("subset", got, e, 2 * N);
+    /* loop: iteration by iteration, the lanes still in it (i < n) write
+     * their value, then read their pair's latest one */
+    for (int i = 0; i < 2 * N; i++) got[i] = e[i] = SENT;
+    {
+        int sh[N] = {0}, v[N];
+        for (int t = 0; t < N; t++) v[t] = in[t];
+        for (int i = 0; i < 4; i++) {
+            for (int t = 0; t < N; t++)
+                if (i < t % 4 + 1) sh[t] = v[t];
+            for (int t = 0; t < N; t++)
+                if (i < t % 4 + 1) v[t] = sh[t ^ 1] + i;
+        }
+        for (int t = 0; t < N; t++) e[t] = v[t];
+    }
+    if (launch("loop", "loop", d3(1, 1, 1), d3(N, 1, 1), 0, params))
+        CHECK_INT("loop", got, e, 2 * N);
+
+    /* mixed: lanes with lane % 3 != 0 read the value of the lane of their
+     * group below; after the barrier, add the other warp's v */
+    for (int i = 0; i < 2 * N; i++) got[i] = e[i] = SENT;
+    {
+        int v[N];
+        for (int t = 0; t < N; t++) v[t] = t % 32 % 3 == 0 ? 1 : in[t - t % 32 % 3] + 2;
+        for (int t = 0; t < N; t++) e[t] = v[t] * 1000 + v[t ^ 32];
+    }
+    if (launch("mixed", "mixed", d3(1, 1, 1), d3(N, 1, 1), 0, params))
+        CHECK_INT("mixed", got, e, 2 * N);
+
+    /* infunc: lanes with bit 2 clear read what lane ^ 4 passed, plus 9 */
+    for (int i = 0; i < 2 * N; i++) got[i] = e[i] = SENT;
+    for (int t = 0; t < N; t++) e[t] = t & 4 ? 0 : in[t ^ 4] + 9;
+    if (launch("infunc", "infunc", d3(1, 1, 1), d3(N, 1, 1), 0, params))
+        CHECK_INT("infunc", got, e, 2 * N);
     return finish();
 }

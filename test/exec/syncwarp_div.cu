@@ -68,3 +68,61 @@ extern "C" __global__ void subset(const int *in, int *out)
     }
     out[t] = v;
 }
+
+// a loop whose trip count differs per lane (1..4 by lane % 4), two
+// __syncwarp() in it: a lane that left the loop stores its value and
+// exits, so it is no longer waited for; the lanes still in the loop read
+// their pair's latest value.
+extern "C" __global__ void loop(const int *in, int *out)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x, lane = t & 31, n = lane % 4 + 1, v = in[t];
+    for (int i = 0; i < n; i++) {
+        s[t] = v;
+        __syncwarp();
+        v = s[t ^ 1] + i;
+        __syncwarp();
+    }
+    out[t] = v;
+}
+
+// the two sides of a branch meet at __syncwarp(), then all warps at a
+// barrier: each thread adds the value of a thread of the other warp.
+extern "C" __global__ void mixed(const int *in, int *out)
+{
+    __shared__ int s[64], r[64];
+    int t = threadIdx.x, lane = t & 31, v;
+    if (lane % 3 == 0) {
+        s[t] = in[t];
+        __syncwarp();
+        v = 1;
+    } else {
+        __syncwarp();
+        v = s[t - lane % 3] + 2;
+    }
+    r[t] = v;
+    __syncthreads();
+    out[t] = v * 1000 + r[t ^ 32];
+}
+
+// the exchange of ifelse inside a function that the whole warp calls
+__device__ __noinline__ int exchange(int *s, int t, int x)
+{
+    int lane = t & 31, v;
+    if (lane & 4) {
+        s[t] = x;
+        __syncwarp();
+        v = 0;
+    } else {
+        __syncwarp();
+        v = s[t ^ 4];
+    }
+    return v;
+}
+
+extern "C" __global__ void infunc(const int *in, int *out)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    out[t] = exchange(s, t, in[t] + 9);
+}
