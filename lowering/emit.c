@@ -801,7 +801,9 @@ emit_block(Emit *e, int b)
     Cfg *c = e->f->cfg;
     Block *blk = &c->blocks[b];
     e->block = b;
-    e->partial = e->fi->block_divergent ? e->fi->block_divergent[b] : true;
+    /* lanes held at a barrier make any block run with part of the warp: the
+     * others may run past the reconvergence point on their own */
+    e->partial = e->nbar > 0 || (e->fi->block_divergent ? e->fi->block_divergent[b] : true);
 
     LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
     if (e->is_reconv[b]) {
