@@ -252,6 +252,60 @@ is_warp_sync(const Instr *in)
     return in->op == OP_BAR_WARP_SYNC;
 }
 
+static bool
+is_cta_barrier(const Instr *in)
+{
+    return in->op == OP_BAR || in->op == OP_BARRIER;
+}
+
+/* Lanes held at calls (emit_call_arrival): the first call site with held
+ * lanes runs its function once for them and for the lanes held at every
+ * other call of the same function (their arguments copied in, their
+ * results copied back); each then goes on after its own call.  Lanes held
+ * at CTA barriers stay held.  Otherwise to `barriers`. */
+static void
+release_calls(Emit *e, LLVMBasicBlockRef barriers)
+{
+    Cfg *c = e->f->cfg;
+    LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
+    for (int k = e->bar_resume.n - 1; k >= 0; k--)
+        if (e->bar_instr[k]->op == OP_CALL)
+            first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                                    emit_u32(e, (uint64_t)k), first, "");
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, barriers, (unsigned)e->nbar);
+    for (int k = 0; k < e->bar_resume.n; k++) {
+        if (e->bar_instr[k]->op != OP_CALL)
+            continue;
+        LLVMBasicBlockRef run = emit_new_block(e, "release.call");
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)k), run);
+        LLVMPositionBuilderAtEnd(e->b, run);
+        const HeldCall *h = &e->bar_call[k];
+        LLVMValueRef *lanes = arena_alloc(e->arena, sizeof *lanes * (size_t)e->nbar);
+        LLVMValueRef all = wk_load(e, e->wk_mask, k);
+        for (int j = 0; j < e->bar_resume.n; j++) {
+            lanes[j] = NULL;
+            if (j == k || e->bar_instr[j]->op != OP_CALL || !call_held_compatible(e, h, &e->bar_call[j]))
+                continue;
+            lanes[j] = wk_load(e, e->wk_mask, j);
+            call_held_copy(e, &e->bar_call[j], h, lanes[j], false);
+            all = LLVMBuildOr(e->b, all, lanes[j], "");
+        }
+        call_held_run(e, h, LLVMBuildAnd(e->b, all, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), ""));
+        for (int j = 0; j < e->bar_resume.n; j++) {
+            if (!lanes[j] && j != k)
+                continue;
+            if (j != k)
+                call_held_copy(e, h, &e->bar_call[j], lanes[j], true);
+            stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), wk_load(e, e->wk_mask, j), wk_load(e, e->wk_rpc, j));
+            wk_store(e, e->wk_mask, j, emit_u32(e, 0));
+        }
+        LLVMValueRef w = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, w, LLVMBuildNot(e->b, all, ""), ""), e->wait_mask);
+        LLVMBuildBr(e->b, e->dispatch_bb);
+    }
+    LLVMPositionBuilderAtEnd(e->b, barriers);
+}
+
 /* The lanes of `lanes` held at a bar.warp.sync have completed it: each
  * becomes a pending path that resumes after its instruction. */
 static void
@@ -288,13 +342,14 @@ emit_release(Emit *e)
     Cfg *c = e->f->cfg;
     LLVMPositionBuilderAtEnd(e->b, e->release_bb);
     release_warp_syncs(e, emit_u32(e, 0xffffffffu));
+    release_calls(e, emit_new_block(e, "release.barriers"));
     LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
     for (int k = e->bar_resume.n - 1; k >= 0; k--)
-        if (!is_warp_sync(e->bar_instr[k]))
+        if (is_cta_barrier(e->bar_instr[k]))
             first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
                                     emit_u32(e, (uint64_t)k), first, "");
     for (int k = 0; k < e->bar_resume.n; k++) { /* the reachable ones */
-        if (is_warp_sync(e->bar_instr[k]))
+        if (!is_cta_barrier(e->bar_instr[k]))
             continue;
         LLVMBasicBlockRef arrive = emit_new_block(e, "release.arrive"), next = emit_new_block(e, "release.next");
         LLVMValueRef held = wk_load(e, e->wk_mask, k);
@@ -319,7 +374,7 @@ emit_release(Emit *e)
     LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
     LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->dispatch_bb, (unsigned)e->nbar);
     for (int k = 0; k < e->bar_resume.n; k++)
-        if (!is_warp_sync(e->bar_instr[k]))
+        if (is_cta_barrier(e->bar_instr[k]))
             LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->bar_resume.v[k]));
 }
 
@@ -767,6 +822,45 @@ emit_warp_sync_arrival(Emit *e, const Instr *in)
     vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
 }
 
+/* A call to a function that may wait at a barrier (call_holds), made while
+ * live lanes of the warp are elsewhere: lanes outside a call cannot run
+ * until it returns, so a barrier inside it would wait for them forever.
+ * The lanes are held, like lanes at a barrier, until every live lane holds
+ * or exited; then release_calls runs the function once for the lanes of
+ * every held call of it (if (lane < 16) f(a); else f(b);).  With every
+ * live lane here, the call is made at once. */
+int
+emit_call_arrival(Emit *e, const HeldCall *h)
+{
+    int k = e->bar_resume.n;
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "call.resume");
+    LLVMBasicBlockRef go = emit_new_block(e, "call.go"), hold = emit_new_block(e, "call.hold");
+    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
+    e->bar_instr[k] = h->in;
+    e->bar_call[k] = *h;
+    LLVMPositionBuilderAtEnd(e->b, resume); /* unused: held calls resume after the call */
+    LLVMBuildUnreachable(e->b);
+    LLVMPositionBuilderAtEnd(e->b, here);
+
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
+    LLVMValueRef elsewhere = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, m, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
+
+    LLVMPositionBuilderAtEnd(e->b, hold);
+    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
+    LLVMBuildStore(e->b, waiting, e->wait_mask);
+    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
+    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+    LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, go);
+    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go)); /* call_emit sets the block after the call */
+    return k;
+}
+
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
  * it; a varying guard narrows the instruction's mask. */
 static void
@@ -894,8 +988,10 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     /* barriers that may hold lanes (the function diverges) */
     e->nbar = 0;
     for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
-        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER || f->instrs.v[i].op == OP_BAR_WARP_SYNC;
+        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
+                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
     e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
+    e->bar_call = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_call * (size_t)e->nbar) : NULL;
     e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
     e->wsync_bb = e->nbar ? emit_new_block(e, "warpsync.release") : NULL;
     e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
