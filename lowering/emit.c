@@ -261,21 +261,111 @@ wk_store(Emit *e, LLVMValueRef arr, int k, LLVMValueRef v)
     LLVMBuildStore(e->b, v, wk_slot(e, arr, emit_u32(e, (uint64_t)k)));
 }
 
-/* Every live lane of the warp holds at a barrier or has exited: the lanes
- * of the first barrier (lowest index) with held lanes run it; those held at
- * other barriers are counted at theirs now (P2N_BAR_EARLY, in the same
- * phase), and become pending paths that run their barrier instruction
- * later, which then counts nothing and gives that phase's result. */
+static bool
+is_warp_sync(const Instr *in)
+{
+    return in->op == OP_BAR_WARP_SYNC;
+}
+
+static bool
+is_cta_barrier(const Instr *in)
+{
+    return in->op == OP_BAR || in->op == OP_BARRIER;
+}
+
+/* Lanes held at calls (emit_call_arrival): the first call site with held
+ * lanes runs its function once for them and for the lanes held at every
+ * other call of the same function (their arguments copied in, their
+ * results copied back); each then goes on after its own call.  Lanes held
+ * at CTA barriers stay held.  Otherwise to `barriers`. */
+static void
+release_calls(Emit *e, LLVMBasicBlockRef barriers)
+{
+    Cfg *c = e->f->cfg;
+    LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
+    for (int k = e->bar_resume.n - 1; k >= 0; k--)
+        if (e->bar_instr[k]->op == OP_CALL)
+            first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                                    emit_u32(e, (uint64_t)k), first, "");
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, barriers, (unsigned)e->nbar);
+    for (int k = 0; k < e->bar_resume.n; k++) {
+        if (e->bar_instr[k]->op != OP_CALL)
+            continue;
+        LLVMBasicBlockRef run = emit_new_block(e, "release.call");
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)k), run);
+        LLVMPositionBuilderAtEnd(e->b, run);
+        const HeldCall *h = &e->bar_call[k];
+        LLVMValueRef *lanes = arena_alloc(e->arena, sizeof *lanes * (size_t)e->nbar);
+        LLVMValueRef all = wk_load(e, e->wk_mask, k);
+        for (int j = 0; j < e->bar_resume.n; j++) {
+            lanes[j] = NULL;
+            if (j == k || e->bar_instr[j]->op != OP_CALL || !call_held_compatible(e, h, &e->bar_call[j]))
+                continue;
+            lanes[j] = wk_load(e, e->wk_mask, j);
+            call_held_copy(e, &e->bar_call[j], h, lanes[j], false);
+            all = LLVMBuildOr(e->b, all, lanes[j], "");
+        }
+        call_held_run(e, h, LLVMBuildAnd(e->b, all, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), ""));
+        for (int j = 0; j < e->bar_resume.n; j++) {
+            if (!lanes[j] && j != k)
+                continue;
+            if (j != k)
+                call_held_copy(e, h, &e->bar_call[j], lanes[j], true);
+            stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), wk_load(e, e->wk_mask, j), wk_load(e, e->wk_rpc, j));
+            wk_store(e, e->wk_mask, j, emit_u32(e, 0));
+        }
+        LLVMValueRef w = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, w, LLVMBuildNot(e->b, all, ""), ""), e->wait_mask);
+        LLVMBuildBr(e->b, e->dispatch_bb);
+    }
+    LLVMPositionBuilderAtEnd(e->b, barriers);
+}
+
+/* The lanes of `lanes` held at a bar.warp.sync have completed it: each
+ * becomes a pending path that resumes after its instruction. */
+static void
+release_warp_syncs(Emit *e, LLVMValueRef lanes)
+{
+    Cfg *c = e->f->cfg;
+    for (int j = 0; j < e->bar_resume.n; j++) {
+        if (!is_warp_sync(e->bar_instr[j]))
+            continue;
+        LLVMValueRef held = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), lanes, "");
+        LLVMBasicBlockRef push = emit_new_block(e, "warpsync.done"), next = emit_new_block(e, "warpsync.next");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""), push, next);
+        LLVMPositionBuilderAtEnd(e->b, push);
+        LLVMValueRef keep = LLVMBuildNot(e->b, held, "");
+        wk_store(e, e->wk_mask, j, LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), keep, ""));
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), keep, ""), e->wait_mask);
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), keep, ""), e->wsync_mask);
+        stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), held, wk_load(e, e->wk_rpc, j));
+        LLVMBuildBr(e->b, next);
+        LLVMPositionBuilderAtEnd(e->b, next);
+    }
+}
+
+/* Every live lane of the warp holds at a barrier or has exited.  Lanes
+ * held at a bar.warp.sync go on (their missing members wait at a CTA
+ * barrier: a hang on a GPU, undefined).  The lanes of the first CTA
+ * barrier (lowest index) with held lanes run it; those held at other
+ * barriers are counted at theirs now (P2N_BAR_EARLY, in the same phase),
+ * and become pending paths that run their barrier instruction later,
+ * which then counts nothing and gives that phase's result. */
 static void
 emit_release(Emit *e)
 {
     Cfg *c = e->f->cfg;
     LLVMPositionBuilderAtEnd(e->b, e->release_bb);
+    release_warp_syncs(e, emit_u32(e, 0xffffffffu));
+    release_calls(e, emit_new_block(e, "release.barriers"));
     LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
     for (int k = e->bar_resume.n - 1; k >= 0; k--)
-        first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
-                                emit_u32(e, (uint64_t)k), first, "");
+        if (is_cta_barrier(e->bar_instr[k]))
+            first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                                    emit_u32(e, (uint64_t)k), first, "");
     for (int k = 0; k < e->bar_resume.n; k++) { /* the reachable ones */
+        if (!is_cta_barrier(e->bar_instr[k]))
+            continue;
         LLVMBasicBlockRef arrive = emit_new_block(e, "release.arrive"), next = emit_new_block(e, "release.next");
         LLVMValueRef held = wk_load(e, e->wk_mask, k);
         LLVMValueRef other = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""),
@@ -297,9 +387,10 @@ emit_release(Emit *e)
         LLVMPositionBuilderAtEnd(e->b, next);
     }
     LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->return_bb, (unsigned)e->nbar);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->dispatch_bb, (unsigned)e->nbar);
     for (int k = 0; k < e->bar_resume.n; k++)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->bar_resume.v[k]));
+        if (is_cta_barrier(e->bar_instr[k]))
+            LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->bar_resume.v[k]));
 }
 
 /* The dispatcher: pop entries until one has live lanes, then run it; an
@@ -363,8 +454,12 @@ emit_dispatcher(Emit *e)
             LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
     for (int k = 0; k < e->bar_go.n; k++)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)), LLVMValueAsBasicBlock(e->bar_go.v[k]));
-    if (e->nbar > 0)
+    if (e->nbar > 0) {
         emit_release(e);
+        LLVMPositionBuilderAtEnd(e->b, e->wsync_bb);
+        release_warp_syncs(e, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_lanes, ""));
+        LLVMBuildBr(e->b, e->dispatch_bb);
+    }
 }
 
 /* Where a divergent transfer's lanes meet, as the analysis computed it. */
@@ -803,6 +898,109 @@ emit_barrier_arrival(Emit *e, const Instr *in)
     vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
 }
 
+/* bar.warp.sync waits until every non-exited lane of its member mask has
+ * executed a bar.warp.sync (the same one or another, as the two sides of
+ * a branch each with its own __syncwarp()).  Members all on the running
+ * path: nothing to wait for.  Otherwise the running lanes are held, like
+ * lanes at a barrier, and the others run; once every live member holds at
+ * a bar.warp.sync, all the held members go on as pending paths (wsync_bb).
+ * Members outside the function's call, or that returned from it, are not
+ * waited for. */
+static void
+emit_warp_sync_arrival(Emit *e, const Instr *in)
+{
+    int k = e->bar_resume.n;
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "warpsync.resume");
+    LLVMBasicBlockRef go = emit_new_block(e, "warpsync.go"), hold = emit_new_block(e, "warpsync.hold");
+    LLVMBasicBlockRef done = emit_new_block(e, "warpsync.complete"), wait = emit_new_block(e, "warpsync.wait");
+    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
+    e->bar_instr[k] = in;
+    LLVMPositionBuilderAtEnd(e->b, resume); /* unused: completed lanes resume at go */
+    LLVMBuildUnreachable(e->b);
+    LLVMPositionBuilderAtEnd(e->b, here);
+
+    /* the members any running lane names */
+    LLVMValueRef m = emit_mask(e);
+    const Operand *mo = &in->opnd[0];
+    LLVMValueRef members;
+    if (operand_varying(e, mo)) {
+        LLVMValueRef v = inst_operand(e, mo, TY_B32, true);
+        v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, LLVMConstNull(LLVMTypeOf(v)), "");
+        LLVMTypeRef vt = LLVMTypeOf(v);
+        members = emit_intrinsic(e, "llvm.vector.reduce.or", &vt, 1, &v, 1);
+    } else {
+        members = inst_operand(e, mo, TY_B32, false);
+    }
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
+    members = LLVMBuildAnd(e->b, members, live, "members");
+    LLVMValueRef elsewhere = LLVMBuildAnd(e->b, members, LLVMBuildNot(e->b, m, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
+
+    LLVMPositionBuilderAtEnd(e->b, hold);
+    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
+    LLVMBuildStore(e->b, waiting, e->wait_mask);
+    LLVMValueRef arrived = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), m, "");
+    LLVMBuildStore(e->b, arrived, e->wsync_mask);
+    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
+    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+    LLVMValueRef missing = LLVMBuildAnd(e->b, members, LLVMBuildNot(e->b, arrived, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""), done, wait);
+
+    /* every live member holds at a bar.warp.sync: they all go on */
+    LLVMPositionBuilderAtEnd(e->b, done);
+    LLVMBuildStore(e->b, members, e->wsync_lanes);
+    LLVMBuildBr(e->b, e->wsync_bb);
+
+    /* some member is elsewhere: run the others (or release, when every
+     * live lane holds somewhere) */
+    LLVMPositionBuilderAtEnd(e->b, wait);
+    LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, go);
+    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
+}
+
+/* A call to a function that may wait at a barrier (call_holds), made while
+ * live lanes of the warp are elsewhere: lanes outside a call cannot run
+ * until it returns, so a barrier inside it would wait for them forever.
+ * The lanes are held, like lanes at a barrier, until every live lane holds
+ * or exited; then release_calls runs the function once for the lanes of
+ * every held call of it (if (lane < 16) f(a); else f(b);).  With every
+ * live lane here, the call is made at once. */
+int
+emit_call_arrival(Emit *e, const HeldCall *h)
+{
+    int k = e->bar_resume.n;
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "call.resume");
+    LLVMBasicBlockRef go = emit_new_block(e, "call.go"), hold = emit_new_block(e, "call.hold");
+    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
+    e->bar_instr[k] = h->in;
+    e->bar_call[k] = *h;
+    LLVMPositionBuilderAtEnd(e->b, resume); /* unused: held calls resume after the call */
+    LLVMBuildUnreachable(e->b);
+    LLVMPositionBuilderAtEnd(e->b, here);
+
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
+    LLVMValueRef elsewhere = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, m, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
+
+    LLVMPositionBuilderAtEnd(e->b, hold);
+    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
+    LLVMBuildStore(e->b, waiting, e->wait_mask);
+    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
+    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+    LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, go);
+    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go)); /* call_emit sets the block after the call */
+    return k;
+}
+
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
  * it; a varying guard narrows the instruction's mask. */
 static void
@@ -860,7 +1058,9 @@ emit_block_body(Emit *e, int b)
     Cfg *c = e->f->cfg;
     Block *blk = &c->blocks[b];
     e->block = b;
-    e->partial = e->fi->block_divergent ? e->fi->block_divergent[b] : true;
+    /* lanes held at a barrier make any block run with part of the warp: the
+     * others may run past the reconvergence point on their own */
+    e->partial = e->nbar > 0 || (e->fi->block_divergent ? e->fi->block_divergent[b] : true);
 
     LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
     if (e->is_reconv[b]) {
@@ -888,6 +1088,11 @@ emit_block_body(Emit *e, int b)
         case OP_BARRIER:
             if (e->nbar > 0)
                 emit_barrier_arrival(e, in);
+            emit_guarded(e, in);
+            break;
+        case OP_BAR_WARP_SYNC:
+            if (e->nbar > 0)
+                emit_warp_sync_arrival(e, in);
             emit_guarded(e, in);
             break;
         default: emit_guarded(e, in); break;
@@ -946,9 +1151,12 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     /* barriers that may hold lanes (the function diverges) */
     e->nbar = 0;
     for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
-        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER;
+        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
+                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
     e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
+    e->bar_call = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_call * (size_t)e->nbar) : NULL;
     e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
+    e->wsync_bb = e->nbar ? emit_new_block(e, "warpsync.release") : NULL;
     e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
     e->local_dispatch = e->nbar == 0;
     e->bad_pc_bb = NULL;
@@ -992,6 +1200,9 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
         LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
         LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_rpc); /* never undef in the dispatcher's compare */
+        e->wsync_mask = LLVMBuildAlloca(e->b, e->t_i32, "wsync.mask");
+        e->wsync_lanes = LLVMBuildAlloca(e->b, e->t_i32, "wsync.lanes");
+        LLVMBuildStore(e->b, emit_u32(e, 0), e->wsync_mask);
     }
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
     LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");

@@ -110,6 +110,13 @@ typedef struct Emit {
     ValueVec bar_resume;        /* LLVM blocks resuming each barrier (it runs), by index */
     ValueVec bar_go;            /* LLVM blocks running each barrier instruction */
     LLVMBasicBlockRef release_bb; /* every live lane holds or exited: let them go */
+    /* a direct call that may wait at a barrier (call_holds) counts as
+     * barrier k too; bar_call[k] says how to run it again (emit_call.c) */
+    struct HeldCall *bar_call;
+    /* bar.warp.sync counts as barrier k too: wsync_mask holds the lanes held
+     * at one; wsync_bb lets the held lanes in wsync_lanes go on */
+    LLVMValueRef wsync_mask, wsync_lanes; /* i32 slots */
+    LLVMBasicBlockRef wsync_bb;
     int ndivergent;             /* divergent transfers in the function */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
@@ -183,6 +190,23 @@ void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.a
 /* ---------------------------------------------------------- emit_call.c */
 #define P2N_MAX_CALL_DEPTH 256
 void call_emit(Emit *e, const Instr *in);
+/* A call held under divergence (call_holds): enough to run it again from
+ * the release code, with the lanes of other sites calling the same
+ * function.  ab/rb: the sites' argument and result blocks as call_emit
+ * made them (a .param variable's is found again: call_held_block). */
+typedef struct HeldCall {
+    const Instr *in;
+    const Func *callee, *sig;
+    const Operand *args, *rets;
+    LLVMValueRef *ab, *rb;
+} HeldCall;
+bool call_holds(Emit *e, const Instr *in);
+bool call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b);
+void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes, bool results);
+void call_held_run(Emit *e, const HeldCall *h, LLVMValueRef lanes);
+/* emit.c: holds the lanes of a call (call_holds) while others are elsewhere;
+ * returns its index k; bar_go.v[k] is to be the block after the call */
+int emit_call_arrival(Emit *e, const HeldCall *h);
 /* A .param variable's block: [32 lanes][size] bytes, or NULL if v is not
  * a parameter, result or staging variable of the current function. */
 LLVMValueRef call_param_block(Emit *e, const Var *v);

@@ -280,7 +280,9 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
     v = convert_bits(e, v, se, type_signed(ty));
     if (vary) {
         v = emit_splat(e, v);
-        if (e->partial && (e->imask || !e->fi->reg_merge || e->fi->reg_merge[r])) {
+        /* e->nbar: lanes held at a call of a function that waits resume
+         * after it, where the analysis's reg_merge does not look */
+        if (e->partial && (e->imask || e->nbar > 0 || !e->fi->reg_merge || e->fi->reg_merge[r])) {
             LLVMValueRef old = LLVMBuildLoad2(e->b, st, emit_reg_slot(e, r), "");
             LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");

@@ -55,6 +55,7 @@ struct rt_warp_state {
     uint32_t early_popc[RT_NBARRIERS], early_and[RT_NBARRIERS], early_or[RT_NBARRIERS];
     uint64_t wake_ns;
     uint32_t nlive; /* its live lanes when it last left the runtime */
+    uint32_t absent; /* live lanes neither waiting nor counted early at its barrier */
 };
 
 typedef struct rt_cta {
@@ -226,6 +227,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         if (op == P2N_BAR_ARRIVE)
             return 0;
         if (!ws->early_done[id]) {
+            ws->absent = 0;
             ws->state = W_WAITING;
             ws->bar_id = (int)id;
             ws->bar_generation = ws->early_gen[id];
@@ -270,6 +272,13 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         try_complete(c, (int)id);
         return 0;
     }
+    /* the code generator brings every live lane of a warp to its barriers,
+     * except across a call: lanes outside a .func that part of the warp
+     * called cannot arrive before it returns (named if this deadlocks) */
+    ws->absent = live_lanes(w) & ~lanes;
+    for (int i = 0; i < RT_NBARRIERS; i++)
+        if (ws->early[i] && ws->early_gen[i] == c->bar[i].generation)
+            ws->absent &= ~ws->early[i];
     ws->state = W_WAITING;
     ws->bar_id = (int)id;
     ws->bar_generation = b->generation;
@@ -301,6 +310,38 @@ rt_svc_nanosleep(p2n_warp *w, uint32_t ns)
     ws->wake_ns = now_ns() + ns;
     ws->state = W_SLEEPING;
     yield_to_scheduler(ws);
+}
+
+/* No warp can run and some wait at a barrier: the launch's error names the
+ * barrier, preferring a warp whose lanes arrived without the rest of it
+ * (the barrier is inside a function only part of the warp called). */
+static void
+report_deadlock(rt_cta *c)
+{
+    rt_warp_state *ws = NULL;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        rt_warp_state *x = &c->warps[i];
+        if (x->state == W_WAITING && (!ws || (x->absent && !ws->absent)))
+            ws = x;
+    }
+    if (!ws)
+        return;
+    const p2n_warp *w = &ws->w;
+    const rt_barrier *b = &c->bar[ws->bar_id];
+    if (ws->absent)
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): %u of %u threads arrived; "
+                     "lanes %#x of warp %u are outside the call that reached it (they did not make the call, or returned "
+                     "from it) and cannot run before it returns: a barrier in a function called by part of a warp "
+                     "is not supported",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
+                     live_threads(c), ws->absent, (unsigned)(ws - c->warps));
+    else
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
+                     "%u of %u threads arrived, the others have exited or wait elsewhere",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
+                     live_threads(c));
 }
 
 /* Runs the CTA's fibers until all are done or none can run. */
@@ -347,18 +388,7 @@ schedule(rt_cta *c)
             continue;
         }
         /* everyone left waits on a barrier that cannot complete */
-        for (uint32_t i = 0; i < c->nwarps; i++) {
-            rt_warp_state *ws = &c->warps[i];
-            if (ws->state == W_WAITING) {
-                const p2n_warp *w = &ws->w;
-                rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                             "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
-                             "%u of %u threads arrived, the others have exited or wait elsewhere",
-                             c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id,
-                             c->bar[ws->bar_id].line, c->bar[ws->bar_id].arrived, live_threads(c));
-                break;
-            }
-        }
+        report_deadlock(c);
         for (uint32_t i = 0; i < c->nwarps; i++)
             c->warps[i].w.error = 1;
         return;
@@ -467,6 +497,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         ws->cta = &c;
         ws->state = W_READY;
         memset(ws->early, 0, sizeof ws->early);
+        ws->absent = 0;
         if (fresh)
             *w = job->templ[i];
         w->exited = 0;
