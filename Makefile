@@ -240,8 +240,9 @@ check-llvm:
 	sh test/check-llvm.sh
 
 # Speed against OpenMP C and OpenCL C (PoCL): test/bench/bench.sh prints
-# Markdown tables (docs/bench-results.md); a few minutes on a quiet
-# 2-core machine.  BENCH_REPS, BENCH_TIMEOUT, BENCH_MEM_MB: see bench.sh.
+# Markdown tables (docs/bench-results.md); 10 minutes at a load average
+# of 12 on the 2-core reference machine, 3 min 16 s of CPU.  BENCH_REPS,
+# BENCH_TIMEOUT, BENCH_MEM_MB: see bench.sh.
 bench: all
 	sh test/bench/bench.sh
 
