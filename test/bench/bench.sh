@@ -37,7 +37,7 @@ if $cc $cflags test/bench/bench.c test/bench/ocl.c -lOpenCL -o "$out/bench-ocl" 
 		ocl="OpenCL was not run: $(head -n 1 "$out/ocl-probe.txt")."
 	fi
 fi
-platform=-
+platform="the first OpenCL platform (clinfo not installed to name it)"
 [ -z "$ocl" ] && command -v clinfo >/dev/null &&
 	platform=$(clinfo 2>/dev/null | sed -n 's/^ *Platform Version *//p' | head -n 1)
 
