@@ -21,14 +21,17 @@ cflags="-std=c11 -O3 -march=native -ffp-contract=off -Wall -Wextra"
 
 p2n=ptx2native p2n_note=
 ./ptx2native test/bench/kernels.ptx -o "$out/kernels.so" ||
-	p2n= p2n_note="; kernels.ptx did NOT translate, no ptx2native column"
+	p2n='' p2n_note="; kernels.ptx did NOT translate, no ptx2native column"
+# shellcheck disable=SC2086 # $cflags: several words
 $cc $cflags -Iruntime test/bench/bench.c test/bench/p2n.c runtime/libptx2native.a \
 	-lpthread -ldl -lm -o "$out/bench-p2n"
+# shellcheck disable=SC2086
 $cc $cflags -fopenmp test/bench/bench.c test/bench/omp.c -lm -o "$out/bench-omp"
 $cc -std=c11 -O2 test/bench/shapes.c -o "$out/shapes"
 $cc -std=c11 -O2 test/bench/measure.c -o "$out/measure"
 
 ocl="OpenCL was not run: libOpenCL and CL/cl.h not found (make bench-deps installs PoCL)."
+# shellcheck disable=SC2086
 if $cc $cflags test/bench/bench.c test/bench/ocl.c -lOpenCL -o "$out/bench-ocl" 2>/dev/null; then
 	# a kernel name that matches nothing: builds kernels.cl and stops
 	if "$out/bench-ocl" test/bench/kernels.cl - >/dev/null 2>"$out/ocl-probe.txt"; then
