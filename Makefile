@@ -239,8 +239,18 @@ demo: all
 check-llvm:
 	sh test/check-llvm.sh
 
+# Speed against OpenMP C and OpenCL C (PoCL): test/bench/bench.sh prints
+# Markdown tables (docs/bench-results.md); 10 minutes at a load average
+# of 12 on the 2-core reference machine, 3 min 16 s of CPU.  BENCH_REPS,
+# BENCH_TIMEOUT, BENCH_MEM_MB: see bench.sh.
 bench: all
 	sh test/bench/bench.sh
+
+# The OpenCL back end of make bench: PoCL and the OpenCL headers (Debian
+# and Ubuntu; as root).
+bench-deps:
+	apt-get update
+	apt-get install -y --no-install-recommends pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
 
 # Rewrites test/report/*.xml from the current translator.  The "// expect"
 # annotations in each .ptx are still checked by make check; read the diff
@@ -281,6 +291,6 @@ clean:
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build
 
-.PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench
+.PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench bench-deps
 
 -include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d
