@@ -513,7 +513,7 @@ site_plan(Emit *e)
     for (int i = 0; i < nb; i++)
         seen[i] = -1;
     for (int i = 0; i < e->f->instrs.n; i++) {
-        if (e->fi->branch[i] != BR_DIVERGENT)
+        if (e->fi->branch[i] != BR_DIVERGENT || e->linear[i])
             continue;
         const Block *x = &c->blocks[c->block_of[i]];
         int R = reconvergence_of(e, i), npcs = 0, nwork = 0;
@@ -647,6 +647,117 @@ emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, i
     }
 }
 
+static void emit_guarded(Emit *e, const Instr *in);
+
+/* The instructions of side S of a linear branch, with the current mask;
+ * its final bra to the reconvergence block is left out. */
+static void
+emit_side(Emit *e, int S)
+{
+    const Block *blk = &e->f->cfg->blocks[S];
+    bool was = e->partial;
+    e->partial = true;
+    for (int i = blk->first; i < blk->last && !e->failed; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        if (in->op == OP_BRA)
+            break;
+        e->in = in;
+        emit_guarded(e, in);
+    }
+    e->partial = was;
+}
+
+/* A divergent bra whose sides are single blocks that only lead to R (an
+ * if, or an if/else, of straight-line code: plan_linear): when both sides
+ * have lanes, the taken side runs with its lanes, then the other with its
+ * own, then R with all of them, with no stack entry and no dispatcher;
+ * the lanes of the side that runs second keep their values through the
+ * first, as they would waiting on the stack (the writes of a side merge
+ * under its mask where a register is live into the other side or R). */
+static void
+emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
+{
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef mt = LLVMBuildAnd(e->b, m, taken_lanes, "mt");
+    LLVMValueRef mf = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
+    LLVMBasicBlockRef split = emit_new_block(e, "sides"), some = emit_new_block(e, "some");
+    LLVMValueRef zero = emit_u32(e, 0);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
+    LLVMPositionBuilderAtEnd(e->b, some);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
+    LLVMPositionBuilderAtEnd(e->b, split);
+    const Instr *in = e->in;
+    if (taken != R) {
+        LLVMBuildStore(e->b, mt, e->mask_slot);
+        emit_side(e, taken);
+    }
+    if (other != R) {
+        LLVMBuildStore(e->b, mf, e->mask_slot);
+        emit_side(e, other);
+    }
+    e->in = in;
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildBr(e->b, e->bb[R]);
+}
+
+/* Which divergent bra instructions emit_linear_branch can take: a
+ * function with no barrier that may hold lanes; each side is R itself, or
+ * a reachable block entered only from the branch whose one successor is
+ * R, that no other transfer reconverges at, of at most LINEAR_MAX
+ * instructions, none of which is a call, a barrier or leaves the block
+ * other than by bra to R. */
+enum { LINEAR_MAX = 64 };
+
+static bool
+linear_side(Emit *e, int S, int xb, int R, const bool *reconv)
+{
+    const Cfg *c = e->f->cfg;
+    if (S == R)
+        return true;
+    const Block *blk = &c->blocks[S];
+    if (S == c->exit || blk->rpo < 0 || reconv[S] || blk->npred != 1 || blk->pred[0] != xb || blk->nsucc != 1 ||
+        blk->succ[0] != R || blk->last - blk->first > LINEAR_MAX)
+        return false;
+    for (int i = blk->first; i < blk->last; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        bool last = i == blk->last - 1;
+        if ((opcode_flags(in->op) & OF_TERM) && !(last && in->op == OP_BRA && in->guard < 0))
+            return false;
+        if (in->op == OP_CALL || in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_BAR_WARP_SYNC)
+            return false;
+    }
+    return true;
+}
+
+static void
+plan_linear(Emit *e)
+{
+    const Cfg *c = e->f->cfg;
+    int n = e->f->instrs.n;
+    e->linear = arena_alloc(e->arena, (size_t)n + 1);
+    memset(e->linear, 0, (size_t)n + 1);
+    if (e->nbar > 0)
+        return;
+    bool *reconv = arena_alloc(e->arena, (size_t)c->nblocks);
+    memset(reconv, 0, (size_t)c->nblocks);
+    for (int i = 0; i < n; i++) {
+        int r = e->fi->branch[i] == BR_DIVERGENT ? reconvergence_of(e, i) : -1;
+        if (r >= 0)
+            reconv[r] = true;
+    }
+    for (int i = 0; i < n; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        if (e->fi->branch[i] != BR_DIVERGENT || in->op != OP_BRA || in->guard < 0 ||
+            !e->fi->reg_varying[in->guard])
+            continue;
+        int R = reconvergence_of(e, i), xb = c->block_of[i];
+        const Block *x = &c->blocks[xb];
+        if (R < 0 || R == c->exit || x->nsucc != 2 || x->succ[0] == x->succ[1] || i != x->last - 1)
+            continue;
+        e->linear[i] = linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
+    }
+}
+
 static LLVMValueRef
 guard_value(Emit *e, const Instr *in)
 {
@@ -681,7 +792,10 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
     LLVMValueRef p = guard_value(e, in);
     BranchClass cls = e->fi->branch[idx];
     if (cls == BR_DIVERGENT && guard_varying(e, in)) {
-        emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
+        if (e->linear[idx])
+            emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
+        else
+            emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
         return;
     }
     /* uniform: proven, or declared (.uni: the first active lane decides) */
@@ -1133,13 +1247,21 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->return_bb = emit_new_block(e, "return");
     e->bb[c->exit] = e->dispatch_bb;
 
-    /* Which blocks are reconvergence points; the stack's capacity. */
-    e->is_reconv = arena_alloc(e->arena, (size_t)c->nblocks);
     int ndiv = 0;
+    for (int i = 0; i < f->instrs.n; i++)
+        ndiv += fi->branch[i] == BR_DIVERGENT;
+    /* barriers that may hold lanes (the function diverges) */
+    e->nbar = 0;
+    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
+        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
+                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
+    /* Which branches run side after side; which blocks are reconvergence
+     * points of the others. */
+    plan_linear(e);
+    e->is_reconv = arena_alloc(e->arena, (size_t)c->nblocks);
     for (int i = 0; i < f->instrs.n; i++) {
-        if (fi->branch[i] != BR_DIVERGENT)
+        if (fi->branch[i] != BR_DIVERGENT || e->linear[i])
             continue;
-        ndiv++;
         int r = reconvergence_of(e, i);
         if (r >= 0 && r != c->exit)
             e->is_reconv[r] = true;
@@ -1148,11 +1270,6 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         if (e->is_reconv[i]) {
             e->bb_body[i] = emit_new_block(e, "B.body");
         }
-    /* barriers that may hold lanes (the function diverges) */
-    e->nbar = 0;
-    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
-        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
-                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
     e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
     e->bar_call = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_call * (size_t)e->nbar) : NULL;
     e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;

@@ -121,6 +121,7 @@ typedef struct Emit {
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
+    bool *linear;               /* [ninstrs] a divergent bra run side after side (emit.c) */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (emit_mem.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
