@@ -617,22 +617,30 @@ enter_region(Emit *e, int R, LLVMValueRef mask)
     return rc;
 }
 
-/* pred: the lanes taking the branch to `taken` (i32, within the mask);
- * the others go to `other`. */
+/* taken_lanes: the lanes taking a branch to `taken` (i32); the others go
+ * to `other`.  When all active lanes agree it is a plain jump; otherwise
+ * the builder is left in a block where they split, with the mask m and
+ * the lanes of each side, mt and mf. */
+static void
+split_lanes(Emit *e, LLVMValueRef taken_lanes, int taken, int other, LLVMValueRef *m, LLVMValueRef *mt,
+            LLVMValueRef *mf)
+{
+    *m = emit_mask(e);
+    *mt = LLVMBuildAnd(e->b, *m, taken_lanes, "mt");
+    *mf = LLVMBuildAnd(e->b, *m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
+    LLVMBasicBlockRef split = emit_new_block(e, "diverge"), some = emit_new_block(e, "some");
+    LLVMValueRef zero = emit_u32(e, 0);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, *mt, zero, ""), e->bb[other], some);
+    LLVMPositionBuilderAtEnd(e->b, some);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, *mf, zero, ""), e->bb[taken], split);
+    LLVMPositionBuilderAtEnd(e->b, split);
+}
+
 static void
 emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
 {
-    LLVMValueRef m = emit_mask(e);
-    LLVMValueRef mt = LLVMBuildAnd(e->b, m, taken_lanes, "mt");
-    LLVMValueRef mf = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
-    LLVMBasicBlockRef split = emit_new_block(e, "diverge"), some = emit_new_block(e, "some");
-    LLVMValueRef zero = emit_u32(e, 0);
-
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
-    LLVMPositionBuilderAtEnd(e->b, some);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
-
-    LLVMPositionBuilderAtEnd(e->b, split);
+    LLVMValueRef m, mt, mf;
+    split_lanes(e, taken_lanes, taken, other, &m, &mt, &mf);
     LLVMValueRef rpc = enter_region(e, R, m);
     if (taken == R) {
         LLVMBuildStore(e->b, mf, e->mask_slot);
@@ -677,15 +685,8 @@ emit_side(Emit *e, int S)
 static void
 emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
 {
-    LLVMValueRef m = emit_mask(e);
-    LLVMValueRef mt = LLVMBuildAnd(e->b, m, taken_lanes, "mt");
-    LLVMValueRef mf = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
-    LLVMBasicBlockRef split = emit_new_block(e, "sides"), some = emit_new_block(e, "some");
-    LLVMValueRef zero = emit_u32(e, 0);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
-    LLVMPositionBuilderAtEnd(e->b, some);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
-    LLVMPositionBuilderAtEnd(e->b, split);
+    LLVMValueRef m, mt, mf;
+    split_lanes(e, taken_lanes, taken, other, &m, &mt, &mf);
     const Instr *in = e->in;
     if (taken != R) {
         LLVMBuildStore(e->b, mt, e->mask_slot);
