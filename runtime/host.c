@@ -52,6 +52,8 @@ p2n_result_string(p2n_result r)
     case P2N_ERROR_SYSTEM: return "system resources unavailable";
     case P2N_ERROR_MISALIGNED: return "misaligned access";
     case P2N_ERROR_ILLEGAL_ADDRESS: return "illegal memory access";
+    case P2N_ERROR_ARITHMETIC: return "arithmetic exception (floating-point trap)";
+    case P2N_ERROR_ILLEGAL_INSTRUCTION: return "illegal instruction";
     }
     return "unknown error";
 }

@@ -46,6 +46,8 @@ typedef enum {
     P2N_ERROR_SYSTEM = 15,         /* threads or memory could not be had from the OS */
     P2N_ERROR_MISALIGNED = 16,     /* misaligned access the kernel reported */
     P2N_ERROR_ILLEGAL_ADDRESS = 17, /* the kernel touched memory it may not (a fault) */
+    P2N_ERROR_ARITHMETIC = 18,     /* SIGFPE in a kernel (the host enabled FP traps) */
+    P2N_ERROR_ILLEGAL_INSTRUCTION = 19, /* SIGILL in a kernel */
 } p2n_result;
 
 /* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the
