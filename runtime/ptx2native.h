@@ -64,7 +64,7 @@ p2n_result p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_di
                       size_t dynamic_shared_bytes, void **params); /* params[i] points at the i-th .param value */
 p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,
                              size_t *bytes); /* .global/.const variables */
-void p2n_module_unload(p2n_module *mod);
+p2n_result p2n_module_unload(p2n_module *mod); /* INVALID_VALUE: not a loaded module */
 const char *p2n_result_string(p2n_result r);
 
 /* The message of the last failing call made by this thread: names the
