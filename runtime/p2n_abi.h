@@ -56,6 +56,9 @@ struct p2n_warp {
                                    frames of the .funcs it calls (local memory) lie below */
     uint64_t grid_workspace;    /* a cooperative launch's grid-barrier workspace, read as
                                    %envreg1 (high half) and %envreg2 (low half); else 0 */
+    const uint32_t *stop;       /* the launch's watchdog flag, read (atomically, relaxed)
+                                   at every loop's head: non-zero, the kernel reports
+                                   P2N_KERR_TIMEOUT and returns */
 };
 
 /* Barrier operations (p2n_services.barrier `op`). */
@@ -83,6 +86,7 @@ enum {
     P2N_KERR_MISALIGNED = 6,
     P2N_KERR_TEXTURE = 7,       /* a texture instruction on a handle that is no object */
     P2N_KERR_SURFACE_RANGE = 8, /* suld/sust.trap out of range */
+    P2N_KERR_TIMEOUT = 9,       /* the launch ran past its time limit */
 };
 
 /* The `op` word of p2n_services.texture. */

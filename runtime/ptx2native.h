@@ -48,6 +48,8 @@ typedef enum {
     P2N_ERROR_ILLEGAL_ADDRESS = 17, /* the kernel touched memory it may not (a fault) */
     P2N_ERROR_ARITHMETIC = 18,     /* SIGFPE in a kernel (the host enabled FP traps) */
     P2N_ERROR_ILLEGAL_INSTRUCTION = 19, /* SIGILL in a kernel */
+    P2N_ERROR_TIMEOUT = 20,        /* the launch ran past p2n_set_launch_timeout's limit */
+    P2N_ERROR_UNSUPPORTED_CPU = 21, /* the module needs CPU features this CPU lacks */
 } p2n_result;
 
 /* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the
@@ -74,6 +76,12 @@ const char *p2n_error_message(void);
 /* Worker threads for CTAs (default: P2N_NUM_THREADS, else the online CPUs).
  * Takes effect for launches that start after it. */
 p2n_result p2n_set_num_threads(unsigned n);
+
+/* A launch that runs longer than ms milliseconds fails with
+ * P2N_ERROR_TIMEOUT (0: no limit, the default unless the environment
+ * variable P2N_LAUNCH_TIMEOUT_MS gives one).  For launches that start
+ * after it, from any thread. */
+p2n_result p2n_set_launch_timeout(unsigned ms);
 
 /* Texture and surface objects (docs/api.md): a p2n_texture is the 64-bit
  * value a kernel takes where CUDA passes a cudaTextureObject_t or

@@ -204,6 +204,10 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
 {
     rt_warp_state *ws = (rt_warp_state *)w;
     rt_cta *c = ws->cta;
+    if (__atomic_load_n(&c->job->stop, __ATOMIC_RELAXED)) { /* the watchdog: as at a loop's head */
+        rt_services.error(w, P2N_KERR_TIMEOUT, lanes, line);
+        return 0;
+    }
     if (id >= RT_NBARRIERS) {
         rt_job_error(c->job, P2N_ERROR_INVALID_VALUE, "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
                      c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
@@ -597,9 +601,13 @@ drain(rt_job *job, rt_worker *wk)
         if (i >= job->ncta)
             return;
         uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
-        for (; i < end; i++)
+        for (; i < end; i++) {
+            if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
+                rt_job_error(job, P2N_ERROR_TIMEOUT, "kernel '%s': the launch ran past its time limit "
+                             "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run", job->k->name);
             if (job->error == P2N_SUCCESS)
                 run_cta(job, wk, i);
+        }
     }
 }
 
@@ -723,6 +731,7 @@ make_templates(rt_job *job)
         w->nsmid = rt_pool_threads();
         w->gridid = job->gridid;
         w->grid_workspace = job->grid_workspace;
+        w->stop = &job->stop;
     }
     return 0;
 }

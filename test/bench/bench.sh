@@ -9,6 +9,8 @@ mkdir -p "$out"
 cc -std=c11 -O3 -march=native -fopenmp -Iruntime test/bench/bench.c runtime/libptx2native.a \
 	-lpthread -ldl -lm -o "$out/bench"
 "$out/bench" "$out/kernels.so"
+echo "the same with a launch time limit (a watchdog thread per launch, docs/runtime.md):"
+P2N_LAUNCH_TIMEOUT_MS=600000 "$out/bench" "$out/kernels.so"
 for b in test/bench/*_bench.sh; do
 	[ -e "$b" ] && sh "$b"
 done
