@@ -425,13 +425,13 @@ on_fault(int sig, siginfo_t *si, void *ctx)
         old->sa_sigaction(sig, si, ctx);
         return;
     }
-    if (old->sa_handler == SIG_IGN)
-        return;
-    if (old->sa_handler != SIG_DFL) {
+    if (old->sa_handler == SIG_IGN && si->si_code <= 0)
+        return; /* sent, and ignored as before */
+    if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
         old->sa_handler(sig);
         return;
     }
-    sigaction(sig, old, NULL); /* a fault happens again, handled as before */
+    sigaction(sig, old, NULL); /* a fault happens again, handled as before (ignored: fatal) */
     if (si->si_code <= 0)
         raise(sig);
 }
