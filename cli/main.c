@@ -53,6 +53,8 @@ static const char usage_text[] =
     "                     name; --mcpu=NAME is the same\n"
     "  --mattr=LIST       target features added or removed, e.g. +avx2,-avx512f\n"
     "                     (default: the CPU's own)\n"
+    "  --target=TRIPLE    code for another target LLVM has, e.g.\n"
+    "                     aarch64-linux-gnu (with -c or -S; CPU 'generic')\n"
     "  -g                 accepted for compatibility; no debug information is\n"
     "                     emitted yet\n"
     "\n"
@@ -139,6 +141,8 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
             o->emit_llvm = true;
         } else if (arg[0] == '-' && arg[1] == 'O' && arg[2] >= '0' && arg[2] <= '3' && !arg[3]) {
             o->lib.opt_level = arg[2] - '0';
+        } else if (strncmp(arg, "--target=", 9) == 0) {
+            o->extra.triple = arg + 9;
         } else if (strncmp(arg, "--cpu=", 6) == 0) {
             o->lib.cpu = arg + 6;
         } else if (strncmp(arg, "--mcpu=", 7) == 0) {

@@ -88,8 +88,9 @@ typedef struct LowerOptions {
     OutputKind kind;
     LowerOutput *result;  /* where the output goes (unless dump_ir) */
     int opt_level;        /* 0..3 */
-    const char *mcpu;     /* NULL: the host CPU */
-    const char *mattr;    /* NULL: the host CPU's features */
+    const char *mcpu;     /* NULL: the host CPU ("generic" for another triple) */
+    const char *mattr;    /* NULL: the CPU's own features */
+    const char *triple;   /* NULL: this machine's target; else -c/-S output for it */
     bool debug;           /* -g */
     bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
@@ -126,6 +127,7 @@ typedef struct TranslateExtra {
      * handler of the caller can remove it; NULL: nowhere */
     char *temp_path;
     size_t temp_cap;
+    const char *triple; /* --target: another LLVM target triple (objects, assembly, IR) */
 } TranslateExtra;
 
 /* Output to path when it is not NULL (atomically; "-": standard output),

@@ -161,8 +161,9 @@ target_error(Emit *e, const char *fmt, ...)
         fprintf(stderr, "ptx2native: error: %s\n", msg);
 }
 
-/* LLVM's targets are registered once per process. */
-static pthread_once_t native_once = PTHREAD_ONCE_INIT;
+/* LLVM's targets are registered once per process: the native one, and
+ * every one this LLVM has when another triple is asked for. */
+static pthread_once_t native_once = PTHREAD_ONCE_INIT, all_once = PTHREAD_ONCE_INIT;
 
 static void
 native_init(void)
@@ -171,12 +172,23 @@ native_init(void)
     LLVMInitializeNativeAsmPrinter();
 }
 
+static void
+all_init(void)
+{
+    LLVMInitializeAllTargetInfos();
+    LLVMInitializeAllTargets();
+    LLVMInitializeAllTargetMCs();
+    LLVMInitializeAllAsmPrinters();
+}
+
 bool
 target_init(Emit *e)
 {
     pthread_once(&native_once, native_init);
+    if (e->o->triple)
+        pthread_once(&all_once, all_init);
 
-    char *triple = LLVMGetDefaultTargetTriple();
+    char *triple = e->o->triple ? LLVMCreateMessage(e->o->triple) : LLVMGetDefaultTargetTriple();
     char *err = NULL;
     LLVMTargetRef target;
     if (LLVMGetTargetFromTriple(triple, &target, &err)) {
@@ -187,8 +199,9 @@ target_init(Emit *e)
     }
     /* the features follow the CPU: this machine's for the host CPU, and
      * for a named CPU only what it implies and --mattr adds */
-    char *cpu = e->o->mcpu ? NULL : LLVMGetHostCPUName();
-    char *features = e->o->mcpu ? NULL : LLVMGetHostCPUFeatures();
+    bool host = !e->o->mcpu && !e->o->triple;
+    char *cpu = host ? LLVMGetHostCPUName() : e->o->mcpu ? NULL : LLVMCreateMessage("generic");
+    char *features = host ? LLVMGetHostCPUFeatures() : NULL;
     e->required_features = required_features(e, e->o->mcpu ? e->o->mcpu : cpu, features, e->o->mattr);
     LLVMCodeGenOptLevel level = e->o->opt_level == 0   ? LLVMCodeGenLevelNone
                                 : e->o->opt_level == 1 ? LLVMCodeGenLevelLess

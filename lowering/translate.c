@@ -131,13 +131,23 @@ check_options(Run *r, const p2n_source *inputs, size_t ninputs)
         diag_error(&r->d, none, "invalid optimisation level %d (0 to 3)", o->opt_level);
         ok = false;
     }
-    if (o->cpu && strcmp(o->cpu, "native") != 0 && (!*o->cpu || !target_cpu_known(o->cpu))) {
+    if (r->x && r->x->triple && o->output == P2N_OUTPUT_SHARED_OBJECT) {
+        diag_error(&r->d, none, "a shared object for target '%s' needs its system linker: use -c or -S",
+                   r->x->triple);
+        ok = false;
+    }
+    if (r->x && r->x->triple && o->cpu && strcmp(o->cpu, "native") == 0) {
+        diag_error(&r->d, none, "--cpu=native names this machine, not target '%s'", r->x->triple);
+        ok = false;
+    } else if (r->x && r->x->triple) {
+        /* the CPU and feature lists are the host target's: LLVM checks them */
+    } else if (o->cpu && strcmp(o->cpu, "native") != 0 && (!*o->cpu || !target_cpu_known(o->cpu))) {
         const char *near = target_cpu_suggest(o->cpu);
         diag_error(&r->d, none, "unknown CPU '%s' for this target%s%s%s", o->cpu, near ? "; did you mean '" : "",
                    near ? near : "", near ? "'?" : " (native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or an LLVM CPU name)");
         ok = false;
     }
-    if (o->features && !check_features(r, o->features))
+    if (o->features && !(r->x && r->x->triple) && !check_features(r, o->features))
         ok = false;
     if (o->report_path && !*o->report_path) {
         diag_error(&r->d, none, "empty report path");
@@ -347,6 +357,7 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
         .opt_level = o->opt_level,
         .mcpu = o->cpu && strcmp(o->cpu, "native") != 0 ? o->cpu : NULL,
         .mattr = o->features,
+        .triple = x->triple,
         .debug = x->debug,
         .dump_ir = (x->dump & DUMP_IR) != 0,
     };
