@@ -18,6 +18,7 @@
  * deadlock: the launch fails with P2N_ERROR_DEADLOCK naming the barrier and
  * its PTX line, and the waiting fibers are abandoned.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -392,7 +393,7 @@ grow(char **buf, size_t *cap, size_t need)
 static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static _Thread_local sigjmp_buf *fault_jmp;
-static _Thread_local void *fault_addr;
+static _Thread_local void *fault_addr, *fault_pc;
 static _Thread_local int fault_sig;
 static struct sigaction old_action[NFAULT_SIGNALS];
 enum { ALTSTACK_BYTES = 64 * 1024 };
@@ -403,6 +404,14 @@ on_fault(int sig, siginfo_t *si, void *ctx)
     if (fault_jmp && si->si_code > 0) {
         fault_addr = si->si_addr;
         fault_sig = sig;
+        fault_pc = NULL;
+#if defined(__x86_64__)
+        if (ctx)
+            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+        if (ctx)
+            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.pc;
+#endif
 #if defined(__x86_64__)
         /* the handler runs with the default floating-point controls, and
          * siglongjmp keeps them: take back the thread's (rounding, FTZ,
@@ -506,10 +515,18 @@ fault_report(rt_cta *c)
     p2n_result r = fault_sig == SIGFPE   ? P2N_ERROR_ARITHMETIC
                    : fault_sig == SIGILL ? P2N_ERROR_ILLEGAL_INSTRUCTION
                                          : P2N_ERROR_ILLEGAL_ADDRESS;
+    /* where: the faulting instruction as an offset in its object, for
+     * objdump (the PTX line is not known: no line table is emitted) */
+    char where[600] = "";
+    Dl_info dl;
+    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase)
+        snprintf(where, sizeof where, " (code at %s+%#lx)", dl.dli_fname,
+                 (unsigned long)((uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase));
     rt_job_error(c->job, r,
-                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p",
+                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p%s",
                  c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what, fault_addr);
+                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what, fault_addr,
+                 where);
 }
 
 static void
