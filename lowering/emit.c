@@ -1144,6 +1144,43 @@ emit_guarded(Emit *e, const Instr *in)
     LLVMPositionBuilderAtEnd(e->b, cont);
 }
 
+/* Block b heads a cycle: some edge into it retreats in reverse
+ * postorder, and every cycle of the CFG has such an edge. */
+static bool
+loop_head(const Cfg *c, int b)
+{
+    const Block *blk = &c->blocks[b];
+    for (int i = 0; i < blk->npred; i++) {
+        const Block *p = &c->blocks[blk->pred[i]];
+        if (p->rpo >= 0 && blk->rpo >= 0 && p->rpo >= blk->rpo)
+            return true;
+    }
+    return false;
+}
+
+/* The watchdog at a loop's head: one relaxed load of the launch's stop
+ * flag (its address is loop-invariant); when set, the kernel reports
+ * P2N_KERR_TIMEOUT and returns, as after any service error. */
+static void
+emit_watchdog(Emit *e, uint32_t line)
+{
+    LLVMValueRef flag = LLVMBuildLoad2(e->b, e->t_i32, abi_warp_field(e, W_STOP), "stop");
+    LLVMSetOrdering(flag, LLVMAtomicOrderingMonotonic);
+    LLVMSetAlignment(flag, 4);
+    LLVMValueRef set = LLVMBuildICmp(e->b, LLVMIntNE, flag, emit_u32(e, 0), "");
+    LLVMBasicBlockRef stop = emit_new_block(e, "watchdog"), go = emit_new_block(e, "loop");
+    LLVMValueRef br = LLVMBuildCondBr(e->b, set, stop, go);
+    /* rarely taken: keep the loop's code straight */
+    LLVMValueRef w[] = {LLVMMDStringInContext(e->ctx, "branch_weights", 14), LLVMConstInt(e->t_i32, 1, 0),
+                        LLVMConstInt(e->t_i32, 1u << 20, 0)};
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(e->ctx, "prof", 4), LLVMMDNodeInContext(e->ctx, w, 3));
+    LLVMPositionBuilderAtEnd(e->b, stop);
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TIMEOUT), emit_mask(e), emit_u32(e, line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    LLVMBuildBr(e->b, e->return_bb);
+    LLVMPositionBuilderAtEnd(e->b, go);
+}
+
 static void emit_block_body(Emit *e, int b);
 
 /* Block b; with a dispatcher per block, its jumps to the function's exit
@@ -1184,6 +1221,8 @@ emit_block_body(Emit *e, int b)
         LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->bb_body[b]);
     }
     LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
+    if (loop_head(c, b))
+        emit_watchdog(e, (uint32_t)blk->loc.line);
 
     /* the block that control falls into after this one (block_of has an
      * entry past the last instruction: a trailing label's block, or the exit) */
@@ -1398,7 +1437,7 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         goto out;
 
     const Module *m = an->module;
-    e.local_bytes_of = arena_alloc(&arena, sizeof(uint32_t) * (size_t)(m->funcs.n + 1));
+    e.local_bytes_of = arena_alloc(&arena, sizeof(uint64_t) * (size_t)(m->funcs.n + 1));
     mem_layout_shared(&e);
     /* every .func first: calls and function addresses name them */
     for (int i = 0; i < m->funcs.n; i++) {

@@ -22,7 +22,7 @@
 enum {
     W_PARAMS, W_SHARED, W_LOCAL, W_LOCAL_STRIDE, W_RT, W_SCHED, W_TID, W_NTID, W_CTAID, W_NCTAID,
     W_WARPID, W_NWARPID, W_MASK, W_DYNAMIC_SMEM, W_TOTAL_SMEM, W_SMID, W_NSMID, W_PARAM_BYTES, W_GRIDID,
-    W_EXITED, W_ERROR, W_STACK_TOP, W_GRID_WORKSPACE, W_NFIELDS
+    W_EXITED, W_ERROR, W_STACK_TOP, W_GRID_WORKSPACE, W_STOP, W_NFIELDS
 };
 
 /* Entries of p2n_services, in order. */
@@ -67,10 +67,12 @@ typedef struct Emit {
     LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
 
     /* module layout: where each variable lives */
-    uint32_t static_smem;   /* bytes of every .shared variable of the module */
+    uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
+    uint64_t *smem_of;      /* per function (index in m->funcs): a kernel's static part */
     Vec(VarSlot) slots;     /* see mem_slot() */
     Vec(LaneHelper) lane_fns; /* see lane_fn() */
-    uint32_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+    uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+    const char *required_features; /* for the module's note (target.c), or NULL */
 
     /* per function */
     Func *f;
@@ -219,7 +221,7 @@ void call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes); /* at r
 /* ----------------------------------------------------------- emit_mem.c */
 void mem_layout_shared(Emit *e);
 void mem_declare_globals(Emit *e);
-uint32_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
+uint64_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
 const VarSlot *mem_slot(Emit *e, const Var *v);
 uint32_t mem_param_offset(const Func *f, int index, uint32_t *size, uint32_t *align);
 void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch cp.async */
