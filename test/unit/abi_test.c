@@ -40,7 +40,8 @@ main(void)
         {"stop", W_STOP, offsetof(p2n_warp, stop)},
     };
     LowerOptions o = {.opt_level = 2};
-    Emit e = {.o = &o};
+    Arena arena = {0};
+    Emit e = {.o = &o, .arena = &arena};
     e.ctx = LLVMContextCreate();
     e.mod = LLVMModuleCreateWithNameInContext("abi", e.ctx);
     abi_types(&e);
@@ -87,5 +88,6 @@ main(void)
     target_dispose(&e);
     LLVMDisposeModule(e.mod);
     LLVMContextDispose(e.ctx);
+    arena_free(&arena);
     return bad;
 }
