@@ -368,6 +368,19 @@ cuCtxSynchronize(void)
     return drv(cu_device_sync());
 }
 
+/* No profiler is attached: these succeed and do nothing. */
+API int
+cuProfilerStart(void)
+{
+    return 0;
+}
+
+API int
+cuProfilerStop(void)
+{
+    return 0;
+}
+
 API int
 cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice d)
 {
