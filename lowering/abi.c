@@ -239,7 +239,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             u32(e, (uint64_t)f->params.n),
             params,
             u32(e, bytes),
-            u32(e, e->static_smem),
+            u32(e, e->static_smem_of[i]),
             u32(e, e->local_bytes_of[i]),
             u32(e, flags),
             LLVMConstArray2(e->t_i32, maxntid, 3),

@@ -38,6 +38,8 @@ typedef struct VarSlot {
     int64_t offset;
     LLVMValueRef global;
 } VarSlot;
+/* VarSlot.offset of an unsized .extern .shared variable: the dynamic part */
+#define DYNAMIC_SHARED ((int64_t)-1)
 
 typedef Vec(LLVMValueRef) ValueVec;
 
@@ -59,7 +61,7 @@ typedef struct Emit {
     LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
 
     /* module layout: where each variable lives */
-    uint32_t static_smem;   /* bytes of every .shared variable of the module */
+    uint32_t *static_smem_of; /* per kernel (index in m->funcs): bytes of its sized .shared */
     Vec(VarSlot) slots;     /* see mem_slot() */
     uint32_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
 

@@ -56,45 +56,53 @@ add_slot(Emit *e, const Var *v, int64_t off, LLVMValueRef g)
     vec_push(e->arena, &e->slots, s);
 }
 
-/* One layout for every .shared variable of the module, module scope and
- * function scope alike: each kernel's block holds them all, sized ones in
- * source order, and unsized .extern ones alias the dynamic part after them
- * (16-aligned, as the runtime places it). */
+/* Offsets in a CTA's shared block.  Module-scope .shared variables and
+ * those declared in a .func are common to every kernel (a function may run
+ * under any of them) and come first; the variables declared in a kernel's
+ * own body follow, so kernels overlap there and each kernel's block is its
+ * common part plus its own variables, not every variable of the module.
+ * Sized ones go in source order; unsized .extern ones alias the dynamic part,
+ * which the runtime places after the kernel's static part (16-aligned), so
+ * their address is read at run time (mem_var_address). */
 void
 mem_layout_shared(Emit *e)
 {
-    int64_t off = 0;
+    int64_t common = 0;
     const Module *m = e->m;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < m->vars.n; i++) {
-            Var *v = m->vars.v[i];
-            if (v->space != SP_SHARED || unsized(v) != (pass == 1))
-                continue;
-            if (pass == 1) {
-                add_slot(e, v, align_up(off, 16), NULL);
-                continue;
-            }
-            off = align_up(off, var_align(v));
-            add_slot(e, v, off, NULL);
-            off += v->size;
+    for (int i = 0; i < m->vars.n; i++) {
+        Var *v = m->vars.v[i];
+        if (v->space != SP_SHARED)
+            continue;
+        if (unsized(v)) {
+            add_slot(e, v, DYNAMIC_SHARED, NULL);
+            continue;
         }
+        common = align_up(common, var_align(v));
+        add_slot(e, v, common, NULL);
+        common += v->size;
+    }
+    for (int pass = 0; pass < 2; pass++) { /* .func bodies, then kernels */
         for (int i = 0; i < m->funcs.n; i++) {
             Func *f = m->funcs.v[i];
+            if (f->is_entry != (pass == 1))
+                continue;
+            int64_t off = pass == 1 ? common : 0;
             for (int j = 0; j < f->vars.n; j++) {
                 Var *v = f->vars.v[j];
-                if (v->space != SP_SHARED || unsized(v) != (pass == 1))
+                if (v->space != SP_SHARED)
                     continue;
-                if (pass == 1) {
-                    add_slot(e, v, align_up(off, 16), NULL);
+                if (unsized(v)) {
+                    add_slot(e, v, DYNAMIC_SHARED, NULL);
                     continue;
                 }
-                off = align_up(off, var_align(v));
-                add_slot(e, v, off, NULL);
-                off += v->size;
+                int64_t *at = pass == 1 ? &off : &common;
+                *at = align_up(*at, var_align(v));
+                add_slot(e, v, *at, NULL);
+                *at += v->size;
             }
+            if (pass == 1)
+                e->static_smem_of[i] = (uint32_t)off;
         }
-        if (pass == 0)
-            e->static_smem = (uint32_t)off;
     }
 }
 
@@ -281,6 +289,11 @@ mem_var_address(Emit *e, const Var *v, int bits)
     }
     if (s->global)
         return LLVMBuildPtrToInt(e->b, s->global, t, "");
+    if (s->offset == DYNAMIC_SHARED) { /* after this kernel's static part */
+        LLVMValueRef at = LLVMBuildSub(e->b, abi_warp_field(e, W_TOTAL_SMEM),
+                                       abi_warp_field(e, W_DYNAMIC_SMEM), "dynsmem");
+        return LLVMBuildZExtOrBitCast(e->b, at, t, "");
+    }
     return LLVMConstInt(t, (uint64_t)s->offset, 0);
 }
 
@@ -330,8 +343,15 @@ mem_address(Emit *e, const Operand *o, Space space)
         bool vary = operand_varying(e, b);
         int bits = type_bits(e->f->regs.v[b->reg].type) == 32 ? 32 : 64;
         base = inst_operand(e, b, bits == 32 ? TY_U32 : TY_U64, vary);
-        if (bits == 32)
+        if (bits == 32) {
+            /* a 32-bit address: register + offset wraps at 32 bits (nvcc
+             * counts on it, e.g. a base below a shared array plus a
+             * larger offset), then is zero-extended */
+            LLVMValueRef off32 = LLVMConstInt(e->t_i32, (uint64_t)o->imm, 1);
+            base = LLVMBuildAdd(e->b, base, vary ? emit_splat(e, off32) : off32, "");
             base = LLVMBuildZExt(e->b, base, vary ? LLVMVectorType(e->t_i64, WARP) : e->t_i64, "");
+            off = LLVMConstInt(e->t_i64, 0, 0);
+        }
     } else {
         base = LLVMConstInt(e->t_i64, 0, 0);
     }
