@@ -427,7 +427,7 @@ t_cudart_abi() {
 # writes no cache and leaves nothing in TMPDIR.
 t_cudart_cache() {
 	[ -n "$NVCC_BIN" ] || return 0
-	for t in cudart/cache-hit cudart/cache-race cudart/cache-off; do
+	for t in cudart/cache-hit cudart/cache-rebuilt cudart/cache-race cudart/cache-off; do
 		selected "$t" || continue
 		if ! cudart_build rt_smoke test/cudart/rt_smoke.cu; then fail "$t" "nvcc failed"; continue; fi
 		cache=$OUT/cudart/cache-$(basename "$t")
@@ -449,6 +449,16 @@ t_cudart_cache() {
 			if ! printf '%s\n' "$first" | grep -q '^ptx2native: translating'; then fail "$t" "first run translated nothing: $first"
 			elif printf '%s\n' "$second" | grep -q '^ptx2native: translating'; then fail "$t" "second run translated again: $second"
 			elif ! printf '%s\n' "$second" | grep -q '^ptx2native: cache hit'; then fail "$t" "no cache hit: $second"
+			else pass "$t"; fi
+		elif [ "$t" = cudart/cache-rebuilt ]; then
+			# a rebuilt translator (here: its file touched) translates again
+			first=$(run 2>&1) || { fail "$t" "first run: $first"; continue; }
+			lib=$(printf '%s\n' "$first" | sed -n 's/^ptx2native: translator library .* at //p')
+			[ -n "$lib" ] || lib=$(printf '%s\n' "$first" | sed -n 's/^ptx2native: translator command \([^:]*\):.*/\1/p')
+			if [ ! -f "$lib" ]; then fail "$t" "no translator file named: $first"; continue; fi
+			touch "$lib"
+			second=$(run 2>&1) || { fail "$t" "second run: $second"; continue; }
+			if ! printf '%s\n' "$second" | grep -q '^ptx2native: translating'; then fail "$t" "the old translation was reused: $second"
 			else pass "$t"; fi
 		else
 			run >"$cache.1" 2>&1 &

@@ -4,8 +4,8 @@
  * A module holds the PTX of one fatbinary (or of cuModuleLoadData) until
  * its first use, then translates it once.  The result is cached under
  * $XDG_CACHE_HOME/ptx2native (default ~/.cache/ptx2native) as KEY.so,
- * KEY a hash of the PTX, the options, the translator's version and this
- * CPU; a translation is written to a temporary name in that directory and
+ * KEY a hash of the PTX, the options, the translator's version and build
+ * (its file's size and modification time) and this CPU; a translation is written to a temporary name in that directory and
  * renamed into place, so processes racing on an empty cache each end up
  * loading a complete file.  P2N_CACHE=off translates into a temporary
  * file that is removed once loaded.  An executable APP with APP.kernels.so
@@ -183,6 +183,7 @@ typedef struct {
     const char *(*version)(void);
     char exe[2 * PATH_MAX]; /* the ptx2native command, when there is no library */
     char ver[256];
+    char build[64]; /* the translator file's size and modification time */
 } translator;
 
 static translator tr;
@@ -201,6 +202,19 @@ own_dir(char *buf, size_t n)
         else
             snprintf(buf, n, ".");
     }
+}
+
+/* The identity of this build of the translator, for the cache key: the
+ * version string stays the same from one build to the next, the file's
+ * size and modification time do not, so a rebuilt or reinstalled
+ * translator never reuses what an older one translated. */
+static void
+translator_build(const char *path)
+{
+    struct stat st;
+    if (path && strchr(path, '/') && stat(path, &st) == 0)
+        snprintf(tr.build, sizeof tr.build, "%lld.%09ld:%lld", (long long)st.st_mtim.tv_sec,
+                 st.st_mtim.tv_nsec, (long long)st.st_size);
 }
 
 static void
@@ -226,7 +240,10 @@ find_translator(void)
         *(void **)&tr.version = dlsym(tr.h, "p2n_translator_version");
         if (tr.init && tr.to_file && tr.version) {
             snprintf(tr.ver, sizeof tr.ver, "%s", tr.version());
-            note("translator library %s", tr.ver);
+            Dl_info info;
+            const char *file = dladdr((void *)tr.version, &info) ? info.dli_fname : NULL;
+            translator_build(file);
+            note("translator library %s at %s", tr.ver, file ? file : "?");
             return;
         }
         dlclose(tr.h);
@@ -264,6 +281,7 @@ find_translator(void)
     close(fd[0]);
     if (pid > 0)
         waitpid(pid, NULL, 0);
+    translator_build(tr.exe);
     note("translator command %s: %s", tr.exe, tr.ver);
 }
 
@@ -393,6 +411,7 @@ translate_and_load(cu_module *m)
     }
     hash_add(&h, "-O2", 3);
     hash_add(&h, tr.ver, strlen(tr.ver));
+    hash_add(&h, tr.build, strlen(tr.build));
     cpu_signature(&h);
     char dir[PATH_MAX], path[PATH_MAX + 64], tmp[PATH_MAX + 128];
     bool cached = cache_on() && cache_dir(dir, sizeof dir) == 0;
