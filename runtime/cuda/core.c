@@ -5,9 +5,10 @@
  * its first use, then translates it once.  The result is cached under
  * $XDG_CACHE_HOME/ptx2native (default ~/.cache/ptx2native) as KEY.so,
  * KEY a hash of the PTX, the options, the translator's version and build
- * (its file's size and modification time) and this CPU; a translation is written to a temporary name in that directory and
- * renamed into place, so processes racing on an empty cache each end up
- * loading a complete file.  P2N_CACHE=off translates into a temporary
+ * (its file's size and modification time) and this CPU; a translation
+ * is written to a temporary name in that directory and renamed into
+ * place, so processes racing on an empty cache each end up loading a
+ * complete file.  P2N_CACHE=off translates into a temporary
  * file that is removed once loaded.  An executable APP with APP.kernels.so
  * beside it (ptx2native --from-binary) needs no translation at all.
  *
