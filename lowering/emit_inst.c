@@ -218,7 +218,7 @@ inst_operand(Emit *e, const Operand *o, PtxType ty, bool want_vec)
     LLVMValueRef v;
     switch (o->kind) {
     case OPD_REG:
-        v = LLVMBuildLoad2(e->b, e->reg_type[o->reg], e->reg_slot[o->reg], "");
+        v = LLVMBuildLoad2(e->b, e->reg_type[o->reg], emit_reg_slot(e, o->reg), "");
         v = convert_bits(e, v, t, type_signed(ty));
         if (o->neg)
             v = LLVMBuildNot(e->b, v, "");
@@ -280,15 +280,17 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
     v = convert_bits(e, v, se, type_signed(ty));
     if (vary) {
         v = emit_splat(e, v);
-        if (e->partial && (e->imask || !e->fi->reg_merge || e->fi->reg_merge[r])) {
-            LLVMValueRef old = LLVMBuildLoad2(e->b, st, e->reg_slot[r], "");
+        /* e->nbar: lanes held at a call of a function that waits resume
+         * after it, where the analysis's reg_merge does not look */
+        if (e->partial && (e->imask || e->nbar > 0 || !e->fi->reg_merge || e->fi->reg_merge[r])) {
+            LLVMValueRef old = LLVMBuildLoad2(e->b, st, emit_reg_slot(e, r), "");
             LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");
         }
     } else if (emit_is_vec(v)) {
         v = emit_first_lane(e, v); /* uniform by analysis: every lane agrees */
     }
-    LLVMBuildStore(e->b, v, e->reg_slot[r]);
+    LLVMBuildStore(e->b, v, emit_reg_slot(e, r));
 }
 
 /* ---------------------------------------------------------- arithmetic */
@@ -2383,9 +2385,9 @@ emit_cvt(Emit *e, const Instr *in)
             LLVMValueRef xw = sb < w ? (type_signed(st) ? LLVMBuildSExt(e->b, x, W, "") : LLVMBuildZExt(e->b, x, W, "")) : x;
             bool ds = type_signed(dt), ss = type_signed(st);
             unsigned long long hi = ds ? (1ull << (db - 1)) - 1 : (db == 64 ? ~0ull : (1ull << db) - 1);
-            long long lo = ds ? -(long long)(1ull << (db - 1)) : 0;
+            unsigned long long lo = ds ? ~0ull << (db - 1) : 0; /* -2^(db-1), without a signed overflow */
             if (db < w || (ds != ss)) {
-                LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, (unsigned long long)lo);
+                LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, lo);
                 if (ss) { /* past the top only when narrower */
                     if (db < sb)
                         xw = call2(e, "llvm.smin", xw, hiv);

@@ -56,57 +56,111 @@ add_slot(Emit *e, const Var *v, int64_t off, LLVMValueRef g)
     vec_push(e->arena, &e->slots, s);
 }
 
-/* Offsets in a CTA's shared block.  Module-scope .shared variables and
- * those declared in a .func are common to every kernel (a function may run
- * under any of them) and come first; the variables declared in a kernel's
- * own body follow, so kernels overlap there and each kernel's block is its
- * common part plus its own variables, not every variable of the module.
- * Sized ones go in source order; unsized .extern ones alias the dynamic part,
- * which the runtime places after the kernel's static part (16-aligned), so
- * their address is read at run time (mem_var_address). */
-void
-mem_layout_shared(Emit *e)
+/* Marks in seen[] function fi and every function it may call (an
+ * indirect call: every .func with a body). */
+static void
+mark_reach(const Module *m, int fi, bool *seen)
 {
-    int64_t common = 0;
-    const Module *m = e->m;
-    for (int i = 0; i < m->vars.n; i++) {
-        Var *v = m->vars.v[i];
-        if (v->space != SP_SHARED)
+    if (seen[fi])
+        return;
+    seen[fi] = true;
+    const Func *f = m->funcs.v[fi];
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        if (unsized(v)) {
-            add_slot(e, v, DYNAMIC_SHARED, NULL);
-            continue;
-        }
-        common = align_up(common, var_align(v));
-        add_slot(e, v, common, NULL);
-        common += v->size;
-    }
-    for (int pass = 0; pass < 2; pass++) { /* .func bodies, then kernels */
+        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
         for (int i = 0; i < m->funcs.n; i++) {
-            Func *f = m->funcs.v[i];
-            if (f->is_entry != (pass == 1))
-                continue;
-            int64_t off = pass == 1 ? common : 0;
-            for (int j = 0; j < f->vars.n; j++) {
-                Var *v = f->vars.v[j];
-                if (v->space != SP_SHARED)
-                    continue;
-                if (unsized(v)) {
-                    add_slot(e, v, DYNAMIC_SHARED, NULL);
-                    continue;
-                }
-                int64_t *at = pass == 1 ? &off : &common;
-                *at = align_up(*at, var_align(v));
-                add_slot(e, v, *at, NULL);
-                *at += v->size;
-            }
-            if (pass == 1)
-                e->static_smem_of[i] = (uint32_t)off;
+            const Func *g = m->funcs.v[i];
+            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body && !g->is_entry)
+                mark_reach(m, i, seen);
         }
     }
 }
 
-uint32_t
+static bool
+operand_names(const Operand *o, const Var *v)
+{
+    if (o->var == v)
+        return true;
+    for (int i = 0; i < o->nsub; i++)
+        if (operand_names(&o->sub[i], v))
+            return true;
+    return false;
+}
+
+/* f declares v or names it in an operand. */
+static bool
+func_uses(const Func *f, const Var *v)
+{
+    if (v->owner == f)
+        return true;
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        for (int k = 0; k < in->nopnd; k++)
+            if (operand_names(&in->opnd[k], v))
+                return true;
+    }
+    return false;
+}
+
+/* The .shared variables of the module, module scope and function scope
+ * alike, in one layout that every kernel's block follows, but each kernel
+ * is charged only for the variables it can reach (e->smem_of): a variable
+ * goes at the first offset (aligned) past the variables already placed
+ * that some kernel reaching it reaches too, so variables that no kernel
+ * uses together may overlap (first fit, in source order).  Unsized .extern
+ * variables are the dynamic part, at the launch's offset
+ * (mem_var_address). */
+void
+mem_layout_shared(Emit *e)
+{
+    const Module *m = e->m;
+    int nf = m->funcs.n;
+    e->smem_of = arena_alloc(e->arena, sizeof(uint64_t) * (size_t)(nf + 1));
+    memset(e->smem_of, 0, sizeof(uint64_t) * (size_t)(nf + 1));
+    Vec(Var *) vars = {0};
+    for (int i = 0; i < m->vars.n; i++)
+        if (m->vars.v[i]->space == SP_SHARED)
+            vec_push(e->arena, &vars, m->vars.v[i]);
+    for (int i = 0; i < nf; i++)
+        for (int j = 0; j < m->funcs.v[i]->vars.n; j++)
+            if (m->funcs.v[i]->vars.v[j]->space == SP_SHARED)
+                vec_push(e->arena, &vars, m->funcs.v[i]->vars.v[j]);
+    /* reach[k * nf + i]: kernel k may run function i */
+    bool *reach = arena_alloc(e->arena, (size_t)nf * (size_t)nf + 1);
+    memset(reach, 0, (size_t)nf * (size_t)nf + 1);
+    for (int k = 0; k < nf; k++)
+        if (m->funcs.v[k]->is_entry && m->funcs.v[k]->has_body)
+            mark_reach(m, k, reach + (size_t)k * (size_t)nf);
+    bool *users = arena_alloc(e->arena, (size_t)nf + 1);
+    uint64_t total = 0;
+    for (int vi = 0; vi < vars.n; vi++) {
+        Var *v = vars.v[vi];
+        if (unsized(v)) {
+            add_slot(e, v, 0, NULL);
+            continue;
+        }
+        int64_t off = 0;
+        for (int k = 0; k < nf; k++) {
+            users[k] = false;
+            for (int i = 0; i < nf && !users[k]; i++)
+                users[k] = reach[(size_t)k * (size_t)nf + (size_t)i] && func_uses(m->funcs.v[i], v);
+            if (users[k] && (int64_t)e->smem_of[k] > off)
+                off = (int64_t)e->smem_of[k];
+        }
+        off = align_up(off, var_align(v));
+        add_slot(e, v, off, NULL);
+        for (int k = 0; k < nf; k++)
+            if (users[k])
+                e->smem_of[k] = (uint64_t)(off + v->size);
+        if ((uint64_t)(off + v->size) > total)
+            total = (uint64_t)(off + v->size);
+    }
+    e->static_smem = total;
+}
+
+uint64_t
 mem_layout_locals(Emit *e, const Func *f)
 {
     int64_t off = 0;
@@ -118,7 +172,7 @@ mem_layout_locals(Emit *e, const Func *f)
         add_slot(e, v, off, NULL);
         off += v->size > 0 ? v->size : 0;
     }
-    return (uint32_t)align_up(off, 16);
+    return (uint64_t)align_up(off, 16);
 }
 
 /* ----------------------------------------------------------- globals */
@@ -187,6 +241,33 @@ flatten_init(Emit *e, const Var *v, const Init *in, LLVMTypeRef t, ValueVec *out
     vec_push(e->arena, out, c);
 }
 
+/* A variable initialized in its first elements only, with more than
+ * ZERO_TAIL elements after them, gets the value {[k x t] init, [n - k x t]
+ * zeroinitializer} (a packed struct of the same size) instead of one
+ * constant per element: a large array with a short initializer costs what
+ * its initializer does.  The global is made anew with that type and
+ * replaces the one declared first, which other initializers may name. */
+enum { ZERO_TAIL = 64 };
+
+static void
+zero_tail(Emit *e, const VarSlot *s, LLVMTypeRef t, const ValueVec *elems, uint64_t n)
+{
+    LLVMValueRef parts[] = {LLVMConstArray2(t, elems->v, (uint64_t)elems->n),
+                            LLVMConstNull(LLVMArrayType2(t, n - (uint64_t)elems->n))};
+    LLVMValueRef init = LLVMConstStructInContext(e->ctx, parts, 2, 1);
+    LLVMValueRef old = s->global, g = LLVMAddGlobal(e->mod, LLVMTypeOf(init), "");
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetAlignment(g, LLVMGetAlignment(old));
+    LLVMSetInitializer(g, init);
+    LLVMReplaceAllUsesWith(old, g);
+    size_t len;
+    const char *name = LLVMGetValueName2(old, &len);
+    char *keep = arena_printf(e->arena, "%.*s", (int)len, name);
+    LLVMDeleteGlobal(old);
+    LLVMSetValueName2(g, keep, len);
+    ((VarSlot *)s)->global = g;
+}
+
 /* .global and .const variables: one LLVM global each, typed as an array of
  * the variable's element type so initializers keep their addresses. */
 void
@@ -223,19 +304,26 @@ mem_declare_globals(Emit *e)
         LLVMTypeRef at = LLVMGlobalGetValueType(s->global);
         LLVMTypeRef t = LLVMGetElementType(at);
         uint64_t n = LLVMGetArrayLength2(at);
+        /* .const stays writable: the host may set it (p2n_module_global),
+         * as CUDA programs set __constant__ data before a launch */
+        if (!v->init) { /* zeroinitializer: .bss, nothing per element */
+            LLVMSetInitializer(s->global, LLVMConstNull(at));
+            continue;
+        }
         ValueVec elems = {0};
-        if (v->init)
-            flatten_init(e, v, v->init, t, &elems);
+        flatten_init(e, v, v->init, t, &elems);
         if ((uint64_t)elems.n > n) {
             diag_error(e->d, v->loc, "too many initializers for '%s'", v->name);
             e->failed = true;
             continue;
         }
-        while ((uint64_t)elems.n < n)
-            vec_push(e->arena, &elems, LLVMConstNull(t));
-        /* .const stays writable: the host may set it (p2n_module_global),
-         * as CUDA programs set __constant__ data before a launch */
-        LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
+        if (n - (uint64_t)elems.n > ZERO_TAIL)
+            zero_tail(e, s, t, &elems, n);
+        else {
+            while ((uint64_t)elems.n < n)
+                vec_push(e->arena, &elems, LLVMConstNull(t));
+            LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
+        }
     }
 }
 
@@ -289,10 +377,13 @@ mem_var_address(Emit *e, const Var *v, int bits)
     }
     if (s->global)
         return LLVMBuildPtrToInt(e->b, s->global, t, "");
-    if (s->offset == DYNAMIC_SHARED) { /* after this kernel's static part */
-        LLVMValueRef at = LLVMBuildSub(e->b, abi_warp_field(e, W_TOTAL_SMEM),
-                                       abi_warp_field(e, W_DYNAMIC_SMEM), "dynsmem");
-        return LLVMBuildZExtOrBitCast(e->b, at, t, "");
+    if (v->space == SP_SHARED && unsized(v)) {
+        /* the dynamic part, after the kernel's own static part (aligned
+         * 16): each kernel is charged only for the .shared variables it
+         * reaches (abi.c), so its offset is the launch's, not the layout's */
+        LLVMValueRef total = abi_warp_field(e, W_TOTAL_SMEM), dyn = abi_warp_field(e, W_DYNAMIC_SMEM);
+        LLVMValueRef off = LLVMBuildSub(e->b, total, dyn, "dynsmem");
+        return bits == 32 ? off : bits > 32 ? LLVMBuildZExt(e->b, off, t, "") : LLVMBuildTrunc(e->b, off, t, "");
     }
     return LLVMConstInt(t, (uint64_t)s->offset, 0);
 }
@@ -438,6 +529,8 @@ warp_rows(Emit *e)
     e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
     LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
     e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
+    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), e->rows_two, "");
+    e->half_rows = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), halves, "half.rows");
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
@@ -666,122 +759,135 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     return phi;
 }
 
-/* An access through an address the analysis knows row by row
- * (FuncInfo.reg_row_affine): step 0, every lane of a row reads one
- * location: two scalar loads and a blend; step = size, each row is
- * contiguous: two masked vector accesses.  Valid when the warp's lanes
- * form at most two rows (checked once per warp, warp_rows); otherwise, or
- * with no lane active, per_lane_access. */
-/* True (i1) when the first and last lanes of m are (last - first) * step
- * bytes apart, or m is empty. */
+/* ------------------------------------------------ out-of-line lanes */
+
+/* per_lane_access as an internal function of the module, one per element
+ * type and direction:
+ *     <32 x t> p2n.lanes.ld.T(<32 x ptr> p, i32 mask, i32 rows_lo, i1 rows_two)
+ *     void     p2n.lanes.st.T(<32 x ptr> p, <32 x t> v, i32 mask, i32 rows_lo, i1 rows_two)
+ * An access whose pattern is not known at translation time, or that the
+ * fast path of row_access does not take, is then one call: the run-time
+ * checks and the three ways of accessing are emitted once per module, not
+ * once per access, so the IR, and LLVM's time on it, stay linear in the
+ * PTX.  (Inline, a thousand accesses made 4,600 blocks that all branch on
+ * the same mask, and InstCombine's walk over the conditions known for a
+ * value made the time quadratic.) */
 static LLVMValueRef
-row_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, int64_t step)
+lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
 {
-    LLVMValueRef f, args[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
-    LLVMTypeRef t = e->t_i32;
-    LLVMValueRef pf = LLVMBuildPtrToInt(e->b, first_ptr(e, ptrs, m, &f), e->t_i64, "");
-    LLVMValueRef l = LLVMBuildSub(e->b, emit_u32(e, WARP - 1), emit_intrinsic(e, "llvm.ctlz", &t, 1, args, 2), "");
-    l = LLVMBuildAnd(e->b, l, emit_u32(e, WARP - 1), "");
-    LLVMValueRef pl = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, l), e->t_i64, "");
-    LLVMValueRef lanes = LLVMBuildZExt(e->b, LLVMBuildSub(e->b, l, f, ""), e->t_i64, "");
-    LLVMValueRef want = LLVMBuildMul(e->b, lanes, LLVMConstInt(e->t_i64, (uint64_t)step, 0), "");
-    LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pl, pf, ""), want, "");
-    return LLVMBuildOr(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), "");
+    for (int i = 0; i < e->lane_fns.n; i++)
+        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store) {
+            *fty = e->lane_fns.v[i].fty;
+            return e->lane_fns.v[i].fn;
+        }
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef params[] = {LLVMVectorType(e->t_ptr, WARP), vt, e->t_i32, e->t_i32, e->t_i1};
+    LLVMTypeRef *ps = store ? params : (params[1] = params[0], params + 1);
+    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0), NULL};
+    char *ty = LLVMPrintTypeToString(t), name[64];
+    snprintf(name, sizeof name, "p2n.lanes.%s.%s", store ? "st" : "ld", ty);
+    LLVMDisposeMessage(ty);
+    lf.fn = LLVMAddFunction(e->mod, name, lf.fty);
+    LLVMSetLinkage(lf.fn, LLVMInternalLinkage);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+
+    /* emit its body with this context pointed at it */
+    LLVMBuilderRef b = e->b;
+    LLVMValueRef fn = e->fn, imask = e->imask, rows_lo = e->rows_lo, rows_two = e->rows_two;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    e->fn = lf.fn;
+    LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
+    unsigned k = store ? 2 : 1;
+    e->imask = LLVMGetParam(lf.fn, k);
+    e->rows_lo = LLVMGetParam(lf.fn, k + 1);
+    e->rows_two = LLVMGetParam(lf.fn, k + 2);
+    LLVMValueRef got = per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
+    if (store)
+        LLVMBuildRetVoid(e->b);
+    else
+        LLVMBuildRet(e->b, got);
+    LLVMDisposeBuilder(e->b);
+    e->b = b, e->fn = fn, e->imask = imask, e->rows_lo = rows_lo, e->rows_two = rows_two;
+    vec_push(e->arena, &e->lane_fns, lf);
+    *fty = lf.fty;
+    return lf.fn;
+}
+
+/* The access of each active lane at ptr, out of line (lane_fn). */
+static LLVMValueRef
+lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    warp_rows(e);
+    LLVMTypeRef fty;
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, &fty);
+    LLVMValueRef args[5], *a = args;
+    *a++ = emit_is_vec(ptr) ? ptr : emit_splat(e, ptr);
+    if (val)
+        *a++ = val;
+    *a++ = emit_cur_mask(e);
+    *a++ = e->rows_lo;
+    *a++ = e->rows_two;
+    return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
 /* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
 static LLVMValueRef
 span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
 {
-    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)a), ""), e->t_i64, "");
-    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)b), ""), e->t_i64, "");
+    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)a)), e->t_i64, "");
+    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)b)), e->t_i64, "");
     return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
                          LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
 }
 
-/* row_span_ok for both rows of the warp.  A full warp of one row, or of
- * two rows of 16, checks lanes at constant positions (cheap to extract);
- * otherwise the rows' first and last active lanes. */
-static LLVMValueRef
-rows_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef mask, int64_t step)
-{
-    LLVMValueRef all = LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), "");
-    LLVMValueRef one = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), "");
-    LLVMValueRef halves = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), "");
-    LLVMBasicBlockRef b1 = emit_new_block(e, "span.row"), b2 = emit_new_block(e, "span.test"),
-                      b3 = emit_new_block(e, "span.halves"), b4 = emit_new_block(e, "span.lanes"),
-                      jb = emit_new_block(e, "span.done");
-    LLVMValueRef ok[3];
-    LLVMBasicBlockRef from[3];
-    LLVMBuildCondBr(e->b, one, b1, b2);
-    LLVMPositionBuilderAtEnd(e->b, b2);
-    LLVMBuildCondBr(e->b, halves, b3, b4);
-
-    LLVMPositionBuilderAtEnd(e->b, b1);
-    ok[0] = span_const_ok(e, ptrs, 0, WARP - 1, step);
-    from[0] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-    LLVMPositionBuilderAtEnd(e->b, b3);
-    ok[1] = LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
-                         span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), "");
-    from[1] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-    LLVMPositionBuilderAtEnd(e->b, b4);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
-    ok[2] = LLVMBuildAnd(e->b, row_span_ok(e, ptrs, mlo, step), row_span_ok(e, ptrs, mhi, step), "");
-    from[2] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    LLVMValueRef phi = LLVMBuildPhi(e->b, e->t_i1, "span.ok");
-    LLVMAddIncoming(phi, ok, from, 3);
-    return phi;
-}
-
+/* An access through an address the analysis knows row by row
+ * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one
+ * location) or step = size (each row is contiguous).  The fast path, when
+ * every lane is active and lanes 0-15 and 16-31 each lie in one row (a
+ * warp inside a block 32 or more wide, or of a block 16 wide: e->half_rows,
+ * once per function): two scalar loads and a blend, or two plain 16-lane
+ * accesses at lane 0's and lane 16's addresses (what one 32-lane access
+ * becomes on the machine anyway).  Anything else is the out-of-line access,
+ * which checks the lanes' addresses at run time. */
 static LLVMValueRef
 row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
 {
     warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef fast = LLVMBuildAnd(e->b, e->rows_two, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), "");
+    LLVMValueRef fast = LLVMBuildAnd(e->b, e->half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
-        fast = LLVMBuildAnd(e->b, fast, rows_span_ok(e, ptr, mask, step), "");
+        fast = LLVMBuildAnd(e->b, fast, LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
+                                                     span_const_ok(e, ptr, WARP / 2, WARP - 1, step), ""), "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
 
     LLVMPositionBuilderAtEnd(e->b, fb);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
-    LLVMValueRef got[2];
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)), p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    LLVMValueRef got[2] = {NULL, NULL};
     if (step == 0) {
-        unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-        LLVMValueRef lane, plo = first_ptr(e, ptr, mlo, &lane), phi = first_ptr(e, ptr, mhi, &lane);
-        LLVMValueRef zero = emit_u32(e, 0);
-        /* a row with no active lane reads the other row's location */
-        LLVMValueRef slo = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mlo, zero, ""), plo, phi, "");
-        LLVMValueRef shi = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mhi, zero, ""), phi, plo, "");
-        LLVMValueRef vlo = LLVMBuildLoad2(e->b, t, slo, ""), vhi = LLVMBuildLoad2(e->b, t, shi, "");
-        LLVMSetAlignment(vlo, size);
-        LLVMSetAlignment(vhi, size);
-        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, vlo), emit_splat(e, vhi), "");
+        LLVMValueRef v0 = LLVMBuildLoad2(e->b, t, p0, ""), v16 = LLVMBuildLoad2(e->b, t, p16, "");
+        LLVMSetAlignment(v0, size);
+        LLVMSetAlignment(v16, size);
+        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, emit_u32(e, 0xffffu)), emit_splat(e, v0), emit_splat(e, v16), "");
     } else {
-        got[0] = rows_vector(e, ptr, t, val, mlo, mhi);
+        got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(LLVMVectorType(t, WARP)));
+        got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
     }
     LLVMBasicBlockRef fend = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, sb);
-    got[1] = per_lane_access(e, ptr, t, val);
-    LLVMBasicBlockRef send = LLVMGetInsertBlock(e->b);
+    got[1] = lanes_call(e, ptr, t, val);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, jb);
     if (val)
         return NULL;
     LLVMValueRef phi = LLVMBuildPhi(e->b, LLVMTypeOf(got[0]), "");
-    LLVMBasicBlockRef bbs[] = {fend, send};
+    LLVMBasicBlockRef bbs[] = {fend, sb};
     LLVMAddIncoming(phi, got, bbs, 2);
     return phi;
 }
@@ -886,7 +992,7 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t s
         return per_lane_ordered(e, ptr, t, NULL, sem);
     if (emit_is_vec(ptr) && (step == 0 || step == size))
         return row_access(e, ptr, t, NULL, step, wide);
-    return per_lane_access(e, ptr, t, NULL);
+    return lanes_call(e, ptr, t, NULL);
 }
 
 static void
@@ -903,7 +1009,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
     else if (emit_is_vec(ptr) && step == size)
         row_access(e, ptr, t, emit_splat(e, val), step, wide);
     else
-        per_lane_access(e, ptr, t, emit_splat(e, val));
+        lanes_call(e, ptr, t, emit_splat(e, val));
 }
 
 static LLVMValueRef

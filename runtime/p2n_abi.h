@@ -15,9 +15,20 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 4
+#define P2N_ABI_VERSION 5
 #define P2N_WARP_SIZE 32
 #define P2N_MODULE_SYMBOL "p2n_module_v1"
+
+/* Besides the symbol, the object carries an ELF note in the section
+ * P2N_NOTE_SECTION (type SHT_NOTE), read by p2n_module_load before anything
+ * of the file is mapped or run:
+ *     namesz = 11, descsz, type = P2N_NOTE_TYPE, "ptx2native\0" (padded to 12),
+ *     desc: uint32_t abi_version (P2N_ABI_VERSION), then the CPU features
+ *     the code requires, a NUL-terminated string ("+avx2,+fma", or empty),
+ *     padded with NULs to a multiple of 4. */
+#define P2N_NOTE_SECTION ".note.ptx2native"
+#define P2N_NOTE_NAME "ptx2native"
+#define P2N_NOTE_TYPE 1
 
 typedef struct p2n_warp p2n_warp;
 typedef struct p2n_services p2n_services;
@@ -45,6 +56,9 @@ struct p2n_warp {
                                    frames of the .funcs it calls (local memory) lie below */
     uint64_t grid_workspace;    /* a cooperative launch's grid-barrier workspace, read as
                                    %envreg1 (high half) and %envreg2 (low half); else 0 */
+    const uint32_t *stop;       /* the launch's watchdog flag, read (atomically, relaxed)
+                                   at every loop's head: non-zero, the kernel reports
+                                   P2N_KERR_TIMEOUT and returns */
 };
 
 /* Barrier operations (p2n_services.barrier `op`). */
@@ -72,6 +86,8 @@ enum {
     P2N_KERR_MISALIGNED = 6,
     P2N_KERR_TEXTURE = 7,       /* a texture instruction on a handle that is no object */
     P2N_KERR_SURFACE_RANGE = 8, /* suld/sust.trap out of range */
+    P2N_KERR_TIMEOUT = 9,       /* the launch ran past its time limit */
+    P2N_KERR_INTERNAL = 10,     /* the translator's own assumption failed */
 };
 
 /* The `op` word of p2n_services.texture. */
@@ -79,7 +95,7 @@ enum {
     P2N_TEX_TEX = 0, P2N_TEX_TLD4 = 1, P2N_TEX_TXQ = 2, P2N_TEX_SULD = 3, P2N_TEX_SUST = 4,
     P2N_TEX_SUQ = 5,                          /* bits 0-3 */
     P2N_TEXG_1D = 1, P2N_TEXG_2D = 2, P2N_TEXG_3D = 3, P2N_TEXG_A1D = 4,
-    P2N_TEXG_A2D = 5,                         /* bits 4-7: geometry */
+    P2N_TEXG_A2D = 5, P2N_TEXG_CUBE = 6, P2N_TEXG_ACUBE = 7, /* bits 4-7: geometry */
     /* bits 8-9: tex/tld4 result type (0 f32, 1 s32, 2 u32); suld/sust log2 of
      * the element bytes.  bit 10: tex coordinates are f32 (else s32).
      * bits 12-15: tld4 component (r g b a), txq/suq query (P2N_TXQ_*), or
@@ -144,12 +160,13 @@ typedef struct p2n_kernel_desc {
     uint32_t nparams;
     const p2n_param_desc *params;
     uint32_t param_bytes;
-    uint32_t static_smem;   /* bytes of .shared variables; dynamic follows, aligned 16 */
-    uint32_t local_bytes;   /* per lane */
+    uint64_t static_smem;   /* bytes of the .shared variables this kernel can reach
+                               (module layout); dynamic follows, aligned 16 */
+    uint64_t local_bytes;   /* per lane */
     uint32_t flags;
     uint32_t maxntid[3], reqntid[3]; /* 0: not given */
     uint32_t ptx_line;      /* line of the .entry, for messages */
-    uint32_t stack_bytes;   /* native stack a warp needs, a bound (0: default) */
+    uint64_t stack_bytes;   /* native stack a warp needs, a bound (0: default) */
 } p2n_kernel_desc;
 
 typedef struct p2n_var_desc { /* .global and .const variables the host can reach */

@@ -46,6 +46,10 @@ typedef enum {
     P2N_ERROR_SYSTEM = 15,         /* threads or memory could not be had from the OS */
     P2N_ERROR_MISALIGNED = 16,     /* misaligned access the kernel reported */
     P2N_ERROR_ILLEGAL_ADDRESS = 17, /* the kernel touched memory it may not (a fault) */
+    P2N_ERROR_ARITHMETIC = 18,     /* SIGFPE in a kernel (the host enabled FP traps) */
+    P2N_ERROR_ILLEGAL_INSTRUCTION = 19, /* SIGILL in a kernel */
+    P2N_ERROR_TIMEOUT = 20,        /* the launch ran past p2n_set_launch_timeout's limit */
+    P2N_ERROR_UNSUPPORTED_CPU = 21, /* the module needs CPU features this CPU lacks */
 } p2n_result;
 
 /* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the
@@ -62,7 +66,7 @@ p2n_result p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_di
                       size_t dynamic_shared_bytes, void **params); /* params[i] points at the i-th .param value */
 p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,
                              size_t *bytes); /* .global/.const variables */
-void p2n_module_unload(p2n_module *mod);
+p2n_result p2n_module_unload(p2n_module *mod); /* INVALID_VALUE: not a loaded module */
 const char *p2n_result_string(p2n_result r);
 
 /* The message of the last failing call made by this thread: names the
@@ -73,13 +77,21 @@ const char *p2n_error_message(void);
  * Takes effect for launches that start after it. */
 p2n_result p2n_set_num_threads(unsigned n);
 
+/* A launch that runs longer than ms milliseconds fails with
+ * P2N_ERROR_TIMEOUT (0: no limit, the default unless the environment
+ * variable P2N_LAUNCH_TIMEOUT_MS gives one).  For launches that start
+ * after it, from any thread. */
+p2n_result p2n_set_launch_timeout(unsigned ms);
+
 /* Texture and surface objects (docs/api.md): a p2n_texture is the 64-bit
  * value a kernel takes where CUDA passes a cudaTextureObject_t or
  * cudaSurfaceObject_t.  The object describes memory the caller owns and
  * keeps alive while kernels use it: 1D linear memory (width elements),
  * 2D pitched memory (width x height, `pitch` bytes a row), 3D memory
- * (depth slices of `slice_pitch` bytes), or layered memory (`layers`
- * layers of a 1D or 2D texture, `slice_pitch` bytes apart). */
+ * (depth slices of `slice_pitch` bytes), layered memory (`layers`
+ * layers of a 1D or 2D texture, `slice_pitch` bytes apart), or cube maps
+ * (a 2D square layered texture whose layers are the faces +x -x +y -y +z
+ * -z of one cube, or of `layers` / 6 cubes). */
 typedef unsigned long long p2n_texture;
 
 typedef enum {
@@ -108,6 +120,7 @@ typedef struct p2n_texture_desc {
     p2n_address_mode address[3];
     p2n_filter_mode filter;
     float border[4];       /* the border colour */
+    int cubemap;           /* textures: the layers (a multiple of 6) are cube faces */
 } p2n_texture_desc;
 
 p2n_result p2n_tex_create(p2n_texture *tex, const p2n_texture_desc *desc);

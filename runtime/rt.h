@@ -46,7 +46,8 @@ struct p2n_module {
 
 /* Every loaded module, for indirect calls across modules. */
 void rt_registry_add(p2n_module *m);
-void rt_registry_remove(p2n_module *m);
+bool rt_registry_remove(p2n_module *m);
+bool rt_module_live(const p2n_module *m);
 void *rt_registry_resolve(uint64_t addr, const char *signature);
 
 p2n_result rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn);
@@ -71,6 +72,7 @@ typedef struct rt_job {
     unsigned workers; /* pool threads working on it (under the pool lock) */
     uint64_t gridid;
     uint64_t grid_workspace; /* p2n_warp.grid_workspace: cooperative launches */
+    uint32_t stop; /* p2n_warp.stop: set (atomically) by the launch's watchdog */
     p2n_warp *templ; /* [nwarps]: the fields every CTA shares (tid, mask, ...) */
     /* the first error wins */
     pthread_mutex_t lock;

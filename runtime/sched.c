@@ -18,6 +18,7 @@
  * deadlock: the launch fails with P2N_ERROR_DEADLOCK naming the barrier and
  * its PTX line, and the waiting fibers are abandoned.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "rt.h"
@@ -55,6 +57,7 @@ struct rt_warp_state {
     uint32_t early_popc[RT_NBARRIERS], early_and[RT_NBARRIERS], early_or[RT_NBARRIERS];
     uint64_t wake_ns;
     uint32_t nlive; /* its live lanes when it last left the runtime */
+    uint32_t absent; /* live lanes neither waiting nor counted early at its barrier */
 };
 
 typedef struct rt_cta {
@@ -79,6 +82,7 @@ typedef struct rt_worker {
     size_t fiber_size;
     const rt_job *warps_of; /* the launch whose templates warps[] hold */
     uint64_t warps_gridid;
+    void *altstack; /* ALTSTACK_BYTES for the fault handler */
 } rt_worker;
 
 rt_job *
@@ -202,6 +206,10 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
 {
     rt_warp_state *ws = (rt_warp_state *)w;
     rt_cta *c = ws->cta;
+    if (__atomic_load_n(&c->job->stop, __ATOMIC_RELAXED)) { /* the watchdog: as at a loop's head */
+        rt_services.error(w, P2N_KERR_TIMEOUT, lanes, line);
+        return 0;
+    }
     if (id >= RT_NBARRIERS) {
         rt_job_error(c->job, P2N_ERROR_INVALID_VALUE, "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
                      c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
@@ -226,6 +234,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         if (op == P2N_BAR_ARRIVE)
             return 0;
         if (!ws->early_done[id]) {
+            ws->absent = 0;
             ws->state = W_WAITING;
             ws->bar_id = (int)id;
             ws->bar_generation = ws->early_gen[id];
@@ -270,6 +279,13 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         try_complete(c, (int)id);
         return 0;
     }
+    /* the code generator brings every live lane of a warp to its barriers,
+     * except across a call: lanes outside a .func that part of the warp
+     * called cannot arrive before it returns (named if this deadlocks) */
+    ws->absent = live_lanes(w) & ~lanes;
+    for (int i = 0; i < RT_NBARRIERS; i++)
+        if (ws->early[i] && ws->early_gen[i] == c->bar[i].generation)
+            ws->absent &= ~ws->early[i];
     ws->state = W_WAITING;
     ws->bar_id = (int)id;
     ws->bar_generation = b->generation;
@@ -301,6 +317,38 @@ rt_svc_nanosleep(p2n_warp *w, uint32_t ns)
     ws->wake_ns = now_ns() + ns;
     ws->state = W_SLEEPING;
     yield_to_scheduler(ws);
+}
+
+/* No warp can run and some wait at a barrier: the launch's error names the
+ * barrier, preferring a warp whose lanes arrived without the rest of it
+ * (the barrier is inside a function only part of the warp called). */
+static void
+report_deadlock(rt_cta *c)
+{
+    rt_warp_state *ws = NULL;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        rt_warp_state *x = &c->warps[i];
+        if (x->state == W_WAITING && (!ws || (x->absent && !ws->absent)))
+            ws = x;
+    }
+    if (!ws)
+        return;
+    const p2n_warp *w = &ws->w;
+    const rt_barrier *b = &c->bar[ws->bar_id];
+    if (ws->absent)
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): %u of %u threads arrived; "
+                     "lanes %#x of warp %u are outside the call that reached it (they did not make the call, or returned "
+                     "from it) and cannot run before it returns: a barrier in a function called by part of a warp "
+                     "is not supported",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
+                     live_threads(c), ws->absent, (unsigned)(ws - c->warps));
+    else
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
+                     "%u of %u threads arrived, the others have exited or wait elsewhere",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
+                     live_threads(c));
 }
 
 /* Runs the CTA's fibers until all are done or none can run. */
@@ -347,18 +395,7 @@ schedule(rt_cta *c)
             continue;
         }
         /* everyone left waits on a barrier that cannot complete */
-        for (uint32_t i = 0; i < c->nwarps; i++) {
-            rt_warp_state *ws = &c->warps[i];
-            if (ws->state == W_WAITING) {
-                const p2n_warp *w = &ws->w;
-                rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                             "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
-                             "%u of %u threads arrived, the others have exited or wait elsewhere",
-                             c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id,
-                             c->bar[ws->bar_id].line, c->bar[ws->bar_id].arrived, live_threads(c));
-                break;
-            }
-        }
+        report_deadlock(c);
         for (uint32_t i = 0; i < c->nwarps; i++)
             c->warps[i].w.error = 1;
         return;
@@ -378,30 +415,64 @@ grow(char **buf, size_t *cap, size_t need)
     return *buf != NULL;
 }
 
-/* Faults (SIGSEGV, SIGBUS) while a CTA runs on this thread jump back to
- * run_cta; elsewhere they go to the handler there was before, or kill the
- * process as they would have. */
+/* Faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL) raised by the code a worker
+ * runs while a CTA runs on it jump back to run_cta, on the worker's
+ * alternate signal stack (a fault may come from a stack that is full);
+ * elsewhere, and for signals another process sent, they go to the handler
+ * there was before, or kill the process as they would have. */
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static _Thread_local sigjmp_buf *fault_jmp;
-static _Thread_local void *fault_addr;
-static struct sigaction old_segv, old_bus;
+static _Thread_local void *fault_addr, *fault_pc;
+static _Thread_local int fault_sig;
+static struct sigaction old_action[NFAULT_SIGNALS];
+enum { ALTSTACK_BYTES = 64 * 1024 };
 
 static void
 on_fault(int sig, siginfo_t *si, void *ctx)
 {
-    if (fault_jmp) {
+    if (fault_jmp && si->si_code > 0) {
         fault_addr = si->si_addr;
+        fault_sig = sig;
+        fault_pc = NULL;
+#if defined(__x86_64__)
+        if (ctx)
+            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+        if (ctx)
+            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.pc;
+#endif
+#if defined(__x86_64__)
+        /* the handler runs with the default floating-point controls, and
+         * siglongjmp keeps them: take back the thread's (rounding, FTZ,
+         * the traps it enabled), without the exception that was raised */
+        ucontext_t *uc = ctx;
+        if (uc && uc->uc_mcontext.fpregs) {
+            unsigned mxcsr = uc->uc_mcontext.fpregs->mxcsr & ~0x3fu;
+            unsigned short cw = uc->uc_mcontext.fpregs->cwd;
+            __asm__ volatile("ldmxcsr %0" : : "m"(mxcsr));
+            __asm__ volatile("fldcw %0" : : "m"(cw));
+        }
+#endif
         siglongjmp(*fault_jmp, 1);
     }
-    struct sigaction *old = sig == SIGSEGV ? &old_segv : &old_bus;
+    struct sigaction *old = &old_action[0];
+    for (size_t i = 0; i < NFAULT_SIGNALS; i++)
+        if (fault_signals[i] == sig)
+            old = &old_action[i];
     if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
         old->sa_sigaction(sig, si, ctx);
         return;
     }
+    if (old->sa_handler == SIG_IGN && si->si_code <= 0)
+        return; /* sent, and ignored as before */
     if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
         old->sa_handler(sig);
         return;
     }
-    sigaction(sig, old, NULL); /* the fault happens again, handled as before */
+    sigaction(sig, old, NULL); /* a fault happens again, handled as before (ignored: fatal) */
+    if (si->si_code <= 0)
+        raise(sig);
 }
 
 static void
@@ -410,10 +481,31 @@ catch_faults(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_fault;
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &old_segv);
-    sigaction(SIGBUS, &sa, &old_bus);
+    for (size_t i = 0; i < NFAULT_SIGNALS; i++)
+        sigaction(fault_signals[i], &sa, &old_action[i]);
+}
+
+/* Gives this thread wk's alternate signal stack unless it has one; true
+ * when it did (altstack_leave takes it away again). */
+static bool
+altstack_enter(rt_worker *wk)
+{
+    stack_t cur;
+    if (sigaltstack(NULL, &cur) != 0 || !(cur.ss_flags & SS_DISABLE))
+        return false;
+    if (!wk->altstack && !(wk->altstack = malloc(ALTSTACK_BYTES)))
+        return false;
+    stack_t st = {.ss_sp = wk->altstack, .ss_size = ALTSTACK_BYTES, .ss_flags = 0};
+    return sigaltstack(&st, NULL) == 0;
+}
+
+static void
+altstack_leave(void)
+{
+    stack_t st = {.ss_flags = SS_DISABLE};
+    sigaltstack(&st, NULL);
 }
 
 /* The warps of one CTA, one after the other or as fibers. */
@@ -423,6 +515,7 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
     const p2n_kernel_desc *k = job->k;
     if (!cp->fibers) {
         for (uint32_t i = 0; i < job->nwarps; i++) {
+            cp->current = (int)i; /* for a fault's message */
             k->fn(&wk->warps[i].w);
             if (wk->warps[i].w.error)
                 return;
@@ -436,6 +529,34 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
             return;
         }
     schedule(cp);
+}
+
+/* The launch's error for a fault in c's current warp. */
+static void
+fault_report(rt_cta *c)
+{
+    const p2n_warp *w = &c->warps[c->current].w;
+    uint32_t lo = w->mask ? (uint32_t)__builtin_ctz(w->mask) : 0;
+    uint32_t hi = w->mask ? 31u - (uint32_t)__builtin_clz(w->mask) : 0;
+    const char *what = fault_sig == SIGFPE   ? "arithmetic exception (SIGFPE)"
+                       : fault_sig == SIGILL ? "illegal instruction (SIGILL)"
+                       : fault_sig == SIGBUS ? "illegal memory access (SIGBUS)"
+                                             : "illegal memory access (SIGSEGV)";
+    p2n_result r = fault_sig == SIGFPE   ? P2N_ERROR_ARITHMETIC
+                   : fault_sig == SIGILL ? P2N_ERROR_ILLEGAL_INSTRUCTION
+                                         : P2N_ERROR_ILLEGAL_ADDRESS;
+    /* where: the faulting instruction as an offset in its object, for
+     * objdump (the PTX line is not known: no line table is emitted) */
+    char where[600] = "";
+    Dl_info dl;
+    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase)
+        snprintf(where, sizeof where, " (code at %s+%#lx)", dl.dli_fname,
+                 (unsigned long)((uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase));
+    rt_job_error(c->job, r,
+                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p%s",
+                 c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
+                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what, fault_addr,
+                 where);
 }
 
 static void
@@ -467,6 +588,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         ws->cta = &c;
         ws->state = W_READY;
         memset(ws->early, 0, sizeof ws->early);
+        ws->absent = 0;
         if (fresh)
             *w = job->templ[i];
         w->exited = 0;
@@ -486,9 +608,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     sigjmp_buf jb;
     if (sigsetjmp(jb, 0) != 0) { /* no mask to save: SA_NODEFER leaves it as it was */
         fault_jmp = NULL;
-        rt_job_error(job, P2N_ERROR_ILLEGAL_ADDRESS,
-                     "kernel '%s', CTA (%u,%u,%u): illegal memory access at address %p", k->name,
-                     ctaid[0], ctaid[1], ctaid[2], fault_addr);
+        fault_report(&c);
         return;
     }
     fault_jmp = &jb;
@@ -529,9 +649,13 @@ drain(rt_job *job, rt_worker *wk)
         if (i >= job->ncta)
             return;
         uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
-        for (; i < end; i++)
+        for (; i < end; i++) {
+            if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
+                rt_job_error(job, P2N_ERROR_TIMEOUT, "kernel '%s': the launch ran past its time limit "
+                             "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run", job->k->name);
             if (job->error == P2N_SUCCESS)
                 run_cta(job, wk, i);
+        }
     }
 }
 
@@ -542,6 +666,7 @@ static void *
 worker_main(void *arg)
 {
     rt_worker *wk = arg;
+    altstack_enter(wk);
     pthread_mutex_lock(&pool.lock);
     for (;;) {
         rt_job *j = pool.queue;
@@ -654,6 +779,7 @@ make_templates(rt_job *job)
         w->nsmid = rt_pool_threads();
         w->gridid = job->gridid;
         w->grid_workspace = job->grid_workspace;
+        w->stop = &job->stop;
     }
     return 0;
 }
@@ -684,7 +810,10 @@ rt_run(rt_job *job)
         pthread_cond_broadcast(&pool.work);
     pthread_mutex_unlock(&pool.lock);
 
+    bool altstack = altstack_enter(caller_worker); /* the host's own, where it has one */
     drain(job, caller_worker); /* the launching thread runs CTAs too */
+    if (altstack)
+        altstack_leave();
 
     pthread_mutex_lock(&pool.lock);
     for (rt_job **pp = &pool.queue; *pp; pp = &(*pp)->next)

@@ -4,11 +4,10 @@
  * A module holds the PTX of one fatbinary (or of cuModuleLoadData) until
  * its first use, then translates it once.  The result is cached under
  * $XDG_CACHE_HOME/ptx2native (default ~/.cache/ptx2native) as KEY.so,
- * KEY a hash of the PTX, the options, the translator's version and build
- * (its file's size and modification time) and this CPU; a translation
- * is written to a temporary name in that directory and renamed into
- * place, so processes racing on an empty cache each end up loading a
- * complete file.  P2N_CACHE=off translates into a temporary
+ * KEY a hash of the PTX, the options, the translator's version and this
+ * CPU; a translation is written to a temporary name in that directory and
+ * renamed into place, so processes racing on an empty cache each end up
+ * loading a complete file.  P2N_CACHE=off translates into a temporary
  * file that is removed once loaded.  An executable APP with APP.kernels.so
  * beside it (ptx2native --from-binary) needs no translation at all.
  *
@@ -120,6 +119,10 @@ cu_error_from_p2n(p2n_result r)
     case P2N_ERROR_SYSTEM: return p2n_cudaErrorOperatingSystem;
     case P2N_ERROR_MISALIGNED: return p2n_cudaErrorMisalignedAddress;
     case P2N_ERROR_ILLEGAL_ADDRESS: return p2n_cudaErrorIllegalAddress;
+    case P2N_ERROR_ARITHMETIC: return p2n_cudaErrorLaunchFailure;
+    case P2N_ERROR_ILLEGAL_INSTRUCTION: return p2n_cudaErrorIllegalInstruction;
+    case P2N_ERROR_TIMEOUT: return p2n_cudaErrorLaunchTimeout;
+    case P2N_ERROR_UNSUPPORTED_CPU: return p2n_cudaErrorNoKernelImageForDevice;
     }
     return p2n_cudaErrorUnknown;
 }
@@ -184,7 +187,6 @@ typedef struct {
     const char *(*version)(void);
     char exe[2 * PATH_MAX]; /* the ptx2native command, when there is no library */
     char ver[256];
-    char build[64]; /* the translator file's size and modification time */
 } translator;
 
 static translator tr;
@@ -203,19 +205,6 @@ own_dir(char *buf, size_t n)
         else
             snprintf(buf, n, ".");
     }
-}
-
-/* The identity of this build of the translator, for the cache key: the
- * version string stays the same from one build to the next, the file's
- * size and modification time do not, so a rebuilt or reinstalled
- * translator never reuses what an older one translated. */
-static void
-translator_build(const char *path)
-{
-    struct stat st;
-    if (path && strchr(path, '/') && stat(path, &st) == 0)
-        snprintf(tr.build, sizeof tr.build, "%lld.%09ld:%lld", (long long)st.st_mtim.tv_sec,
-                 st.st_mtim.tv_nsec, (long long)st.st_size);
 }
 
 static void
@@ -241,10 +230,7 @@ find_translator(void)
         *(void **)&tr.version = dlsym(tr.h, "p2n_translator_version");
         if (tr.init && tr.to_file && tr.version) {
             snprintf(tr.ver, sizeof tr.ver, "%s", tr.version());
-            Dl_info info;
-            const char *file = dladdr((void *)tr.version, &info) ? info.dli_fname : NULL;
-            translator_build(file);
-            note("translator library %s at %s", tr.ver, file ? file : "?");
+            note("translator library %s", tr.ver);
             return;
         }
         dlclose(tr.h);
@@ -282,7 +268,6 @@ find_translator(void)
     close(fd[0]);
     if (pid > 0)
         waitpid(pid, NULL, 0);
-    translator_build(tr.exe);
     note("translator command %s: %s", tr.exe, tr.ver);
 }
 
@@ -412,7 +397,6 @@ translate_and_load(cu_module *m)
     }
     hash_add(&h, "-O2", 3);
     hash_add(&h, tr.ver, strlen(tr.ver));
-    hash_add(&h, tr.build, strlen(tr.build));
     cpu_signature(&h);
     char dir[PATH_MAX], path[PATH_MAX + 64], tmp[PATH_MAX + 128];
     bool cached = cache_on() && cache_dir(dir, sizeof dir) == 0;

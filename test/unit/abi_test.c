@@ -37,6 +37,7 @@ main(void)
         {"param_bytes", W_PARAM_BYTES, offsetof(p2n_warp, param_bytes)},
         {"stack_top", W_STACK_TOP, offsetof(p2n_warp, stack_top)},
         {"grid_workspace", W_GRID_WORKSPACE, offsetof(p2n_warp, grid_workspace)},
+        {"stop", W_STOP, offsetof(p2n_warp, stop)},
     };
     LowerOptions o = {.opt_level = 2};
     Emit e = {.o = &o};
