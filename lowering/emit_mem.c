@@ -434,8 +434,15 @@ mem_address(Emit *e, const Operand *o, Space space)
         bool vary = operand_varying(e, b);
         int bits = type_bits(e->f->regs.v[b->reg].type) == 32 ? 32 : 64;
         base = inst_operand(e, b, bits == 32 ? TY_U32 : TY_U64, vary);
-        if (bits == 32)
+        if (bits == 32) {
+            /* a 32-bit address: register + offset wraps at 32 bits (nvcc
+             * counts on it, e.g. a base below a shared array plus a
+             * larger offset), then is zero-extended */
+            LLVMValueRef off32 = LLVMConstInt(e->t_i32, (uint64_t)o->imm, 1);
+            base = LLVMBuildAdd(e->b, base, vary ? emit_splat(e, off32) : off32, "");
             base = LLVMBuildZExt(e->b, base, vary ? LLVMVectorType(e->t_i64, WARP) : e->t_i64, "");
+            off = LLVMConstInt(e->t_i64, 0, 0);
+        }
     } else {
         base = LLVMConstInt(e->t_i64, 0, 0);
     }

@@ -120,6 +120,53 @@ typedef struct p2n_event *p2n_cudaEvent_t;   /* cudaEvent_t, CUevent */
 #define P2N_STREAM_LEGACY ((p2n_cudaStream_t)0x1)
 #define P2N_STREAM_PER_THREAD ((p2n_cudaStream_t)0x2)
 
+/* cudaLaunchAttribute (CUlaunchAttribute): an id, padding to 8 bytes and
+ * a 64-byte value union (8-aligned: one member holds a pointer). */
+enum { /* cudaLaunchAttributeID (CUlaunchAttributeID) */
+    p2n_cudaLaunchAttributeIgnore = 0,
+    p2n_cudaLaunchAttributeAccessPolicyWindow = 1,
+    p2n_cudaLaunchAttributeCooperative = 2,
+    p2n_cudaLaunchAttributeSynchronizationPolicy = 3,
+    p2n_cudaLaunchAttributeClusterDimension = 4,
+    p2n_cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+    p2n_cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+    p2n_cudaLaunchAttributeProgrammaticEvent = 7,
+    p2n_cudaLaunchAttributePriority = 8,
+    p2n_cudaLaunchAttributeMemSyncDomainMap = 9,
+    p2n_cudaLaunchAttributeMemSyncDomain = 10,
+    p2n_cudaLaunchAttributePreferredClusterDimension = 11,
+    p2n_cudaLaunchAttributeLaunchCompletionEvent = 12,
+    p2n_cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
+};
+
+typedef union {
+    char pad[64];
+    void *align; /* cudaAccessPolicyWindow starts with a pointer */
+    int cooperative;
+    struct {
+        unsigned x, y, z;
+    } clusterDim;
+    struct {
+        p2n_cudaEvent_t event;
+        int flags;
+    } launchCompletionEvent;
+} p2n_cudaLaunchAttributeValue;
+
+typedef struct {
+    int id;
+    char pad[4];
+    p2n_cudaLaunchAttributeValue val;
+} p2n_cudaLaunchAttribute;
+
+typedef struct { /* cudaLaunchConfig_t */
+    p2n_cuda_dim3 gridDim;
+    p2n_cuda_dim3 blockDim;
+    size_t dynamicSmemBytes;
+    p2n_cudaStream_t stream;
+    p2n_cudaLaunchAttribute *attrs;
+    unsigned numAttrs;
+} p2n_cudaLaunchConfig;
+
 enum { /* cudaMemcpyKind */
     p2n_cudaMemcpyHostToHost = 0,
     p2n_cudaMemcpyHostToDevice = 1,

@@ -273,6 +273,67 @@ cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, 
 }
 
 API int
+cudaLaunchCooperativeKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t shmem,
+                                 cudaStream_t stream)
+{
+    return cudaLaunchCooperativeKernel(fn, grid, block, args, shmem, stream);
+}
+
+/* cudaLaunchKernelEx (the C++ template in cuda_runtime.h) and the C form:
+ * a launch with a list of attributes.  Cooperative launches as
+ * cudaLaunchCooperativeKernel; a launch-completion event is recorded
+ * after the kernel (all its blocks have begun by then); hints that
+ * change no result (cache policy, priority, scheduling, memory sync
+ * domains, programmatic serialization: the next kernel simply waits)
+ * are accepted.  Clusters of more than one CTA and programmatic events
+ * are not supported: every CTA is a cluster of its own here. */
+API int
+cudaLaunchKernelExC(const p2n_cudaLaunchConfig *c, const void *fn, void **args)
+{
+    if (!c || (c->numAttrs && !c->attrs))
+        return ret(p2n_cudaErrorInvalidValue);
+    bool cooperative = false;
+    p2n_cudaEvent_t done = NULL;
+    for (unsigned i = 0; i < c->numAttrs; i++) {
+        const p2n_cudaLaunchAttribute *a = &c->attrs[i];
+        switch (a->id) {
+        case p2n_cudaLaunchAttributeCooperative: cooperative = a->val.cooperative != 0; break;
+        case p2n_cudaLaunchAttributeClusterDimension:
+            if ((uint64_t)a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1)
+                return ret(p2n_cudaErrorNotSupported);
+            break;
+        case p2n_cudaLaunchAttributeLaunchCompletionEvent:
+            done = a->val.launchCompletionEvent.event;
+            break;
+        case p2n_cudaLaunchAttributeIgnore:
+        case p2n_cudaLaunchAttributeAccessPolicyWindow:
+        case p2n_cudaLaunchAttributeSynchronizationPolicy:
+        case p2n_cudaLaunchAttributeClusterSchedulingPolicyPreference:
+        case p2n_cudaLaunchAttributeProgrammaticStreamSerialization:
+        case p2n_cudaLaunchAttributePriority:
+        case p2n_cudaLaunchAttributeMemSyncDomainMap:
+        case p2n_cudaLaunchAttributeMemSyncDomain:
+        case p2n_cudaLaunchAttributePreferredClusterDimension:
+        case p2n_cudaLaunchAttributePreferredSharedMemoryCarveout: break;
+        default: return ret(p2n_cudaErrorNotSupported);
+        }
+    }
+    int e = cooperative ? cudaLaunchCooperativeKernel(fn, c->gridDim, c->blockDim, args,
+                                                      c->dynamicSmemBytes, c->stream)
+                        : cudaLaunchKernel(fn, c->gridDim, c->blockDim, args,
+                                           c->dynamicSmemBytes, c->stream);
+    if (!e && done)
+        e = ret(cu_event_record(done, c->stream));
+    return e;
+}
+
+API int
+cudaLaunchKernelExC_ptsz(const p2n_cudaLaunchConfig *c, const void *fn, void **args)
+{
+    return cudaLaunchKernelExC(c, fn, args);
+}
+
+API int
 cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *data)
 {
     if (!cu_stream_valid(s))
@@ -558,6 +619,20 @@ cudaDeviceReset(void)
     cu_device_sync();
     cu_reset();
     last_error = 0;
+    return 0;
+}
+
+/* No profiler is attached: starting and stopping profiling succeed and do
+ * nothing, as with NVIDIA's runtime when no profiling tool runs. */
+API int
+cudaProfilerStart(void)
+{
+    return 0;
+}
+
+API int
+cudaProfilerStop(void)
+{
     return 0;
 }
 
@@ -1305,4 +1380,167 @@ API int
 cudaGetFuncBySymbol(void **out, const void *fn)
 {
     return __cudaGetKernel(out, fn);
+}
+
+/* ------------------------------------- per-thread default stream forms */
+
+/* Built with --default-stream per-thread, a program calls these _ptds and
+ * _ptsz names.  Stream 0 is then the per-thread default stream, which
+ * this layer orders as the legacy one (see docs/cuda.md, Execution), so
+ * each is the plain call. */
+
+API int
+cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                  size_t height, int kind)
+{
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+API int
+cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                       size_t height, int kind, cudaStream_t s)
+{
+    return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, s);
+}
+
+API int
+cudaMemcpy3D_ptds(const p2n_cudaMemcpy3DParms *p)
+{
+    return cudaMemcpy3D(p);
+}
+
+API int
+cudaMemcpy3DAsync_ptsz(const p2n_cudaMemcpy3DParms *p, cudaStream_t s)
+{
+    return cudaMemcpy3DAsync(p, s);
+}
+
+API int
+cudaMemcpyToSymbol_ptds(const void *sym, const void *src, size_t n, size_t offset, int kind)
+{
+    return cudaMemcpyToSymbol(sym, src, n, offset, kind);
+}
+
+API int
+cudaMemcpyFromSymbol_ptds(void *dst, const void *sym, size_t n, size_t offset, int kind)
+{
+    return cudaMemcpyFromSymbol(dst, sym, n, offset, kind);
+}
+
+API int
+cudaMemcpyToSymbolAsync_ptsz(const void *sym, const void *src, size_t n, size_t offset, int kind,
+                             cudaStream_t s)
+{
+    return cudaMemcpyToSymbolAsync(sym, src, n, offset, kind, s);
+}
+
+API int
+cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *sym, size_t n, size_t offset, int kind,
+                               cudaStream_t s)
+{
+    return cudaMemcpyFromSymbolAsync(dst, sym, n, offset, kind, s);
+}
+
+API int
+cudaMemset_ptds(void *p, int value, size_t n)
+{
+    return cudaMemset(p, value, n);
+}
+
+API int
+cudaMemsetAsync_ptsz(void *p, int value, size_t n, cudaStream_t s)
+{
+    return cudaMemsetAsync(p, value, n, s);
+}
+
+API int
+cudaMemset2D_ptds(void *p, size_t pitch, int value, size_t width, size_t height)
+{
+    return cudaMemset2D(p, pitch, value, width, height);
+}
+
+API int
+cudaMemset2DAsync_ptsz(void *p, size_t pitch, int value, size_t width, size_t height,
+                       cudaStream_t s)
+{
+    return cudaMemset2DAsync(p, pitch, value, width, height, s);
+}
+
+API int
+cudaMemset3D_ptds(p2n_cudaPitchedPtr pp, int value, p2n_cudaExtent e)
+{
+    return cudaMemset3D(pp, value, e);
+}
+
+API int
+cudaMallocAsync_ptsz(void **p, size_t size, cudaStream_t s)
+{
+    return cudaMallocAsync(p, size, s);
+}
+
+API int
+cudaFreeAsync_ptsz(void *p, cudaStream_t s)
+{
+    return cudaFreeAsync(p, s);
+}
+
+API int
+cudaMemPrefetchAsync_ptsz(const void *p, size_t n, int loc, cudaStream_t s)
+{
+    return cudaMemPrefetchAsync(p, n, loc, s);
+}
+
+API int
+cudaLaunchHostFunc_ptsz(cudaStream_t s, void (*fn)(void *), void *data)
+{
+    return cudaLaunchHostFunc(s, fn, data);
+}
+
+API int
+cudaStreamAddCallback_ptsz(cudaStream_t s, void (*fn)(cudaStream_t, int, void *), void *data,
+                           unsigned flags)
+{
+    return cudaStreamAddCallback(s, fn, data, flags);
+}
+
+API int
+cudaStreamSynchronize_ptsz(cudaStream_t s)
+{
+    return cudaStreamSynchronize(s);
+}
+
+API int
+cudaStreamQuery_ptsz(cudaStream_t s)
+{
+    return cudaStreamQuery(s);
+}
+
+API int
+cudaStreamWaitEvent_ptsz(cudaStream_t s, cudaEvent_t e, unsigned flags)
+{
+    return cudaStreamWaitEvent(s, e, flags);
+}
+
+API int
+cudaStreamGetFlags_ptsz(cudaStream_t s, unsigned *flags)
+{
+    return cudaStreamGetFlags(s, flags);
+}
+
+API int
+cudaStreamGetPriority_ptsz(cudaStream_t s, int *priority)
+{
+    return cudaStreamGetPriority(s, priority);
+}
+
+API int
+cudaEventRecord_ptsz(cudaEvent_t e, cudaStream_t s)
+{
+    return cudaEventRecord(e, s);
+}
+
+API int
+cudaEventRecordWithFlags_ptsz(cudaEvent_t e, cudaStream_t s, unsigned flags)
+{
+    return cudaEventRecordWithFlags(e, s, flags);
 }

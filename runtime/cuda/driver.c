@@ -368,6 +368,19 @@ cuCtxSynchronize(void)
     return drv(cu_device_sync());
 }
 
+/* No profiler is attached: these succeed and do nothing. */
+API int
+cuProfilerStart(void)
+{
+    return 0;
+}
+
+API int
+cuProfilerStop(void)
+{
+    return 0;
+}
+
 API int
 cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice d)
 {
@@ -846,4 +859,127 @@ API int
 cuGetProcAddress(const char *symbol, void **fn, int version, unsigned long long flags)
 {
     return cuGetProcAddress_v2(symbol, fn, version, flags, NULL);
+}
+
+/* -------------------------------------- per-thread default stream forms */
+
+/* With CUDA_API_PER_THREAD_DEFAULT_STREAM (nvcc --default-stream
+ * per-thread) cuda.h maps these calls to their _ptds / _ptsz names; a
+ * null stream is then the per-thread default stream, which this layer
+ * orders as the legacy one, so each is the plain call. */
+
+API int
+cuMemcpy_ptds(CUdeviceptr dst, CUdeviceptr src, size_t n)
+{
+    return cuMemcpy(dst, src, n);
+}
+
+API int
+cuMemcpyAsync_ptsz(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
+{
+    return cuMemcpyAsync(dst, src, n, s);
+}
+
+API int
+cuMemcpyHtoD_v2_ptds(CUdeviceptr dst, const void *src, size_t n)
+{
+    return cuMemcpyHtoD_v2(dst, src, n);
+}
+
+API int
+cuMemcpyDtoH_v2_ptds(void *dst, CUdeviceptr src, size_t n)
+{
+    return cuMemcpyDtoH_v2(dst, src, n);
+}
+
+API int
+cuMemcpyDtoD_v2_ptds(CUdeviceptr dst, CUdeviceptr src, size_t n)
+{
+    return cuMemcpyDtoD_v2(dst, src, n);
+}
+
+API int
+cuMemcpyHtoDAsync_v2_ptsz(CUdeviceptr dst, const void *src, size_t n, CUstream s)
+{
+    return cuMemcpyHtoDAsync_v2(dst, src, n, s);
+}
+
+API int
+cuMemcpyDtoHAsync_v2_ptsz(void *dst, CUdeviceptr src, size_t n, CUstream s)
+{
+    return cuMemcpyDtoHAsync_v2(dst, src, n, s);
+}
+
+API int
+cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
+{
+    return cuMemcpyDtoDAsync_v2(dst, src, n, s);
+}
+
+API int
+cuMemsetD8_v2_ptds(CUdeviceptr d, unsigned char v, size_t n)
+{
+    return cuMemsetD8_v2(d, v, n);
+}
+
+API int
+cuMemsetD16_v2_ptds(CUdeviceptr d, unsigned short v, size_t n)
+{
+    return cuMemsetD16_v2(d, v, n);
+}
+
+API int
+cuMemsetD32_v2_ptds(CUdeviceptr d, unsigned v, size_t n)
+{
+    return cuMemsetD32_v2(d, v, n);
+}
+
+API int
+cuMemsetD8Async_ptsz(CUdeviceptr d, unsigned char v, size_t n, CUstream s)
+{
+    return cuMemsetD8Async(d, v, n, s);
+}
+
+API int
+cuMemsetD32Async_ptsz(CUdeviceptr d, unsigned v, size_t n, CUstream s)
+{
+    return cuMemsetD32Async(d, v, n, s);
+}
+
+API int
+cuLaunchKernel_ptsz(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                    unsigned by, unsigned bz, unsigned smem, CUstream s, void **params,
+                    void **extra)
+{
+    return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, s, params, extra);
+}
+
+API int
+cuLaunchHostFunc_ptsz(CUstream s, void (*fn)(void *), void *data)
+{
+    return cuLaunchHostFunc(s, fn, data);
+}
+
+API int
+cuStreamSynchronize_ptsz(CUstream s)
+{
+    return cuStreamSynchronize(s);
+}
+
+API int
+cuStreamQuery_ptsz(CUstream s)
+{
+    return cuStreamQuery(s);
+}
+
+API int
+cuStreamWaitEvent_ptsz(CUstream s, CUevent e, unsigned flags)
+{
+    return cuStreamWaitEvent(s, e, flags);
+}
+
+API int
+cuEventRecord_ptsz(CUevent e, CUstream s)
+{
+    return cuEventRecord(e, s);
 }

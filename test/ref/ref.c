@@ -49,6 +49,7 @@ typedef struct VarInfo {
 typedef struct FuncInfo {
     uint64_t param_bytes; /* params, rets and body .param variables */
     uint64_t local_bytes; /* body .local variables */
+    uint64_t smem_end;    /* a kernel: end of its static shared part (common + own) */
 } FuncInfo;
 
 struct p2n_module {
@@ -207,6 +208,10 @@ static void
 layout_func(p2n_module *mod, Func *f, FuncInfo *fi)
 {
     uint64_t po = 0, lo = 0;
+    /* .shared: a .func's variables join the part common to every kernel
+     * (mod->static_smem); a kernel's own start after that part, where the
+     * kernels overlap (its CTA's block holds the common part and its own) */
+    uint64_t own = mod->static_smem;
     for (int pass = 0; pass < 3; pass++) {
         int n = pass == 0 ? f->params.n : pass == 1 ? f->rets.n : f->vars.n;
         for (int i = 0; i < n; i++) {
@@ -224,9 +229,10 @@ layout_func(p2n_module *mod, Func *f, FuncInfo *fi)
                 if (v->size < 0) {
                     vi->off = (uint64_t)-1; /* dynamic: placed at launch */
                 } else {
-                    mod->static_smem = align_up(mod->static_smem, var_align(v));
-                    vi->off = mod->static_smem;
-                    mod->static_smem += var_size(v);
+                    uint64_t *at = f->is_entry ? &own : &mod->static_smem;
+                    *at = align_up(*at, var_align(v));
+                    vi->off = *at;
+                    *at += var_size(v);
                 }
             } else if (v->space == SP_GLOBAL || v->space == SP_CONST) {
                 vi->host = arena_alloc(&mod->arena, var_size(v) + 16);
@@ -235,6 +241,7 @@ layout_func(p2n_module *mod, Func *f, FuncInfo *fi)
     }
     fi->param_bytes = po;
     fi->local_bytes = lo;
+    fi->smem_end = own;
 }
 
 static char *
@@ -327,8 +334,10 @@ p2n_module_load(p2n_module **out, const char *path)
             vi->host = arena_alloc(&mod->arena, var_size(v) + 16);
         }
     }
-    for (int i = 0; i < m->funcs.n; i++)
-        layout_func(mod, m->funcs.v[i], &mod->fi[i]);
+    for (int pass = 0; pass < 2; pass++) /* .func bodies first: kernels follow their shared part */
+        for (int i = 0; i < m->funcs.n; i++)
+            if (m->funcs.v[i]->is_entry == (pass == 1))
+                layout_func(mod, m->funcs.v[i], &mod->fi[i]);
     for (int i = 0; i < m->vars.n; i++) {
         Var *v = m->vars.v[i];
         VarInfo *vi = vinfo(mod, v);
@@ -675,6 +684,8 @@ mem_ptr(Launch *L, Thread *t, Frame *fr, const Instr *in, const Operand *o, Spac
         a += var_addr(L, t, fr, b->var);
     } else if (b && b->kind == OPD_REG) {
         a += fr->regs[b->reg];
+        if (type_bits(fr->f->regs.v[b->reg].type) == 32) /* a 32-bit address wraps at 32 bits */
+            a = (uint32_t)a;
     }
     switch (sp) {
     case SP_SHARED:
@@ -2156,17 +2167,17 @@ p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block, s
     if (g_strict < 0)
         g_strict = getenv("P2NREF_STRICT") && atoi(getenv("P2NREF_STRICT")) > 0;
     Launch L = {.mod = mod, .kernel = k, .grid = grid, .block = block};
-    L.dyn_off = align_up(mod->static_smem, 16);
+    FuncInfo *fi = NULL;
+    for (int i = 0; i < mod->m->funcs.n; i++)
+        if (mod->m->funcs.v[i] == k)
+            fi = &mod->fi[i];
+    L.dyn_off = align_up(fi->smem_end, 16);
     L.dyn_bytes = dyn;
     L.shared_bytes = L.dyn_off + dyn;
     if (L.shared_bytes > P2N_MAX_SHARED_BYTES) {
         set_msg("shared memory of %llu bytes", (unsigned long long)L.shared_bytes);
         return P2N_ERROR_SHARED_SIZE;
     }
-    FuncInfo *fi = NULL;
-    for (int i = 0; i < mod->m->funcs.n; i++)
-        if (mod->m->funcs.v[i] == k)
-            fi = &mod->fi[i];
     L.kparams = calloc(fi->param_bytes + 16, 1);
     L.kparam_bytes = fi->param_bytes;
     for (int i = 0; i < k->params.n; i++) {
