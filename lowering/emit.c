@@ -445,8 +445,8 @@ emit_dispatcher(Emit *e)
     LLVMBuildStore(e->b, m, e->mask_slot);
     LLVMBuildStore(e->b, rpc, e->rpc_slot);
     LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->return_bb, 0);
-    for (int i = 0; i < c->nblocks; i++)
-        if (i != c->exit && c->blocks[i].rpo >= 0)
+    for (int i = 0; i < c->nblocks; i++) /* the blocks an entry can name */
+        if (i != c->exit && c->blocks[i].rpo >= 0 && e->pushable[i])
             LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
     for (int k = 0; k < e->bar_go.n; k++)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)), LLVMValueAsBasicBlock(e->bar_go.v[k]));
@@ -704,8 +704,8 @@ linear_side_end(Emit *e, int b)
     LLVMBuildBr(e->b, e->bb[R]);
 }
 
-/* Which divergent bra instructions emit_linear_branch can take: a
- * function with no barrier that may hold lanes; each side is R itself, or
+/* Which divergent bra instructions emit_linear_branch can take: each side
+ * is R itself, or
  * a reachable block entered only from the branch whose one successor is
  * R, that no other transfer reconverges at, of at most LINEAR_MAX
  * instructions, none of which is a call, a barrier or leaves the block
@@ -742,8 +742,6 @@ plan_linear(Emit *e)
     e->lin_m = arena_alloc(e->arena, sizeof *e->lin_m * ((size_t)n + 1));
     e->lin_mf = arena_alloc(e->arena, sizeof *e->lin_mf * ((size_t)n + 1));
     e->lin_branch = arena_alloc(e->arena, sizeof *e->lin_branch * (size_t)c->nblocks);
-    if (e->nbar > 0)
-        return;
     bool *reconv = arena_alloc(e->arena, (size_t)c->nblocks);
     memset(reconv, 0, (size_t)c->nblocks);
     for (int i = 0; i < n; i++) {
@@ -1316,12 +1314,16 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
      * points of the others. */
     plan_linear(e);
     e->is_reconv = arena_alloc(e->arena, (size_t)c->nblocks);
+    e->pushable = arena_alloc(e->arena, (size_t)c->nblocks);
     for (int i = 0; i < f->instrs.n; i++) {
         if (fi->branch[i] != BR_DIVERGENT || e->linear[i])
             continue;
         int r = reconvergence_of(e, i);
         if (r >= 0 && r != c->exit)
-            e->is_reconv[r] = true;
+            e->is_reconv[r] = e->pushable[r] = true;
+        const Block *x = &c->blocks[c->block_of[i]];
+        for (int k = 0; k < x->nsucc; k++)
+            e->pushable[x->succ[k]] = x->succ[k] != c->exit;
     }
     for (int i = 0; i < c->nblocks; i++)
         if (e->is_reconv[i]) {

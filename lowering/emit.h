@@ -126,6 +126,7 @@ typedef struct Emit {
     bool *linear;               /* [ninstrs] a divergent bra run side after side (emit.c) */
     LLVMValueRef *lin_m, *lin_mf; /* [ninstrs] its mask, and its other side's lanes (i32 slots) */
     int *lin_branch;            /* [nblocks] a side of linear branch i: i + 1, else 0 */
+    bool *pushable;             /* [nblocks] a stack entry may name it (a non-linear transfer's R or side) */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (emit_mem.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
