@@ -626,17 +626,20 @@ directed_fma64(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, Mod mode
 
 /* IEEE 754 (6.3): an exact zero sum a + b is +0 in every rounding mode but
  * toward minus infinity, where it is -0 unless both summands are +0.  The
- * round-to-nearest sum r has the right sign for the other modes; under .rm
- * its zero becomes -0.  a and b: the summands (NULL: not a sum). */
+ * rounded result r has the right sign otherwise, and under .rm too when the
+ * sum is not exactly zero (a tiny positive sum rounds down to +0).  s: the
+ * round-to-nearest sum a + b, zero exactly when the sum is (a nonzero sum
+ * of two values of s's type is a multiple of its smallest subnormal); a and
+ * b: the summands (NULL: not a sum). */
 static LLVMValueRef
-rm_zero_sum(Emit *e, LLVMValueRef r, Mod mode, LLVMValueRef a, LLVMValueRef b)
+rm_zero_sum(Emit *e, LLVMValueRef r, Mod mode, LLVMValueRef s, LLVMValueRef a, LLVMValueRef b)
 {
     if (mode != MOD_RM || !a)
         return r;
     LLVMTypeRef it = shaped(a, LLVMIntTypeInContext(e->ctx, LLVMGetTypeKind(elem_type(a)) == LLVMDoubleTypeKind ? 64 : 32));
     LLVMValueRef a0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, a, it, ""), LLVMConstNull(it), "");
     LLVMValueRef b0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, b, it, ""), LLVMConstNull(it), "");
-    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, s, cst(e, s, 0.0, 0), "");
     LLVMValueRef neg = LLVMBuildAnd(e->b, zero, LLVMBuildNot(e->b, LLVMBuildAnd(e->b, a0, b0, ""), ""), "");
     return LLVMBuildSelect(e->b, neg, cst(e, r, -0.0, 0), r, "");
 }
@@ -697,13 +700,13 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         return a[0];
     }
     if (f64)
-        return rm_zero_sum(e, round_dir(e, s, t, mode), mode, sum_a, sum_b);
+        return rm_zero_sum(e, round_dir(e, s, t, mode), mode, s, sum_a, sum_b);
     LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, emit_is_vec(s)), "");
     LLVMValueRef back = LLVMBuildFPExt(e->b, r, dt, "");
     LLVMValueRef d = LLVMBuildFSub(e->b, s, back, "");
     LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
     t = LLVMBuildSelect(e->b, nz, d, t, "");
-    return rm_zero_sum(e, round_dir(e, r, t, mode), mode, sum_a, sum_b);
+    return rm_zero_sum(e, round_dir(e, r, t, mode), mode, s, sum_a, sum_b);
 }
 
 /* s (f64) to f32 rounded to odd: the nearest f32, moved to its odd
