@@ -586,19 +586,31 @@ rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMVal
  * checked at run time: one masked vector load or store when the lanes'
  * addresses are contiguous; two when the warp spans two rows of the block
  * and each row's lanes are contiguous (the lanes of a 16-wide block);
- * else a masked gather or scatter.  Loads when val is NULL (returning the
- * <32 x t> value), else stores val. */
+ * else a masked gather or scatter.  At -O0 always the gather or scatter:
+ * the run-time tests were most of the translation time (six times that of
+ * the gather alone, on the differential tester's programs).  Loads when
+ * val is NULL (returning the <32 x t> value), else stores val. */
 static LLVMValueRef
 per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
-    warp_rows(e);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMValueRef mask = emit_cur_mask(e), mv = emit_mask_vec(e, mask), base;
-    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
     LLVMValueRef align = LLVMConstInt(e->t_i32, size, 0);
+    if (e->o->opt_level == 0) {
+        LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+        if (val) {
+            LLVMValueRef args[] = {val, ptr, align, mv};
+            emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
+            return NULL;
+        }
+        LLVMValueRef args[] = {ptr, align, mv, LLVMGetUndef(vt)};
+        return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+    }
+    warp_rows(e);
+    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
     LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), cb = emit_new_block(e, "mem.rows.check"),
                       rb = emit_new_block(e, "mem.rows"), gb = emit_new_block(e, "mem.gather"),
                       jb = emit_new_block(e, "mem.join");
@@ -651,7 +663,7 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
  * location: two scalar loads and a blend; step = size, each row is
  * contiguous: two masked vector accesses.  Valid when the warp's lanes
  * form at most two rows (checked once per warp, warp_rows); otherwise, or
- * with no lane active, per_lane_access. */
+ * with no lane active, per_lane_access.  Not at -O0 (per_lane_access). */
 /* True (i1) when the first and last lanes of m are (last - first) * step
  * bytes apart, or m is empty. */
 static LLVMValueRef
@@ -864,7 +876,7 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t s
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         return per_lane_ordered(e, ptr, t, NULL, sem);
-    if (emit_is_vec(ptr) && (step == 0 || step == size))
+    if (emit_is_vec(ptr) && (step == 0 || step == size) && e->o->opt_level > 0)
         return row_access(e, ptr, t, NULL, step, wide);
     return per_lane_access(e, ptr, t, NULL);
 }
@@ -880,7 +892,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
-    else if (emit_is_vec(ptr) && step == size)
+    else if (emit_is_vec(ptr) && step == size && e->o->opt_level > 0)
         row_access(e, ptr, t, emit_splat(e, val), step, wide);
     else
         per_lane_access(e, ptr, t, emit_splat(e, val));
