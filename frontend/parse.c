@@ -1098,10 +1098,37 @@ type_fits(PtxType r, PtxType t)
     return (rk == TK_FLOAT) == (tk == TK_FLOAT);
 }
 
+/* cvta.space.size p, a: size .u32 or .u64, and address registers, which
+ * hold integers or bits (PTX ISA, "cvta"). */
+static bool
+check_cvta(P *p, const Instr *in)
+{
+    if (in->ntype != 1 || (in->type[0] != TY_U32 && in->type[0] != TY_U64)) {
+        diag_error(p->d, in->loc, "'cvta' takes .u32 or .u64%s%s", in->ntype ? ", not ." : "",
+                   in->ntype ? type_name(in->type[0]) : "");
+        return false;
+    }
+    for (int i = 0; i < in->nopnd; i++) {
+        const Operand *o = &in->opnd[i];
+        if (o->kind != OPD_REG)
+            continue;
+        const Reg *r = &p->f->regs.v[o->reg];
+        TypeKind k = type_kind(r->type);
+        if (k == TK_FLOAT || k == TK_PRED || k == TK_PACKED) {
+            diag_error(p->d, o->loc, "operand '%s' of 'cvta' is a .%s register; an address is .u32, .u64 or .b32, .b64",
+                       r->name, type_name(r->type));
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Operand types of the common arithmetic, logic and move instructions. */
 static bool
 check_types(P *p, const Instr *in)
 {
+    if (in->op == OP_CVTA)
+        return check_cvta(p, in);
     switch (in->op) {
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_MIN: case OP_MAX:
     case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_NEG: case OP_ABS:
@@ -1740,6 +1767,83 @@ check_labels(P *p, Func *f)
     return ok;
 }
 
+/* One operand of a call against the parameter (or result) v it is passed
+ * to: a .param variable of the same size, or a register of the same width
+ * (an immediate takes v's type). */
+static bool
+check_call_operand(P *p, const Func *f, const Operand *o, const Var *v, const char *what, int i, const char *callee)
+{
+    int64_t want = v->size > 0 ? v->size : type_bits(v->type) / 8;
+    int64_t got = -1;
+    const char *gt = NULL;
+    if (o->kind == OPD_VAR && o->var && o->var->size > 0) {
+        got = o->var->size;
+    } else if (o->kind == OPD_REG) {
+        const Reg *r = &f->regs.v[o->reg];
+        got = r->type == TY_PRED ? 0 : type_bits(r->type) / 8;
+        gt = type_name(r->type);
+        if ((r->type == TY_PRED) != (v->type == TY_PRED) && v->size <= 0)
+            got = -2;
+    }
+    if (got == -1 || want <= 0 || got == want)
+        return true;
+    if (gt)
+        diag_error(p->d, o->loc, "%s %d of the call to '%s' is a .%s register; '%s' takes %lld bytes there", what, i + 1,
+                   callee, gt, callee, (long long)want);
+    else
+        diag_error(p->d, o->loc, "%s %d of the call to '%s' has %lld bytes; '%s' takes %lld", what, i + 1, callee,
+                   (long long)got, callee, (long long)want);
+    return false;
+}
+
+/* Every call against its callee's prototype (a direct call's function, an
+ * indirect call's .callprototype or first .calltargets): as many
+ * arguments and results, of the same sizes (PTX ISA, "call"). */
+static bool
+check_calls(P *p, Func *f)
+{
+    bool ok = true;
+    for (int i = 0; i < f->instrs.n; i++) {
+        const Instr *in = &f->instrs.v[i];
+        if (in->op != OP_CALL || in->nopnd == 0)
+            continue;
+        const Operand *rets = NULL, *target, *args = NULL, *tlist = NULL;
+        int k = 0;
+        if (in->opnd[0].kind == OPD_LIST)
+            rets = &in->opnd[k++];
+        if (k >= in->nopnd)
+            continue;
+        target = &in->opnd[k++];
+        if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
+            args = &in->opnd[k++];
+        if (k < in->nopnd)
+            tlist = &in->opnd[k];
+        const Func *sig = NULL;
+        if (target->kind == OPD_FUNC) {
+            sig = target->func;
+        } else if (tlist && tlist->kind == OPD_TARGETS) {
+            const Label *l = &f->labels.v[tlist->label];
+            sig = l->kind == LBL_CALLPROTO ? l->proto : l->kind == LBL_CALLTARGETS && l->ntargets > 0 ? l->targets[0].func : NULL;
+        }
+        if (!sig)
+            continue;
+        /* a direct call's callee, or an indirect call's prototype label */
+        const char *name = target->kind == OPD_FUNC ? sig->name : f->labels.v[tlist->label].name;
+        int na = args ? args->nsub : 0, nr = rets ? rets->nsub : 0;
+        if (na != sig->params.n || nr != sig->rets.n) {
+            diag_error(p->d, in->loc, "the call to '%s' passes %d argument%s and %d result%s; '%s' takes %d and %d",
+                       name, na, na == 1 ? "" : "s", nr, nr == 1 ? "" : "s", name, sig->params.n, sig->rets.n);
+            ok = false;
+            continue;
+        }
+        for (int j = 0; j < na && ok; j++)
+            ok = check_call_operand(p, f, &args->sub[j], sig->params.v[j], "argument", j, name);
+        for (int j = 0; j < nr && ok; j++)
+            ok = check_call_operand(p, f, &rets->sub[j], sig->rets.v[j], "result", j, name);
+    }
+    return ok;
+}
+
 static bool
 parse_function(P *p, Linkage lk)
 {
@@ -1823,6 +1927,8 @@ parse_function(P *p, Linkage lk)
     ok = parse_body(p, false);
     close_scope(p);
     ok = check_labels(p, f) && ok;
+    if (ok)
+        ok = check_calls(p, f);
     p->f = NULL;
     return ok;
 }
@@ -1836,6 +1942,9 @@ parse_version(P *p)
     if (is(p, TOK_FLOAT) || is(p, TOK_INT)) {
         int maj = 0, min = 0;
         if (sscanf(p->tok.text, "%d.%d", &maj, &min) >= 1 && maj >= 1 && maj < 100) {
+            if (!ptx_version_known(maj, min))
+                diag_error(p->d, p->tok.loc, "unknown PTX ISA version %.*s; supported: %s", p->tok.len, p->tok.text,
+                           ptx_versions_list());
             p->m->version_major = maj;
             p->m->version_minor = min;
             next(p);
@@ -1887,7 +1996,10 @@ parse_directive(P *p)
                 error_expected(p, "a target name");
                 return false;
             }
-            vec_push(p->a, &m->target, tok_str(p, &p->tok));
+            const char *t = tok_str(p, &p->tok);
+            if (!ptx_target_known(t))
+                diag_error(p->d, p->tok.loc, "unknown target '%s'; supported: %s", t, ptx_targets_list());
+            vec_push(p->a, &m->target, t);
             next(p);
         } while (accept(p, ','));
         return true;

@@ -129,6 +129,13 @@ typedef enum {
 
 const char *space_name(Space s); /* "global" */
 
+/* PTX ISA versions and .target strings the manual defines, and the lists
+ * for messages. */
+bool ptx_version_known(int major, int minor);
+const char *ptx_versions_list(void);
+bool ptx_target_known(const char *name);
+const char *ptx_targets_list(void);
+
 /* Instruction modifiers (.rn, .ftz, .lt, .v4, .global, .u32, ...). One name
  * may belong to several classes (".lo": mul half or unsigned compare); the
  * opcode says which classes it accepts and the parser picks. */

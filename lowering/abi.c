@@ -113,6 +113,12 @@ u32(Emit *e, uint64_t v)
 }
 
 static LLVMValueRef
+u64(Emit *e, uint64_t v)
+{
+    return LLVMConstInt(e->t_i64, v, 0);
+}
+
+static LLVMValueRef
 const_array_global(Emit *e, LLVMTypeRef elem, LLVMValueRef *v, int n, const char *name)
 {
     if (n == 0)
@@ -197,6 +203,39 @@ func_flags(const Module *m, const Func *f, bool *seen)
     return flags;
 }
 
+/* The ELF note p2n_module_load reads before it maps the file
+ * (runtime/p2n_abi.h): the ABI version and the CPU features required. */
+static void
+emit_note(Emit *e)
+{
+    const char *features = e->required_features ? e->required_features : "";
+    size_t flen = strlen(features) + 1;
+    size_t desc = 4 + flen;
+    size_t padded = (desc + 3) & ~(size_t)3;
+    size_t total = 12 + 12 + padded;
+    unsigned char *b = arena_alloc(e->arena, total);
+    memset(b, 0, total);
+    uint32_t head[3] = {(uint32_t)sizeof P2N_NOTE_NAME, (uint32_t)desc, P2N_NOTE_TYPE};
+    uint32_t abi = P2N_ABI_VERSION;
+    memcpy(b, head, 12); /* in the target's byte order: the host's */
+    memcpy(b + 12, P2N_NOTE_NAME, sizeof P2N_NOTE_NAME);
+    memcpy(b + 24, &abi, 4);
+    memcpy(b + 28, features, flen);
+    LLVMValueRef init = LLVMConstStringInContext(e->ctx, (const char *)b, (unsigned)total, 1);
+    LLVMValueRef g = LLVMAddGlobal(e->mod, LLVMTypeOf(init), "p2n.note");
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+    LLVMSetSection(g, P2N_NOTE_SECTION);
+    LLVMSetAlignment(g, 4);
+    /* kept though nothing refers to it */
+    LLVMValueRef used_init = LLVMConstArray2(e->t_ptr, &g, 1);
+    LLVMValueRef used = LLVMAddGlobal(e->mod, LLVMTypeOf(used_init), "llvm.used");
+    LLVMSetInitializer(used, used_init);
+    LLVMSetLinkage(used, LLVMAppendingLinkage);
+    LLVMSetSection(used, "llvm.metadata");
+}
+
 void
 abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
 {
@@ -206,8 +245,8 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
     LLVMTypeRef pf[] = {e->t_ptr, e->t_i32, e->t_i32, e->t_i32};
     LLVMStructSetBody(t_param, pf, 4, 0);
     LLVMTypeRef t_kernel = LLVMStructCreateNamed(c, "p2n_kernel_desc");
-    LLVMTypeRef kf[] = {e->t_ptr, e->t_ptr, e->t_i32, e->t_ptr, e->t_i32, e->t_i32, e->t_i32,
-                        e->t_i32, i32x3,    i32x3,    e->t_i32, e->t_i32};
+    LLVMTypeRef kf[] = {e->t_ptr, e->t_ptr, e->t_i32, e->t_ptr, e->t_i32, e->t_i64, e->t_i64,
+                        e->t_i32, i32x3,    i32x3,    e->t_i32, e->t_i64};
     LLVMStructSetBody(t_kernel, kf, 12, 0);
     LLVMTypeRef t_var = LLVMStructCreateNamed(c, "p2n_var_desc");
     LLVMTypeRef vf[] = {e->t_ptr, e->t_ptr, e->t_i64, e->t_i32};
@@ -239,13 +278,13 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             u32(e, (uint64_t)f->params.n),
             params,
             u32(e, bytes),
-            u32(e, e->static_smem),
-            u32(e, e->local_bytes_of[i]),
+            u64(e, e->smem_of[i]),
+            u64(e, e->local_bytes_of[i]),
             u32(e, flags),
             LLVMConstArray2(e->t_i32, maxntid, 3),
             LLVMConstArray2(e->t_i32, reqntid, 3),
             u32(e, (uint64_t)f->loc.line),
-            u32(e, 0),
+            u64(e, 0),
         };
         vec_push(e->arena, &kd, LLVMConstNamedStruct(t_kernel, fields, 12));
     }
@@ -290,4 +329,5 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
     LLVMSetInitializer(g, LLVMConstNamedStruct(t_module, fields, 8));
     LLVMSetGlobalConstant(g, 1);
     LLVMSetVisibility(g, LLVMDefaultVisibility);
+    emit_note(e);
 }

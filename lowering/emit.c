@@ -892,7 +892,7 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         goto out;
 
     const Module *m = an->module;
-    e.local_bytes_of = arena_alloc(&arena, sizeof(uint32_t) * (size_t)(m->funcs.n + 1));
+    e.local_bytes_of = arena_alloc(&arena, sizeof(uint64_t) * (size_t)(m->funcs.n + 1));
     mem_layout_shared(&e);
     /* every .func first: calls and function addresses name them */
     for (int i = 0; i < m->funcs.n; i++) {

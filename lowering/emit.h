@@ -59,9 +59,11 @@ typedef struct Emit {
     LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
 
     /* module layout: where each variable lives */
-    uint32_t static_smem;   /* bytes of every .shared variable of the module */
+    uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
+    uint64_t *smem_of;      /* per function (index in m->funcs): a kernel's static part */
     Vec(VarSlot) slots;     /* see mem_slot() */
-    uint32_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+    uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+    const char *required_features; /* for the module's note (target.c), or NULL */
 
     /* per function */
     Func *f;
@@ -177,7 +179,7 @@ void call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes); /* at r
 /* ----------------------------------------------------------- emit_mem.c */
 void mem_layout_shared(Emit *e);
 void mem_declare_globals(Emit *e);
-uint32_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
+uint64_t mem_layout_locals(Emit *e, const Func *f); /* bytes of f's lane window */
 const VarSlot *mem_slot(Emit *e, const Var *v);
 uint32_t mem_param_offset(const Func *f, int index, uint32_t *size, uint32_t *align);
 void mem_emit(Emit *e, const Instr *in); /* ld st ldu atom red cvta isspacep prefetch cp.async */

@@ -2386,9 +2386,9 @@ emit_cvt(Emit *e, const Instr *in)
             LLVMValueRef xw = sb < w ? (type_signed(st) ? LLVMBuildSExt(e->b, x, W, "") : LLVMBuildZExt(e->b, x, W, "")) : x;
             bool ds = type_signed(dt), ss = type_signed(st);
             unsigned long long hi = ds ? (1ull << (db - 1)) - 1 : (db == 64 ? ~0ull : (1ull << db) - 1);
-            long long lo = ds ? -(long long)(1ull << (db - 1)) : 0;
+            unsigned long long lo = ds ? ~0ull << (db - 1) : 0; /* -2^(db-1), without a signed overflow */
             if (db < w || (ds != ss)) {
-                LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, (unsigned long long)lo);
+                LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, lo);
                 if (ss) { /* past the top only when narrower */
                     if (db < sb)
                         xw = call2(e, "llvm.smin", xw, hiv);

@@ -56,49 +56,111 @@ add_slot(Emit *e, const Var *v, int64_t off, LLVMValueRef g)
     vec_push(e->arena, &e->slots, s);
 }
 
-/* One layout for every .shared variable of the module, module scope and
- * function scope alike: each kernel's block holds them all, sized ones in
- * source order, and unsized .extern ones alias the dynamic part after them
- * (16-aligned, as the runtime places it). */
-void
-mem_layout_shared(Emit *e)
+/* Marks in seen[] function fi and every function it may call (an
+ * indirect call: every .func with a body). */
+static void
+mark_reach(const Module *m, int fi, bool *seen)
 {
-    int64_t off = 0;
-    const Module *m = e->m;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < m->vars.n; i++) {
-            Var *v = m->vars.v[i];
-            if (v->space != SP_SHARED || unsized(v) != (pass == 1))
-                continue;
-            if (pass == 1) {
-                add_slot(e, v, align_up(off, 16), NULL);
-                continue;
-            }
-            off = align_up(off, var_align(v));
-            add_slot(e, v, off, NULL);
-            off += v->size;
-        }
+    if (seen[fi])
+        return;
+    seen[fi] = true;
+    const Func *f = m->funcs.v[fi];
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        if (in->op != OP_CALL || in->nopnd == 0)
+            continue;
+        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
         for (int i = 0; i < m->funcs.n; i++) {
-            Func *f = m->funcs.v[i];
-            for (int j = 0; j < f->vars.n; j++) {
-                Var *v = f->vars.v[j];
-                if (v->space != SP_SHARED || unsized(v) != (pass == 1))
-                    continue;
-                if (pass == 1) {
-                    add_slot(e, v, align_up(off, 16), NULL);
-                    continue;
-                }
-                off = align_up(off, var_align(v));
-                add_slot(e, v, off, NULL);
-                off += v->size;
-            }
+            const Func *g = m->funcs.v[i];
+            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body && !g->is_entry)
+                mark_reach(m, i, seen);
         }
-        if (pass == 0)
-            e->static_smem = (uint32_t)off;
     }
 }
 
-uint32_t
+static bool
+operand_names(const Operand *o, const Var *v)
+{
+    if (o->var == v)
+        return true;
+    for (int i = 0; i < o->nsub; i++)
+        if (operand_names(&o->sub[i], v))
+            return true;
+    return false;
+}
+
+/* f declares v or names it in an operand. */
+static bool
+func_uses(const Func *f, const Var *v)
+{
+    if (v->owner == f)
+        return true;
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        for (int k = 0; k < in->nopnd; k++)
+            if (operand_names(&in->opnd[k], v))
+                return true;
+    }
+    return false;
+}
+
+/* The .shared variables of the module, module scope and function scope
+ * alike, in one layout that every kernel's block follows, but each kernel
+ * is charged only for the variables it can reach (e->smem_of): a variable
+ * goes at the first offset (aligned) past the variables already placed
+ * that some kernel reaching it reaches too, so variables that no kernel
+ * uses together may overlap (first fit, in source order).  Unsized .extern
+ * variables are the dynamic part, at the launch's offset
+ * (mem_var_address). */
+void
+mem_layout_shared(Emit *e)
+{
+    const Module *m = e->m;
+    int nf = m->funcs.n;
+    e->smem_of = arena_alloc(e->arena, sizeof(uint64_t) * (size_t)(nf + 1));
+    memset(e->smem_of, 0, sizeof(uint64_t) * (size_t)(nf + 1));
+    Vec(Var *) vars = {0};
+    for (int i = 0; i < m->vars.n; i++)
+        if (m->vars.v[i]->space == SP_SHARED)
+            vec_push(e->arena, &vars, m->vars.v[i]);
+    for (int i = 0; i < nf; i++)
+        for (int j = 0; j < m->funcs.v[i]->vars.n; j++)
+            if (m->funcs.v[i]->vars.v[j]->space == SP_SHARED)
+                vec_push(e->arena, &vars, m->funcs.v[i]->vars.v[j]);
+    /* reach[k * nf + i]: kernel k may run function i */
+    bool *reach = arena_alloc(e->arena, (size_t)nf * (size_t)nf + 1);
+    memset(reach, 0, (size_t)nf * (size_t)nf + 1);
+    for (int k = 0; k < nf; k++)
+        if (m->funcs.v[k]->is_entry && m->funcs.v[k]->has_body)
+            mark_reach(m, k, reach + (size_t)k * (size_t)nf);
+    bool *users = arena_alloc(e->arena, (size_t)nf + 1);
+    uint64_t total = 0;
+    for (int vi = 0; vi < vars.n; vi++) {
+        Var *v = vars.v[vi];
+        if (unsized(v)) {
+            add_slot(e, v, 0, NULL);
+            continue;
+        }
+        int64_t off = 0;
+        for (int k = 0; k < nf; k++) {
+            users[k] = false;
+            for (int i = 0; i < nf && !users[k]; i++)
+                users[k] = reach[(size_t)k * (size_t)nf + (size_t)i] && func_uses(m->funcs.v[i], v);
+            if (users[k] && (int64_t)e->smem_of[k] > off)
+                off = (int64_t)e->smem_of[k];
+        }
+        off = align_up(off, var_align(v));
+        add_slot(e, v, off, NULL);
+        for (int k = 0; k < nf; k++)
+            if (users[k])
+                e->smem_of[k] = (uint64_t)(off + v->size);
+        if ((uint64_t)(off + v->size) > total)
+            total = (uint64_t)(off + v->size);
+    }
+    e->static_smem = total;
+}
+
+uint64_t
 mem_layout_locals(Emit *e, const Func *f)
 {
     int64_t off = 0;
@@ -110,7 +172,7 @@ mem_layout_locals(Emit *e, const Func *f)
         add_slot(e, v, off, NULL);
         off += v->size > 0 ? v->size : 0;
     }
-    return (uint32_t)align_up(off, 16);
+    return (uint64_t)align_up(off, 16);
 }
 
 /* ----------------------------------------------------------- globals */
@@ -281,6 +343,14 @@ mem_var_address(Emit *e, const Var *v, int bits)
     }
     if (s->global)
         return LLVMBuildPtrToInt(e->b, s->global, t, "");
+    if (v->space == SP_SHARED && unsized(v)) {
+        /* the dynamic part, after the kernel's own static part (aligned
+         * 16): each kernel is charged only for the .shared variables it
+         * reaches (abi.c), so its offset is the launch's, not the layout's */
+        LLVMValueRef total = abi_warp_field(e, W_TOTAL_SMEM), dyn = abi_warp_field(e, W_DYNAMIC_SMEM);
+        LLVMValueRef off = LLVMBuildSub(e->b, total, dyn, "dynsmem");
+        return bits == 32 ? off : bits > 32 ? LLVMBuildZExt(e->b, off, t, "") : LLVMBuildTrunc(e->b, off, t, "");
+    }
     return LLVMConstInt(t, (uint64_t)s->offset, 0);
 }
 

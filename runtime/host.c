@@ -1,6 +1,7 @@
 /* host.c — the public API of libptx2native (runtime/ptx2native.h): loading
  * modules, launching kernels, error codes and messages. */
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rt.h"
@@ -52,6 +54,8 @@ p2n_result_string(p2n_result r)
     case P2N_ERROR_SYSTEM: return "system resources unavailable";
     case P2N_ERROR_MISALIGNED: return "misaligned access";
     case P2N_ERROR_ILLEGAL_ADDRESS: return "illegal memory access";
+    case P2N_ERROR_ARITHMETIC: return "arithmetic exception (floating-point trap)";
+    case P2N_ERROR_ILLEGAL_INSTRUCTION: return "illegal instruction";
     }
     return "unknown error";
 }
@@ -80,16 +84,34 @@ rt_registry_add(p2n_module *m)
     pthread_mutex_unlock(&registry_lock);
 }
 
-void
+/* Takes m out of the registry; false when it was not there (not a module,
+ * or one already unloaded). */
+bool
 rt_registry_remove(p2n_module *m)
 {
+    bool found = false;
     pthread_mutex_lock(&registry_lock);
     for (p2n_module **pp = &loaded; *pp; pp = &(*pp)->next_loaded)
         if (*pp == m) {
             *pp = m->next_loaded;
+            found = true;
             break;
         }
     pthread_mutex_unlock(&registry_lock);
+    return found;
+}
+
+/* m is a loaded module: handles are checked against the registry before
+ * they are used, so a stale or wild one is an error, not a use after free. */
+bool
+rt_module_live(const p2n_module *m)
+{
+    bool found = false;
+    pthread_mutex_lock(&registry_lock);
+    for (p2n_module *l = loaded; l && !found; l = l->next_loaded)
+        found = l == m;
+    pthread_mutex_unlock(&registry_lock);
+    return found;
 }
 
 void *
@@ -108,6 +130,138 @@ rt_registry_resolve(uint64_t addr, const char *signature)
         }
     pthread_mutex_unlock(&registry_lock);
     return fn;
+}
+
+/* ------------------------------------------------------ checking a file */
+
+/* A module file or image, read before anything of it is mapped or run:
+ * from memory (mem) or with pread from fd. */
+typedef struct image_src {
+    const unsigned char *mem;
+    int fd;
+    uint64_t size;
+    const char *name; /* for messages */
+} image_src;
+
+/* n bytes at off, which must lie inside the image. */
+static bool
+src_read(const image_src *s, uint64_t off, void *buf, size_t n)
+{
+    if (off > s->size || n > s->size - off)
+        return false;
+    if (s->mem) {
+        memcpy(buf, s->mem + off, n);
+        return true;
+    }
+    for (size_t done = 0; done < n;) {
+        ssize_t r = pread(s->fd, (char *)buf + done, n - done, (off_t)(off + done));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return false;
+        done += (size_t)r;
+    }
+    return true;
+}
+
+#if defined(__x86_64__)
+#define HOST_MACHINE EM_X86_64
+#elif defined(__aarch64__)
+#define HOST_MACHINE EM_AARCH64
+#endif
+
+/* [off, off + len) inside the image, without overflow. */
+static bool
+in_image(const image_src *s, uint64_t off, uint64_t len)
+{
+    return off <= s->size && len <= s->size - off;
+}
+
+/* The ptx2native note among the sections; its desc in desc (NUL-terminated,
+ * at most cap bytes); false when there is none. */
+static p2n_result
+find_note(const image_src *s, const Elf64_Ehdr *eh, char *desc, size_t cap, uint32_t *descsz)
+{
+    Elf64_Shdr strtab;
+    if (eh->e_shstrndx >= eh->e_shnum ||
+        !src_read(s, eh->e_shoff + (uint64_t)eh->e_shstrndx * sizeof strtab, &strtab, sizeof strtab))
+        return fail(P2N_ERROR_INVALID_MODULE, "%s: no section names: not made by ptx2native", s->name);
+    for (unsigned i = 0; i < eh->e_shnum; i++) {
+        Elf64_Shdr sh;
+        char name[sizeof P2N_NOTE_SECTION];
+        if (!src_read(s, eh->e_shoff + (uint64_t)i * sizeof sh, &sh, sizeof sh))
+            return fail(P2N_ERROR_INVALID_MODULE, "%s: truncated section headers", s->name);
+        if (sh.sh_type != SHT_NOBITS && !in_image(s, sh.sh_offset, sh.sh_size))
+            return fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (section %u ends past the end of the file)",
+                        s->name, i);
+        if (sh.sh_type != SHT_NOTE || sh.sh_name >= strtab.sh_size ||
+            !src_read(s, strtab.sh_offset + sh.sh_name, name, sizeof name) ||
+            memcmp(name, P2N_NOTE_SECTION, sizeof name) != 0)
+            continue;
+        uint32_t head[3];
+        char owner[12];
+        if (sh.sh_size < 28 || !src_read(s, sh.sh_offset, head, sizeof head) ||
+            head[0] != sizeof P2N_NOTE_NAME || head[2] != P2N_NOTE_TYPE || head[1] < 4 ||
+            head[1] > sh.sh_size - 24 || !src_read(s, sh.sh_offset + 12, owner, sizeof owner) ||
+            memcmp(owner, P2N_NOTE_NAME, sizeof P2N_NOTE_NAME) != 0)
+            return fail(P2N_ERROR_INVALID_MODULE, "%s: malformed %s note", s->name, P2N_NOTE_SECTION);
+        size_t n = head[1] < cap - 1 ? head[1] : cap - 1;
+        if (!src_read(s, sh.sh_offset + 24, desc, n))
+            return fail(P2N_ERROR_INVALID_MODULE, "%s: malformed %s note", s->name, P2N_NOTE_SECTION);
+        desc[n] = 0;
+        *descsz = (uint32_t)n;
+        return P2N_SUCCESS;
+    }
+    return fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native (no %s note)", s->name, P2N_NOTE_SECTION);
+}
+
+/* Everything p2n_module_load checks before dlopen: an ELF shared object of
+ * this machine, complete (every segment and section inside the file: a
+ * truncated file would fault when mapped), with the ptx2native note of this
+ * ABI version.  Nothing of a file that fails runs.  features gets the CPU
+ * features the note lists. */
+static p2n_result
+check_image(const image_src *s, char *features, size_t cap)
+{
+    Elf64_Ehdr eh;
+    unsigned char ident[EI_NIDENT];
+    if (!src_read(s, 0, ident, sizeof ident) || memcmp(ident, ELFMAG, SELFMAG) != 0)
+        return fail(P2N_ERROR_INVALID_MODULE, "%s is no ELF file (%llu bytes)", s->name,
+                    (unsigned long long)s->size);
+    if (ident[EI_CLASS] != ELFCLASS64 || ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB))
+        return fail(P2N_ERROR_INVALID_MODULE, "%s is not a 64-bit ELF file of this byte order", s->name);
+    if (!src_read(s, 0, &eh, sizeof eh))
+        return fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (%llu bytes, no complete ELF header)", s->name,
+                    (unsigned long long)s->size);
+    if (eh.e_type != ET_DYN)
+        return fail(P2N_ERROR_INVALID_MODULE, "%s is no shared object (ELF type %u)", s->name, eh.e_type);
+#ifdef HOST_MACHINE
+    if (eh.e_machine != HOST_MACHINE)
+        return fail(P2N_ERROR_INVALID_MODULE, "%s is for another machine (ELF machine %u, this is %u)", s->name,
+                    eh.e_machine, HOST_MACHINE);
+#endif
+    if (eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_shentsize != sizeof(Elf64_Shdr) ||
+        !in_image(s, eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr)) ||
+        !in_image(s, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr)))
+        return fail(P2N_ERROR_INVALID_MODULE, "%s is truncated or malformed (its headers lie past the end)", s->name);
+    for (unsigned i = 0; i < eh.e_phnum; i++) {
+        Elf64_Phdr ph;
+        if (!src_read(s, eh.e_phoff + (uint64_t)i * sizeof ph, &ph, sizeof ph) || !in_image(s, ph.p_offset, ph.p_filesz))
+            return fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (segment %u ends past the end of the file)", s->name,
+                        i);
+    }
+    char desc[512];
+    uint32_t n = 0;
+    p2n_result r = find_note(s, &eh, desc, sizeof desc, &n);
+    if (r != P2N_SUCCESS)
+        return r;
+    uint32_t abi;
+    memcpy(&abi, desc, 4);
+    if (abi != P2N_ABI_VERSION)
+        return fail(P2N_ERROR_INVALID_MODULE, "%s has ABI version %u; this library reads version %u: translate it again",
+                    s->name, abi, P2N_ABI_VERSION);
+    snprintf(features, cap, "%.*s", (int)(n - 4), desc + 4);
+    return P2N_SUCCESS;
 }
 
 /* --------------------------------------------------------------- modules */
@@ -157,6 +311,20 @@ p2n_module_load(p2n_module **out, const char *path)
     const char *file = path;
     if (!strchr(path, '/') && snprintf(buf, sizeof buf, "./%s", path) < (int)sizeof buf)
         file = buf;
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int err = fd < 0 ? errno : EINVAL;
+        if (fd >= 0)
+            close(fd);
+        return fail(P2N_ERROR_LOAD, "cannot load %s: %s", path, fd < 0 ? strerror(err) : "not a regular file");
+    }
+    image_src src = {.fd = fd, .size = (uint64_t)st.st_size, .name = path};
+    char features[512];
+    p2n_result r = check_image(&src, features, sizeof features);
+    close(fd);
+    if (r != P2N_SUCCESS)
+        return r;
     void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     if (!h)
         return fail(P2N_ERROR_LOAD, "cannot load %s: %s", path, dlerror());
@@ -192,13 +360,11 @@ p2n_module_load_data(p2n_module **out, const void *image, size_t size)
         return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load_data: null %s", out ? "image" : "module pointer");
     *out = NULL;
     const unsigned char *p = image;
-    if (size < 64 || memcmp(p, "\177ELF", 4) != 0)
-        return fail(P2N_ERROR_INVALID_MODULE, "p2n_module_load_data: the image (%zu bytes) is no ELF file", size);
-    /* e_type (ET_DYN = 3) at offset 16, in the file's byte order (e_ident[5]) */
-    unsigned type = p[5] == 2 ? (unsigned)p[16] << 8 | p[17] : (unsigned)p[17] << 8 | p[16];
-    if (type != 3)
-        return fail(P2N_ERROR_INVALID_MODULE, "p2n_module_load_data: the image is no shared object (ELF type %u)",
-                    type);
+    image_src src = {.mem = p, .fd = -1, .size = size, .name = "the module image"};
+    char features[512];
+    p2n_result r = check_image(&src, features, sizeof features);
+    if (r != P2N_SUCCESS)
+        return r;
 
     char tmp[4096] = "";
     int fd = memfd_create("ptx2native-module", MFD_CLOEXEC);
@@ -233,12 +399,14 @@ p2n_module_load_data(p2n_module **out, const void *image, size_t size)
     return module_open(out, h, "<memory image>", fd);
 }
 
-RT_EXPORT void
+RT_EXPORT p2n_result
 p2n_module_unload(p2n_module *m)
 {
     if (!m)
-        return;
-    rt_registry_remove(m);
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_unload: null module");
+    if (!rt_registry_remove(m))
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_unload: %p is no loaded module (unloaded already?)",
+                    (void *)m);
     rt_module_heap_free(m);
     pthread_mutex_destroy(&m->heap_lock);
     dlclose(m->handle);
@@ -246,6 +414,7 @@ p2n_module_unload(p2n_module *m)
         close(m->image_fd);
     free(m->path);
     free(m);
+    return P2N_SUCCESS;
 }
 
 RT_EXPORT p2n_result
@@ -253,6 +422,9 @@ p2n_module_global(p2n_module *m, const char *name, void **addr, size_t *bytes)
 {
     if (!m || !name)
         return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_global: null %s", m ? "name" : "module");
+    if (!rt_module_live(m))
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_module_global: %p is no loaded module (unloaded already?)",
+                    (void *)m);
     for (uint32_t i = 0; i < m->desc->nvars; i++) {
         const p2n_var_desc *v = &m->desc->vars[i];
         if (strcmp(v->name, name) == 0) {
@@ -304,10 +476,14 @@ check_dims(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
                           block.z != (k->reqntid[2] ? k->reqntid[2] : 1)))
         return fail(P2N_ERROR_TOO_MANY_THREADS, "kernel '%s': block (%u,%u,%u) is not the .reqntid (%u,%u,%u)", k->name,
                     block.x, block.y, block.z, k->reqntid[0], k->reqntid[1], k->reqntid[2]);
-    uint64_t shared = ((uint64_t)k->static_smem + 15) / 16 * 16 + dyn;
-    if (shared > P2N_MAX_SHARED_BYTES)
-        return fail(P2N_ERROR_SHARED_SIZE, "kernel '%s': %llu bytes of shared memory, at most %u", k->name,
-                    (unsigned long long)shared, P2N_MAX_SHARED_BYTES);
+    /* every size checked before it is added or multiplied: no sum wraps */
+    if (k->static_smem > P2N_MAX_SHARED_BYTES || dyn > P2N_MAX_SHARED_BYTES - (k->static_smem + 15) / 16 * 16)
+        return fail(P2N_ERROR_SHARED_SIZE,
+                    "kernel '%s': %llu bytes of static and %zu of dynamic shared memory, at most %u in all", k->name,
+                    (unsigned long long)k->static_smem, dyn, P2N_MAX_SHARED_BYTES);
+    if (k->local_bytes > (SIZE_MAX - 15) / ((size_t)P2N_WARP_SIZE * RT_MAX_WARPS))
+        return fail(P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': %llu bytes of local memory per thread: more than this process can address",
+                    k->name, (unsigned long long)k->local_bytes);
     return P2N_SUCCESS;
 }
 
@@ -331,6 +507,8 @@ rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, s
 {
     if (!m || !kernel)
         return fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: null %s", m ? "kernel name" : "module");
+    if (!rt_module_live(m))
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: %p is no loaded module (unloaded already?)", (void *)m);
     const p2n_kernel_desc *k = NULL;
     for (uint32_t i = 0; i < m->desc->nkernels; i++)
         if (strcmp(m->desc->kernels[i].name, kernel) == 0)

@@ -15,9 +15,20 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 4
+#define P2N_ABI_VERSION 5
 #define P2N_WARP_SIZE 32
 #define P2N_MODULE_SYMBOL "p2n_module_v1"
+
+/* Besides the symbol, the object carries an ELF note in the section
+ * P2N_NOTE_SECTION (type SHT_NOTE), read by p2n_module_load before anything
+ * of the file is mapped or run:
+ *     namesz = 11, descsz, type = P2N_NOTE_TYPE, "ptx2native\0" (padded to 12),
+ *     desc: uint32_t abi_version (P2N_ABI_VERSION), then the CPU features
+ *     the code requires, a NUL-terminated string ("+avx2,+fma", or empty),
+ *     padded with NULs to a multiple of 4. */
+#define P2N_NOTE_SECTION ".note.ptx2native"
+#define P2N_NOTE_NAME "ptx2native"
+#define P2N_NOTE_TYPE 1
 
 typedef struct p2n_warp p2n_warp;
 typedef struct p2n_services p2n_services;
@@ -144,12 +155,13 @@ typedef struct p2n_kernel_desc {
     uint32_t nparams;
     const p2n_param_desc *params;
     uint32_t param_bytes;
-    uint32_t static_smem;   /* bytes of .shared variables; dynamic follows, aligned 16 */
-    uint32_t local_bytes;   /* per lane */
+    uint64_t static_smem;   /* bytes of the .shared variables this kernel can reach
+                               (module layout); dynamic follows, aligned 16 */
+    uint64_t local_bytes;   /* per lane */
     uint32_t flags;
     uint32_t maxntid[3], reqntid[3]; /* 0: not given */
     uint32_t ptx_line;      /* line of the .entry, for messages */
-    uint32_t stack_bytes;   /* native stack a warp needs, a bound (0: default) */
+    uint64_t stack_bytes;   /* native stack a warp needs, a bound (0: default) */
 } p2n_kernel_desc;
 
 typedef struct p2n_var_desc { /* .global and .const variables the host can reach */

@@ -46,6 +46,8 @@ typedef enum {
     P2N_ERROR_SYSTEM = 15,         /* threads or memory could not be had from the OS */
     P2N_ERROR_MISALIGNED = 16,     /* misaligned access the kernel reported */
     P2N_ERROR_ILLEGAL_ADDRESS = 17, /* the kernel touched memory it may not (a fault) */
+    P2N_ERROR_ARITHMETIC = 18,     /* SIGFPE in a kernel (the host enabled FP traps) */
+    P2N_ERROR_ILLEGAL_INSTRUCTION = 19, /* SIGILL in a kernel */
 } p2n_result;
 
 /* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the
@@ -62,7 +64,7 @@ p2n_result p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_di
                       size_t dynamic_shared_bytes, void **params); /* params[i] points at the i-th .param value */
 p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,
                              size_t *bytes); /* .global/.const variables */
-void p2n_module_unload(p2n_module *mod);
+p2n_result p2n_module_unload(p2n_module *mod); /* INVALID_VALUE: not a loaded module */
 const char *p2n_result_string(p2n_result r);
 
 /* The message of the last failing call made by this thread: names the

@@ -46,7 +46,8 @@ struct p2n_module {
 
 /* Every loaded module, for indirect calls across modules. */
 void rt_registry_add(p2n_module *m);
-void rt_registry_remove(p2n_module *m);
+bool rt_registry_remove(p2n_module *m);
+bool rt_module_live(const p2n_module *m);
 void *rt_registry_resolve(uint64_t addr, const char *signature);
 
 p2n_result rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn);

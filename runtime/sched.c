@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "rt.h"
@@ -79,6 +80,7 @@ typedef struct rt_worker {
     size_t fiber_size;
     const rt_job *warps_of; /* the launch whose templates warps[] hold */
     uint64_t warps_gridid;
+    void *altstack; /* ALTSTACK_BYTES for the fault handler */
 } rt_worker;
 
 rt_job *
@@ -378,30 +380,56 @@ grow(char **buf, size_t *cap, size_t need)
     return *buf != NULL;
 }
 
-/* Faults (SIGSEGV, SIGBUS) while a CTA runs on this thread jump back to
- * run_cta; elsewhere they go to the handler there was before, or kill the
- * process as they would have. */
+/* Faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL) raised by the code a worker
+ * runs while a CTA runs on it jump back to run_cta, on the worker's
+ * alternate signal stack (a fault may come from a stack that is full);
+ * elsewhere, and for signals another process sent, they go to the handler
+ * there was before, or kill the process as they would have. */
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static _Thread_local sigjmp_buf *fault_jmp;
 static _Thread_local void *fault_addr;
-static struct sigaction old_segv, old_bus;
+static _Thread_local int fault_sig;
+static struct sigaction old_action[NFAULT_SIGNALS];
+enum { ALTSTACK_BYTES = 64 * 1024 };
 
 static void
 on_fault(int sig, siginfo_t *si, void *ctx)
 {
-    if (fault_jmp) {
+    if (fault_jmp && si->si_code > 0) {
         fault_addr = si->si_addr;
+        fault_sig = sig;
+#if defined(__x86_64__)
+        /* the handler runs with the default floating-point controls, and
+         * siglongjmp keeps them: take back the thread's (rounding, FTZ,
+         * the traps it enabled), without the exception that was raised */
+        ucontext_t *uc = ctx;
+        if (uc && uc->uc_mcontext.fpregs) {
+            unsigned mxcsr = uc->uc_mcontext.fpregs->mxcsr & ~0x3fu;
+            unsigned short cw = uc->uc_mcontext.fpregs->cwd;
+            __asm__ volatile("ldmxcsr %0" : : "m"(mxcsr));
+            __asm__ volatile("fldcw %0" : : "m"(cw));
+        }
+#endif
         siglongjmp(*fault_jmp, 1);
     }
-    struct sigaction *old = sig == SIGSEGV ? &old_segv : &old_bus;
+    struct sigaction *old = &old_action[0];
+    for (size_t i = 0; i < NFAULT_SIGNALS; i++)
+        if (fault_signals[i] == sig)
+            old = &old_action[i];
     if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
         old->sa_sigaction(sig, si, ctx);
         return;
     }
-    if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+    if (old->sa_handler == SIG_IGN)
+        return;
+    if (old->sa_handler != SIG_DFL) {
         old->sa_handler(sig);
         return;
     }
-    sigaction(sig, old, NULL); /* the fault happens again, handled as before */
+    sigaction(sig, old, NULL); /* a fault happens again, handled as before */
+    if (si->si_code <= 0)
+        raise(sig);
 }
 
 static void
@@ -410,10 +438,31 @@ catch_faults(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_fault;
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &old_segv);
-    sigaction(SIGBUS, &sa, &old_bus);
+    for (size_t i = 0; i < NFAULT_SIGNALS; i++)
+        sigaction(fault_signals[i], &sa, &old_action[i]);
+}
+
+/* Gives this thread wk's alternate signal stack unless it has one; true
+ * when it did (altstack_leave takes it away again). */
+static bool
+altstack_enter(rt_worker *wk)
+{
+    stack_t cur;
+    if (sigaltstack(NULL, &cur) != 0 || !(cur.ss_flags & SS_DISABLE))
+        return false;
+    if (!wk->altstack && !(wk->altstack = malloc(ALTSTACK_BYTES)))
+        return false;
+    stack_t st = {.ss_sp = wk->altstack, .ss_size = ALTSTACK_BYTES, .ss_flags = 0};
+    return sigaltstack(&st, NULL) == 0;
+}
+
+static void
+altstack_leave(void)
+{
+    stack_t st = {.ss_flags = SS_DISABLE};
+    sigaltstack(&st, NULL);
 }
 
 /* The warps of one CTA, one after the other or as fibers. */
@@ -423,6 +472,7 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
     const p2n_kernel_desc *k = job->k;
     if (!cp->fibers) {
         for (uint32_t i = 0; i < job->nwarps; i++) {
+            cp->current = (int)i; /* for a fault's message */
             k->fn(&wk->warps[i].w);
             if (wk->warps[i].w.error)
                 return;
@@ -436,6 +486,26 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
             return;
         }
     schedule(cp);
+}
+
+/* The launch's error for a fault in c's current warp. */
+static void
+fault_report(rt_cta *c)
+{
+    const p2n_warp *w = &c->warps[c->current].w;
+    uint32_t lo = w->mask ? (uint32_t)__builtin_ctz(w->mask) : 0;
+    uint32_t hi = w->mask ? 31u - (uint32_t)__builtin_clz(w->mask) : 0;
+    const char *what = fault_sig == SIGFPE   ? "arithmetic exception (SIGFPE)"
+                       : fault_sig == SIGILL ? "illegal instruction (SIGILL)"
+                       : fault_sig == SIGBUS ? "illegal memory access (SIGBUS)"
+                                             : "illegal memory access (SIGSEGV)";
+    p2n_result r = fault_sig == SIGFPE   ? P2N_ERROR_ARITHMETIC
+                   : fault_sig == SIGILL ? P2N_ERROR_ILLEGAL_INSTRUCTION
+                                         : P2N_ERROR_ILLEGAL_ADDRESS;
+    rt_job_error(c->job, r,
+                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p",
+                 c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
+                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what, fault_addr);
 }
 
 static void
@@ -486,9 +556,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     sigjmp_buf jb;
     if (sigsetjmp(jb, 0) != 0) { /* no mask to save: SA_NODEFER leaves it as it was */
         fault_jmp = NULL;
-        rt_job_error(job, P2N_ERROR_ILLEGAL_ADDRESS,
-                     "kernel '%s', CTA (%u,%u,%u): illegal memory access at address %p", k->name,
-                     ctaid[0], ctaid[1], ctaid[2], fault_addr);
+        fault_report(&c);
         return;
     }
     fault_jmp = &jb;
@@ -542,6 +610,7 @@ static void *
 worker_main(void *arg)
 {
     rt_worker *wk = arg;
+    altstack_enter(wk);
     pthread_mutex_lock(&pool.lock);
     for (;;) {
         rt_job *j = pool.queue;
@@ -684,7 +753,10 @@ rt_run(rt_job *job)
         pthread_cond_broadcast(&pool.work);
     pthread_mutex_unlock(&pool.lock);
 
+    bool altstack = altstack_enter(caller_worker); /* the host's own, where it has one */
     drain(job, caller_worker); /* the launching thread runs CTAs too */
+    if (altstack)
+        altstack_leave();
 
     pthread_mutex_lock(&pool.lock);
     for (rt_job **pp = &pool.queue; *pp; pp = &(*pp)->next)

@@ -184,19 +184,38 @@ rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args)
 
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* A warp's text is formatted first, into a buffer of the thread's own kept
+ * between calls, and written under the lock after: a fault while
+ * formatting (a %s argument that is no string) leaves no lock held. */
+static _Thread_local char *print_buf;
+static _Thread_local size_t print_cap;
+
 static void
 svc_vprintf(p2n_warp *w, uint32_t lanes, const char *const *fmt, const void *const *args, int32_t *ret)
 {
-    char buf[4096];
-    pthread_mutex_lock(&print_lock); /* a warp's lines, in lane order, not interleaved */
+    (void)w;
+    size_t len = 0;
     for (int l = 0; l < P2N_WARP_SIZE; l++) {
         if (!(lanes >> l & 1))
             continue;
-        int n = fmt[l] ? rt_format(buf, sizeof buf, fmt[l], args[l]) : -1;
+        ret[l] = -1;
+        if (!fmt[l])
+            continue;
+        if (print_cap - len < 4096) {
+            size_t cap = print_cap ? 2 * print_cap : 16384;
+            char *b = realloc(print_buf, cap);
+            if (!b)
+                break;
+            print_buf = b;
+            print_cap = cap;
+        }
+        int n = rt_format(print_buf + len, 4096, fmt[l], args[l]);
         if (n >= 0)
-            fwrite(buf, 1, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1, stdout);
+            len += (size_t)n < 4096 ? (size_t)n : 4095;
         ret[l] = n;
     }
+    pthread_mutex_lock(&print_lock); /* a warp's lines, in lane order, not interleaved */
+    fwrite(print_buf, 1, len, stdout);
     fflush(stdout);
     pthread_mutex_unlock(&print_lock);
 }

@@ -119,6 +119,8 @@ cu_error_from_p2n(p2n_result r)
     case P2N_ERROR_SYSTEM: return p2n_cudaErrorOperatingSystem;
     case P2N_ERROR_MISALIGNED: return p2n_cudaErrorMisalignedAddress;
     case P2N_ERROR_ILLEGAL_ADDRESS: return p2n_cudaErrorIllegalAddress;
+    case P2N_ERROR_ARITHMETIC: return p2n_cudaErrorLaunchFailure;
+    case P2N_ERROR_ILLEGAL_INSTRUCTION: return p2n_cudaErrorIllegalInstruction;
     }
     return p2n_cudaErrorUnknown;
 }

@@ -1197,7 +1197,7 @@ max_active_blocks(const cu_kernel *f, int block_size, size_t dyn)
     if (block_size <= 0 || block_size > 1024)
         return 0;
     size_t smem = ((f->k ? f->k->static_smem : 0) + 15) / 16 * 16 + dyn;
-    return smem <= P2N_MAX_SHARED_BYTES ? 1 : 0;
+    return dyn <= P2N_MAX_SHARED_BYTES && smem <= P2N_MAX_SHARED_BYTES ? 1 : 0; /* no wrapped sum */
 }
 
 API int

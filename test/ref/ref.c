@@ -347,13 +347,16 @@ p2n_module_load_data(p2n_module **mod, const void *image, size_t size)
     return P2N_ERROR_LOAD;
 }
 
-void
+p2n_result
 p2n_module_unload(p2n_module *mod)
 {
-    if (!mod)
-        return;
+    if (!mod) {
+        set_msg("null argument");
+        return P2N_ERROR_INVALID_VALUE;
+    }
     arena_free(&mod->arena);
     free(mod);
+    return P2N_SUCCESS;
 }
 
 p2n_result

@@ -1,0 +1,211 @@
+/* faults.c — a kernel that faults fails its launch, never the host: run by
+ * test/cli/faults.sh with the module of faults.ptx.  Every faulting launch
+ * is followed by a correct one of the same module in the same process.
+ * Prints one PASS/FAIL line per check. */
+#define _GNU_SOURCE
+#include <fenv.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "ptx2native.h"
+
+static p2n_module *mod;
+static int failed;
+
+static void
+check(const char *name, int ok, const char *detail)
+{
+    printf("%s cli/faults/%s%s%s\n", ok ? "PASS" : "FAIL", name, ok ? "" : ": ", ok ? "" : detail);
+    failed |= !ok;
+}
+
+/* The message holds every one of the NULL-terminated strings. */
+static int
+message_has(const char *const *want)
+{
+    for (; *want; want++)
+        if (!strstr(p2n_error_message(), *want))
+            return 0;
+    return 1;
+}
+
+/* good: out[i] = 2i+1, 300 threads in 3 CTAs of 128; checked element by element. */
+static void
+good_after(const char *name)
+{
+    static uint32_t out[384];
+    memset(out, 0xff, sizeof out);
+    uint64_t p = (uint64_t)(uintptr_t)out;
+    uint32_t n = 300;
+    void *params[] = {&p, &n};
+    p2n_result r = p2n_launch(mod, "good", (p2n_dim3){3, 1, 1}, (p2n_dim3){128, 1, 1}, 0, params);
+    int bad = r != P2N_SUCCESS;
+    for (uint32_t i = 0; i < 384 && !bad; i++)
+        bad = out[i] != (i < n ? 2 * i + 1 : 0xffffffffu);
+    char what[96];
+    snprintf(what, sizeof what, "%s/then_good", name);
+    check(what, !bad, r != P2N_SUCCESS ? p2n_error_message() : "wrong results");
+}
+
+static void
+expect(const char *name, p2n_result got, p2n_result want, const char *const *words)
+{
+    char detail[1400];
+    snprintf(detail, sizeof detail, "result %d (%s), expected %d; message: %s", got, p2n_result_string(got), want,
+             p2n_error_message());
+    check(name, got == want && message_has(words), detail);
+    good_after(name);
+}
+
+static sigjmp_buf host_jmp;
+static volatile sig_atomic_t host_caught;
+
+static void
+host_handler(int sig)
+{
+    (void)sig;
+    host_caught++;
+    siglongjmp(host_jmp, 1);
+}
+
+int
+main(int argc, char **argv)
+{
+    if (argc < 2 || p2n_module_load(&mod, argv[1]) != P2N_SUCCESS) {
+        printf("FAIL cli/faults/load: %s\n", p2n_error_message());
+        return 1;
+    }
+    /* the host's own handler, installed before the library's */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = host_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    p2n_set_num_threads(1); /* the launching thread runs every CTA */
+    good_after("first");
+
+    /* a page that is mapped no more */
+    long page = sysconf(_SC_PAGESIZE);
+    char *gone = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    munmap(gone, (size_t)page);
+
+    {
+        uint64_t p = 0;
+        uint32_t who = 37, cta = 2;
+        void *params[] = {&p, &who, &cta};
+        fesetround(FE_TOWARDZERO);
+        p2n_result r = p2n_launch(mod, "store_at", (p2n_dim3){4, 1, 1}, (p2n_dim3){64, 1, 1}, 0, params);
+        int round = fegetround();
+        fesetround(FE_TONEAREST);
+        check("null_store/keeps_rounding_mode", round == FE_TOWARDZERO, "the thread's rounding mode changed");
+        /* thread 37 is in warp 1: threads 32 to 63 */
+        const char *w[] = {"kernel 'store_at'", "CTA (2,0,0)", "warp 1 (threads (32,0,0) to (63,0,0))",
+                           "illegal memory access", NULL};
+        expect("null_store", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+    }
+    {
+        uint64_t p = (uint64_t)(uintptr_t)gone;
+        uint32_t out[32];
+        uint64_t o = (uint64_t)(uintptr_t)out;
+        void *params[] = {&p, &o};
+        p2n_result r = p2n_launch(mod, "load_from", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        char addr[32];
+        snprintf(addr, sizeof addr, "%p", (void *)gone);
+        const char *w[] = {"kernel 'load_from'", "CTA (0,0,0)", addr, NULL};
+        expect("unmapped_load", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+    }
+    {
+        uint64_t idx = 1ull << 46;
+        void *params[] = {&idx};
+        p2n_result r = p2n_launch(mod, "shared_far", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        const char *w[] = {"kernel 'shared_far'", NULL};
+        expect("shared_index", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+    }
+    {
+        uint64_t idx = 1ull << 46;
+        uint32_t out;
+        uint64_t o = (uint64_t)(uintptr_t)&out;
+        void *params[] = {&idx, &o};
+        p2n_result r = p2n_launch(mod, "local_far", (p2n_dim3){1, 1, 1}, (p2n_dim3){1, 1, 1}, 0, params);
+        const char *w[] = {"kernel 'local_far'", "warp 0 (threads (0,0,0) to (0,0,0))", NULL};
+        expect("local_index", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+    }
+    {
+        /* warps as fibers: warp 2 faults after the barrier; every thread
+         * wrote its index before it */
+        uint64_t p = 8;
+        uint32_t who = 70, out[96];
+        memset(out, 0xff, sizeof out);
+        uint64_t o = (uint64_t)(uintptr_t)out;
+        void *params[] = {&p, &who, &o};
+        p2n_result r = p2n_launch(mod, "bar_fault", (p2n_dim3){1, 1, 1}, (p2n_dim3){96, 1, 1}, 0, params);
+        int before = 1;
+        for (uint32_t i = 0; i < 96; i++)
+            before &= out[i] == i;
+        check("barrier_kernel/before_fault", before, "a thread did not reach the barrier");
+        const char *w[] = {"kernel 'bar_fault'", "warp 2 (threads (64,0,0) to (95,0,0))", "0x8", NULL};
+        expect("barrier_kernel", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+        /* the same kernel again, faulting in no thread */
+        p = (uint64_t)(uintptr_t)out;
+        who = 1000;
+        r = p2n_launch(mod, "bar_fault", (p2n_dim3){2, 1, 1}, (p2n_dim3){96, 1, 1}, 0, params);
+        check("barrier_kernel/again", r == P2N_SUCCESS, p2n_error_message());
+    }
+    {
+        /* floating-point traps the host enabled: SIGFPE in the kernel */
+        float a = 1, b = 0, out[32];
+        uint64_t o = (uint64_t)(uintptr_t)out;
+        void *params[] = {&a, &b, &o};
+        feenableexcept(FE_DIVBYZERO);
+        p2n_result r = p2n_launch(mod, "fdiv", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        check("fp_trap/keeps_traps", fegetexcept() == FE_DIVBYZERO, "the traps the host enabled changed");
+        fedisableexcept(FE_DIVBYZERO);
+        feclearexcept(FE_ALL_EXCEPT);
+        const char *w[] = {"kernel 'fdiv'", "SIGFPE", NULL};
+        expect("fp_trap", r, P2N_ERROR_ARITHMETIC, w);
+    }
+    {
+        /* CTAs on two worker threads: one faults on either */
+        p2n_set_num_threads(2);
+        uint64_t p = 16;
+        uint32_t who = 3, cta = 7;
+        void *params[] = {&p, &who, &cta};
+        p2n_result r = p2n_launch(mod, "store_at", (p2n_dim3){64, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        const char *w[] = {"CTA (7,0,0)", NULL};
+        expect("two_threads", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+    }
+    {
+        /* device printf with a %s argument that is no string, then one
+         * that is: the second prints (no lock is left held) */
+        uint64_t p = 8;
+        void *params[] = {&p};
+        p2n_result r = p2n_launch(mod, "print_s", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        const char *w[] = {"kernel 'print_s'", NULL};
+        expect("printf_bad_string", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+        static const char text[] = "printed after a fault";
+        p = (uint64_t)(uintptr_t)text;
+        r = p2n_launch(mod, "print_s", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        check("printf_bad_string/printf_again", r == P2N_SUCCESS, p2n_error_message());
+    }
+    /* the launching thread has no alternate signal stack after a launch,
+     * as before it */
+    stack_t st;
+    sigaltstack(NULL, &st);
+    check("no_altstack_left", (st.ss_flags & SS_DISABLE) != 0, "the host thread kept an alternate stack");
+    /* a fault in the host's own code still reaches the host's handler */
+    if (sigsetjmp(host_jmp, 1) == 0) {
+        volatile int *volatile np = NULL;
+        *np = 1;
+    }
+    check("host_handler_chained", host_caught == 1, "the host's SIGSEGV handler did not run");
+    /* and the module's variables and kernels after all that */
+    good_after("last");
+    p2n_module_unload(mod);
+    return failed;
+}

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Fault isolation (docs/api.md): kernels of test/cli/faults.ptx that touch
+# a null, unmapped, far shared or far local address, or trap on a
+# floating-point exception the host enabled, fail their launch with a
+# message naming the kernel, the CTA and the warp; the host process, its
+# own signal handlers, its floating-point modes and the module go on
+# (test/cli/faults.c prints the checks).
+P2N=$1 OUT=$2
+cd "$(dirname "$0")/../.."
+if [ ! -f runtime/libptx2native.a ]; then echo "SKIP cli/faults (runtime/libptx2native.a not built)"; exit 0; fi
+if ! err=$("$P2N" test/cli/faults.ptx -o "$OUT/faults.so" 2>&1); then echo "FAIL cli/faults/translate: $err"; exit 0; fi
+if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/faults.c runtime/libptx2native.a -lpthread -ldl -lm \
+	-o "$OUT/faults" 2>&1); then
+	echo "FAIL cli/faults/build: $err"; exit 0
+fi
+timeout -k 5 60 "$OUT/faults" "$OUT/faults.so" >"$OUT/faults.log" 2>&1
+rc=$?
+cat "$OUT/faults.log"
+if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$OUT/faults.log"; then echo "FAIL cli/faults/run: exit status $rc"; fi
+if grep -qx 's=printed after a fault' "$OUT/faults.log"; then echo "PASS cli/faults/printf_bad_string/output"; else
+	echo "FAIL cli/faults/printf_bad_string/output: no line 's=printed after a fault'"; fi
