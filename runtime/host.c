@@ -448,6 +448,14 @@ p2n_set_num_threads(unsigned n)
     return P2N_SUCCESS;
 }
 
+RT_EXPORT p2n_result
+p2n_set_stack_size(size_t bytes)
+{
+    if (rt_set_stack_size(bytes) != P2N_SUCCESS)
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_set_stack_size: %zu is not 0 or in 64 KiB..1 TiB", bytes);
+    return P2N_SUCCESS;
+}
+
 /* ---------------------------------------------------------------- launch */
 
 static p2n_result
