@@ -644,6 +644,25 @@ rm_zero_sum(Emit *e, LLVMValueRef r, Mod mode, LLVMValueRef s, LLVMValueRef a, L
     return LLVMBuildSelect(e->b, neg, cst(e, r, -0.0, 0), r, "");
 }
 
+/* x*y - s for the round-to-nearest f64 product s: its sign and whether it
+ * is zero are exact.  fma(x, y, -s) is the residual itself, unless the
+ * product is below 2^-969, where the residual is no double (it underflows:
+ * mul.rp of a product below the smallest subnormal gave 0).  There both
+ * factors are below 2^106 (neither is below 2^-1074), so scaled by 2^537
+ * each they stay exact and normal, s by 2^1074 is an integer below 2^106,
+ * and the scaled residual is exact. */
+static LLVMValueRef
+mul_residual64(Emit *e, LLVMValueRef x, LLVMValueRef y, LLVMValueRef s)
+{
+    LLVMValueRef t = fma3(e, x, y, LLVMBuildFNeg(e->b, s, ""));
+    LLVMValueRef k = cst(e, s, 0x1p537, 0);
+    LLVMValueRef xs = LLVMBuildFMul(e->b, x, k, ""), ys = LLVMBuildFMul(e->b, y, k, "");
+    LLVMValueRef ss = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, s, k, ""), k, "");
+    LLVMValueRef ts = fma3(e, xs, ys, LLVMBuildFNeg(e->b, ss, ""));
+    LLVMValueRef tiny = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", s), cst(e, s, 0x1p-969, 0), "");
+    return LLVMBuildSelect(e->b, tiny, ts, t, "");
+}
+
 /* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
  * works in f64 (exact products, TwoSum); f64 works with residuals. */
 static LLVMValueRef
@@ -670,7 +689,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         break;
     case OP_MUL:
         s = LLVMBuildFMul(e->b, x, y, "");
-        t = f64 ? fma3(e, x, y, LLVMBuildFNeg(e->b, s, "")) : cst(e, s, 0.0, 0);
+        t = f64 ? mul_residual64(e, x, y, s) : cst(e, s, 0.0, 0);
         break;
     case OP_FMA:
     case OP_MAD:
