@@ -75,11 +75,11 @@ const char *p2n_error_message(void);
  * Takes effect for launches that start after it. */
 p2n_result p2n_set_num_threads(unsigned n);
 
-/* The native stack of each warp, in bytes (64 KiB to 1 TiB; 0: the default,
- * P2N_STACK_SIZE, else 8 MiB), for launches that start after it; a kernel
- * whose recorded need is larger gets that.  Memory is taken only as the
- * stack is used.  A kernel that overflows it fails the launch with
- * P2N_ERROR_STACK_OVERFLOW. */
+/* The native stack of each warp, in bytes (64 KiB to 1 TiB), for launches
+ * that start after it; 0: the default, each kernel's need as the translator
+ * recorded it, at least 8 MiB (P2N_STACK_SIZE sets the size as this call
+ * does).  Memory is taken only as the stack is used.  A kernel that
+ * overflows it fails the launch with P2N_ERROR_STACK_OVERFLOW. */
 p2n_result p2n_set_stack_size(size_t bytes);
 
 /* Texture and surface objects (docs/api.md): a p2n_texture is the 64-bit
