@@ -171,8 +171,8 @@ check_one(const char *ptx, uint64_t inseed, char *why, size_t n)
     return v;
 }
 
-/* --- shrinking: delete lines of the body regions while the disagreement
- * (of the same kind) persists. */
+/* --- shrinking: delete whole .func definitions, then lines of the body
+ * regions, while the disagreement (of the same kind) persists. */
 
 typedef struct Lines {
     char **v;
@@ -244,6 +244,23 @@ shrink(const char *src, const char *dst, uint64_t inseed, Verdict want, const ch
     char work[300];
     snprintf(work, sizeof work, "%s/shrink.ptx", g_tmp);
     int tries = 0;
+    /* first whole .func definitions (those the kernel no longer needs) */
+    for (int i = 0; i < L.n; i++) {
+        if (strncmp(L.v[i], ".func", 5) != 0)
+            continue;
+        int end = i;
+        while (end < L.n && strcmp(L.v[end], "}\n") != 0)
+            end++;
+        if (end + 1 < L.n && L.v[end + 1][0] == '\n')
+            end++;
+        for (int j = i; j <= end && j < L.n; j++)
+            L.del[j] = true;
+        tries++;
+        if (interesting(&L, work, inseed, want) != want)
+            for (int j = i; j <= end && j < L.n; j++)
+                L.del[j] = false;
+        i = end;
+    }
     for (int chunk = L.n / 2; chunk >= 1; chunk /= 2) {
         bool progress = true;
         while (progress && tries < 200) {
