@@ -38,8 +38,10 @@ RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 # and the driver API with the host library inside; libcudart.so.12/.13 are
 # the runtime API over it; ptx2native-run puts them first on the path.
 CUDA_DIR = runtime/cuda
-CUDA_CORE_OBJS = $(CUDA_DIR)/core.o $(CUDA_DIR)/fatbin.o $(CUDA_DIR)/stream.o $(CUDA_DIR)/driver.o
-CUDA_OBJS = $(CUDA_CORE_OBJS) $(CUDA_DIR)/cudart13.o $(CUDA_DIR)/cudart12.o $(CUDA_DIR)/stubs_cuda.o \
+CUDA_CORE_OBJS = $(CUDA_DIR)/core.o $(CUDA_DIR)/fatbin.o $(CUDA_DIR)/stream.o $(CUDA_DIR)/driver.o \
+	$(CUDA_DIR)/array.o
+CUDA_OBJS = $(CUDA_CORE_OBJS) $(CUDA_DIR)/cudart13.o $(CUDA_DIR)/cudart12.o $(CUDA_DIR)/cudart_tex.o \
+	$(CUDA_DIR)/stubs_cuda.o \
 	$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/run.o $(CUDA_DIR)/aot.o
 CUDA_LIBS = $(CUDA_DIR)/libcuda.so.1 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12
 CUDA_CFLAGS = $(CFLAGS_ALL) -fPIC -Iruntime -I$(CUDA_DIR) $(ZSTD_CFLAGS)
@@ -56,6 +58,14 @@ config.mk:
 
 ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS) $(ZSTD_LIBS)
+
+# The translator's build identity, part of p2n_translator_version() and so
+# of the CUDA layer's cache key: a checksum of its sources, so that a
+# rebuilt translator never meets modules cached by another one.
+lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(wildcard frontend/*.h lowering/*.h lowering/*.def frontend/*.def) runtime/p2n_abi.h
+	@printf '#define P2N_BUILD_ID "%s"\n' "$$(cat $^ | cksum | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
+
+lowering/translate.o: lowering/build_id.h
 
 lowering/libptx2native-translate.a: $(TRANSLATE_OBJS)
 	rm -f $@
@@ -97,9 +107,9 @@ $(RUNTIME_OBJS): %.o: %.c
 $(CUDA_CORE_OBJS): %.o: %.c
 	$(CC) $(CUDA_CFLAGS) -c -o $@ $<
 
-# driver.c and cudart.c define NVIDIA's API, whose prototypes are in
-# NVIDIA's headers, not ours.
-$(CUDA_DIR)/driver.o: CUDA_CFLAGS += -Wno-missing-prototypes
+# driver.c, array.c and cudart*.c define NVIDIA's API, whose prototypes
+# are in NVIDIA's headers, not ours.
+$(CUDA_DIR)/driver.o $(CUDA_DIR)/array.o: CUDA_CFLAGS += -Wno-missing-prototypes
 
 $(CUDA_DIR)/aot.o: $(CUDA_DIR)/aot.c
 	$(CC) $(CUDA_CFLAGS) -c -o $@ $<
@@ -109,6 +119,10 @@ $(CUDA_DIR)/cudart13.o: $(CUDA_DIR)/cudart.c
 
 $(CUDA_DIR)/cudart12.o: $(CUDA_DIR)/cudart.c
 	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -DCU_RUNTIME_VERSION=12080 -c -o $@ $<
+
+# arrays, textures and surfaces of the runtime API: the same in both
+$(CUDA_DIR)/cudart_tex.o: $(CUDA_DIR)/cudart_tex.c
+	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -c -o $@ $<
 
 $(CUDA_DIR)/run.o: $(CUDA_DIR)/run.c
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<
@@ -138,9 +152,9 @@ $(CUDA_DIR)/libcuda.so.1: $(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_O
 		$(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_OBJS) $(ZSTD_LIBS) -lpthread -ldl
 
 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12: $(CUDA_DIR)/libcudart.so.%: $(CUDA_DIR)/cudart%.o \
-		$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/libcudart%.map $(CUDA_DIR)/libcuda.so.1
+		$(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/libcudart%.map $(CUDA_DIR)/libcuda.so.1
 	$(CC) -shared $(LDFLAGS) -Wl,-soname,libcudart.so.$* -Wl,--version-script=$(CUDA_DIR)/libcudart$*.map \
-		-Wl,--disable-new-dtags,-rpath,'$$ORIGIN' -o $@ $(CUDA_DIR)/cudart$*.o $(CUDA_DIR)/stubs_cudart.o \
+		-Wl,--disable-new-dtags,-rpath,'$$ORIGIN' -o $@ $(CUDA_DIR)/cudart$*.o $(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/stubs_cudart.o \
 		$(CUDA_DIR)/libcuda.so.1
 
 $(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o
@@ -225,8 +239,18 @@ demo: all
 check-llvm:
 	sh test/check-llvm.sh
 
+# Speed against OpenMP C and OpenCL C (PoCL): test/bench/bench.sh prints
+# Markdown tables (docs/bench-results.md); 10 minutes at a load average
+# of 12 on the 2-core reference machine, 3 min 16 s of CPU.  BENCH_REPS,
+# BENCH_TIMEOUT, BENCH_MEM_MB: see bench.sh.
 bench: all
 	sh test/bench/bench.sh
+
+# The OpenCL back end of make bench: PoCL and the OpenCL headers (Debian
+# and Ubuntu; as root).
+bench-deps:
+	apt-get update
+	apt-get install -y --no-install-recommends pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
 
 # Rewrites test/report/*.xml from the current translator.  The "// expect"
 # annotations in each .ptx are still checked by make check; read the diff
@@ -262,11 +286,11 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/lib/ptx2native
 
 clean:
-	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
+	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc lowering/build_id.h $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -f test/ref/*.o test/ref/*.d test/ref/libp2nref.a $(REF_TOOLS)
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build
 
-.PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench
+.PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench bench-deps
 
 -include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d

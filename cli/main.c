@@ -5,8 +5,12 @@
  * 2 usage errors, 3 internal or tool failures.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "lower.h"
 #include "ptx.h"
@@ -32,7 +36,8 @@ static const char usage_text[] =
     "\n"
     "Output:\n"
     "  -o FILE            write the output to FILE (default: the input's name\n"
-    "                     with .so, .o, .s, .ll or .bc; '-' is standard output)\n"
+    "                     with .so, .o, .s, .ll or .bc; '-' is standard output,\n"
+    "                     for -c and -S)\n"
     "  -fsyntax-only      check the input and stop\n"
     "  -c                 emit an object file\n"
     "  -S                 emit assembly\n"
@@ -43,9 +48,13 @@ static const char usage_text[] =
     "\n"
     "Code generation:\n"
     "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
-    "  --mcpu=NAME        target CPU (default: this machine's)\n"
-    "  --mattr=LIST       target features, e.g. +avx2,-avx512f (default: this\n"
-    "                     machine's)\n"
+    "  --cpu=NAME         target CPU: native (this machine's, the default),\n"
+    "                     x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or an LLVM CPU\n"
+    "                     name; --mcpu=NAME is the same\n"
+    "  --mattr=LIST       target features added or removed, e.g. +avx2,-avx512f\n"
+    "                     (default: the CPU's own)\n"
+    "  --target=TRIPLE    code for another target LLVM has, e.g.\n"
+    "                     aarch64-linux-gnu (with -c or -S; CPU 'generic')\n"
     "  -g                 accepted for compatibility; no debug information is\n"
     "                     emitted yet\n"
     "\n"
@@ -132,6 +141,10 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
             o->emit_llvm = true;
         } else if (arg[0] == '-' && arg[1] == 'O' && arg[2] >= '0' && arg[2] <= '3' && !arg[3]) {
             o->lib.opt_level = arg[2] - '0';
+        } else if (strncmp(arg, "--target=", 9) == 0) {
+            o->extra.triple = arg + 9;
+        } else if (strncmp(arg, "--cpu=", 6) == 0) {
+            o->lib.cpu = arg + 6;
         } else if (strncmp(arg, "--mcpu=", 7) == 0) {
             o->lib.cpu = arg + 7;
         } else if (strncmp(arg, "--mattr=", 8) == 0) {
@@ -162,6 +175,9 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         o->lib.output = o->emit_llvm ? P2N_OUTPUT_LLVM_BITCODE : P2N_OUTPUT_OBJECT;
     else
         o->lib.output = P2N_OUTPUT_SHARED_OBJECT;
+    if (o->output && strcmp(o->output, "-") == 0 && o->lib.output == P2N_OUTPUT_SHARED_OBJECT &&
+        !o->extra.syntax_only)
+        usage_error("%s", "a shared object is not written to standard output (-o -): name a file, or use -c or -S");
 }
 
 /* kernel.ptx -> kernel.so (in the current directory, as cc does for -c). */
@@ -177,6 +193,97 @@ default_output(Arena *a, const char *input, p2n_output_kind kind)
     if (n > 4 && strcmp(base + n - 4, ".ptx") == 0)
         n -= 4;
     return arena_printf(a, "%.*s%s", (int)n, base, ext[kind]);
+}
+
+/* ------------------------------------------------------- temporaries */
+
+/* While the translation runs, TMPDIR names a directory of this process's
+ * own (the translator's link directory lies inside it) and temp_output
+ * holds the path of the output's temporary while it exists
+ * (TranslateExtra.temp_path).  SIGINT, SIGTERM and SIGHUP remove both
+ * before the process ends as the signal would end it.  Only async-signal
+ * -safe calls from here to on_signal. */
+static char private_dir[4096];
+static char temp_output[4096];
+
+/* Removes name (under dirfd) and, for a directory, what it holds. */
+static void
+remove_tree_at(int dirfd, const char *name, int depth)
+{
+    if (unlinkat(dirfd, name, 0) == 0 || depth > 16)
+        return;
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+        char buf[4096];
+        long n;
+        for (int pass = 0; pass < 64; pass++) { /* again from the start, until nothing is left */
+            bool any = false;
+            while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+                for (long off = 0; off < n;) {
+                    /* struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name */
+                    unsigned short reclen;
+                    memcpy(&reclen, buf + off + 16, sizeof reclen);
+                    const char *entry = buf + off + 19;
+                    if (!(entry[0] == '.' && (!entry[1] || (entry[1] == '.' && !entry[2])))) {
+                        remove_tree_at(fd, entry, depth + 1);
+                        any = true;
+                    }
+                    off += reclen;
+                }
+            if (!any)
+                break;
+            lseek(fd, 0, SEEK_SET);
+        }
+        close(fd);
+    }
+    unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+static void
+remove_temporaries(void)
+{
+    if (temp_output[0])
+        unlink(temp_output);
+    if (private_dir[0])
+        remove_tree_at(AT_FDCWD, private_dir, 0);
+}
+
+static void
+on_signal(int sig)
+{
+    remove_temporaries();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/* The private directory and the handlers (a signal ignored when the
+ * command started stays ignored); signals held while they are set up. */
+static void
+temporaries_begin(TranslateExtra *x)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++)
+        sigaddset(&block, cleanup_signals[i]);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    const char *tmp = getenv("TMPDIR");
+    if (snprintf(private_dir, sizeof private_dir, "%s/ptx2native-XXXXXX", tmp && *tmp ? tmp : "/tmp") >=
+            (int)sizeof private_dir ||
+        !mkdtemp(private_dir) || setenv("TMPDIR", private_dir, 1) != 0)
+        private_dir[0] = '\0'; /* then the translator's own directory, removed as it ends */
+    x->temp_path = temp_output;
+    x->temp_cap = sizeof temp_output;
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
+        struct sigaction sa, prev;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(cleanup_signals[i], NULL, &prev) == 0 && prev.sa_handler != SIG_IGN)
+            sigaction(cleanup_signals[i], &sa, NULL);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 static char *
@@ -234,8 +341,10 @@ main(int argc, char **argv)
      * memory, which --dump=ir and -fsyntax-only leave empty */
     void *image = NULL;
     size_t size = 0;
+    temporaries_begin(&o.extra);
     p2n_translate_status status =
         translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
+    remove_temporaries(); /* the directory, empty by now */
     free(image);
     arena_free(&arena);
     return (int)status;

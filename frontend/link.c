@@ -10,6 +10,7 @@
  * names that collide across inputs are renamed "name$N" so every symbol of
  * the result is unique.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,11 +25,73 @@ typedef struct Sym {
     SrcLoc first_use;
 } Sym;
 
+/* Open-addressing indexes, so that linking stays linear in the number of
+ * names and references: by (name, kind) to a symbol, and by object (each
+ * Func or Var of the inputs) to its definition. */
+typedef struct Index {
+    int *sym;     /* [cap]: index in syms + 1, 0 empty */
+    unsigned cap; /* a power of two */
+} Index;
+
+typedef struct Redirect {
+    const void **from, **to; /* [cap]; from NULL: empty */
+    unsigned cap;
+} Redirect;
+
 typedef struct L {
     Module *out;
     Diags *d;
     Vec(Sym) syms;
+    Index index;
+    Redirect redirect;
 } L;
+
+static unsigned
+name_hash(const char *name, bool is_func)
+{
+    unsigned h = 2166136261u ^ (unsigned)is_func;
+    for (const char *c = name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    return h;
+}
+
+static unsigned
+ptr_hash(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    return (unsigned)(x ^ (x >> 33));
+}
+
+static void *
+zalloc(L *l, size_t n)
+{
+    void *p = arena_alloc(&l->out->arena, n);
+    memset(p, 0, n);
+    return p;
+}
+
+/* The slot of (name, is_func) in the index: its symbol's, or an empty one. */
+static int *
+index_slot(L *l, const char *name, bool is_func)
+{
+    unsigned m = l->index.cap - 1;
+    for (unsigned i = name_hash(name, is_func) & m;; i = (i + 1) & m) {
+        int k = l->index.sym[i];
+        if (!k || (l->syms.v[k - 1].is_func == is_func && strcmp(l->syms.v[k - 1].name, name) == 0))
+            return &l->index.sym[i];
+    }
+}
+
+static void
+index_grow(L *l)
+{
+    l->index.cap = l->index.cap ? 2 * l->index.cap : 256;
+    l->index.sym = zalloc(l, sizeof *l->index.sym * l->index.cap);
+    for (int k = 0; k < l->syms.n; k++)
+        *index_slot(l, l->syms.v[k].name, l->syms.v[k].is_func) = k + 1;
+}
 
 static bool
 runtime_function(const char *name)
@@ -38,13 +101,25 @@ runtime_function(const char *name)
 }
 
 static Sym *
+sym_find(L *l, const char *name, bool is_func)
+{
+    if (!l->index.cap)
+        return NULL;
+    int k = *index_slot(l, name, is_func);
+    return k ? &l->syms.v[k - 1] : NULL;
+}
+
+static Sym *
 sym_of(L *l, const char *name, bool is_func)
 {
-    for (int i = 0; i < l->syms.n; i++)
-        if (l->syms.v[i].is_func == is_func && strcmp(l->syms.v[i].name, name) == 0)
-            return &l->syms.v[i];
+    Sym *found = sym_find(l, name, is_func);
+    if (found)
+        return found;
+    if (2 * ((unsigned)l->syms.n + 1) > l->index.cap)
+        index_grow(l);
     Sym s = {.name = name, .is_func = is_func};
     vec_push(&l->out->arena, &l->syms, s);
+    *index_slot(l, name, is_func) = l->syms.n;
     return &l->syms.v[l->syms.n - 1];
 }
 
@@ -72,17 +147,39 @@ offer(L *l, Sym *s, void *obj, bool defines, bool weak, SrcLoc loc, const char *
     }
 }
 
-static void *
-redirect(L *l, void *obj, bool is_func)
+/* Fills l->redirect: every object of a resolved name to its definition. */
+static void
+redirect_build(L *l)
 {
+    size_t n = 0;
+    for (int i = 0; i < l->syms.n; i++)
+        n += l->syms.v[i].def ? (size_t)l->syms.v[i].all.n : 0;
+    unsigned cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    l->redirect.cap = cap;
+    l->redirect.from = zalloc(l, sizeof *l->redirect.from * cap);
+    l->redirect.to = zalloc(l, sizeof *l->redirect.to * cap);
     for (int i = 0; i < l->syms.n; i++) {
-        Sym *s = &l->syms.v[i];
-        if (s->is_func != is_func || !s->def)
-            continue;
-        for (int j = 0; j < s->all.n; j++)
-            if (s->all.v[j] == obj)
-                return s->def;
+        const Sym *s = &l->syms.v[i];
+        for (int j = 0; s->def && j < s->all.n; j++) {
+            unsigned k = ptr_hash(s->all.v[j]) & (cap - 1);
+            while (l->redirect.from[k] && l->redirect.from[k] != s->all.v[j])
+                k = (k + 1) & (cap - 1);
+            l->redirect.from[k] = s->all.v[j];
+            l->redirect.to[k] = s->def;
+        }
     }
+}
+
+/* obj's definition (a Func and a Var are different objects, so one
+ * table serves both). */
+static void *
+redirect(L *l, void *obj)
+{
+    for (unsigned k = ptr_hash(obj) & (l->redirect.cap - 1); l->redirect.from[k]; k = (k + 1) & (l->redirect.cap - 1))
+        if (l->redirect.from[k] == obj)
+            return (void *)l->redirect.to[k];
     return obj;
 }
 
@@ -90,9 +187,9 @@ static void
 fix_operand(L *l, Operand *o)
 {
     if (o->func)
-        o->func = redirect(l, o->func, true);
+        o->func = redirect(l, o->func);
     if (o->var)
-        o->var = redirect(l, o->var, false);
+        o->var = redirect(l, o->var);
     for (int i = 0; i < o->nsub; i++)
         fix_operand(l, &o->sub[i]);
 }
@@ -103,9 +200,9 @@ fix_init(L *l, Init *in)
     if (!in)
         return;
     if (in->func)
-        in->func = redirect(l, in->func, true);
+        in->func = redirect(l, in->func);
     if (in->var)
-        in->var = redirect(l, in->var, false);
+        in->var = redirect(l, in->var);
     for (int i = 0; i < in->nelems; i++)
         fix_init(l, &in->elems[i]);
 }
@@ -116,14 +213,8 @@ make_unique(L *l, const char **name, bool is_func)
 {
     int n = 1;
     const char *base = *name;
-    for (;;) {
-        bool taken = false;
-        for (int i = 0; i < l->syms.n && !taken; i++)
-            taken = l->syms.v[i].is_func == is_func && strcmp(l->syms.v[i].name, *name) == 0;
-        if (!taken)
-            return;
+    while (sym_find(l, *name, is_func))
         *name = arena_printf(&l->out->arena, "%s$%d", base, ++n);
-    }
 }
 
 Module *
@@ -212,6 +303,7 @@ ptx_link(Module **mods, int n, Diags *d)
                 vec_push(&out->arena, &out->items, it);
             }
         }
+    redirect_build(&l);
     for (int i = 0; i < out->vars.n; i++)
         fix_init(&l, out->vars.v[i]->init);
     if (n == 1) { /* nothing to merge: the checks were the point */

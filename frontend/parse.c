@@ -36,9 +36,20 @@ struct Binding {
     int depth;
     Binding *shadow; /* the binding of the same name in an outer scope */
     Binding *next;   /* hash chain */
+    unsigned hash;   /* of name */
+    size_t len;      /* strlen(name) */
 };
 
-enum { NBUCKETS = 4096 };
+/* A chained hash table of bindings that doubles when it holds twice as
+ * many entries as buckets, so lookups stay O(1) however many names a
+ * module declares (%r<1000000> declares a million). */
+typedef struct Table {
+    Binding **b;
+    unsigned mask; /* buckets - 1, a power of two */
+    size_t count;
+} Table;
+
+enum { TABLE_MIN = 64 };
 
 typedef struct P {
     Lexer lx;
@@ -49,10 +60,10 @@ typedef struct P {
     Arena *a;
     Func *f;
     int depth;
-    Binding *buckets[NBUCKETS];
+    Table names;
     Vec(Binding *) scope; /* bindings in declaration order, for popping */
-    Binding *label_buckets[NBUCKETS]; /* labels: depth is the defining block, or -1 */
-    Binding *label_defs[NBUCKETS];    /* every definition: depth is its block */
+    Table labels;     /* labels: depth is the defining block, or -1 */
+    Table label_defs; /* every definition: depth is its block */
     Vec(int) block_parent;            /* blocks of the function, in source order */
     int block, nblocks;               /* the current one; how many were opened */
     bool no_declare; /* parameters: collected first, declared with the body */
@@ -165,22 +176,73 @@ hash(const char *s, size_t n)
     unsigned h = 2166136261u;
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h % NBUCKETS;
+    return h;
+}
+
+/* An empty table (its old buckets stay in the arena). */
+static void
+table_reset(P *p, Table *t)
+{
+    t->b = arena_alloc(p->a, sizeof *t->b * TABLE_MIN);
+    memset(t->b, 0, sizeof *t->b * TABLE_MIN);
+    t->mask = TABLE_MIN - 1;
+    t->count = 0;
+}
+
+static Binding **
+table_chain(const Table *t, unsigned h)
+{
+    return &t->b[h & t->mask];
+}
+
+static bool
+same_name(const Binding *b, unsigned h, const char *s, size_t n)
+{
+    return b->hash == h && b->len == n && memcmp(b->name, s, n) == 0;
+}
+
+/* Puts b (name, hash and len set) at the head of its chain. */
+static void
+table_add(P *p, Table *t, Binding *b)
+{
+    if (t->count >= 2 * ((size_t)t->mask + 1)) {
+        unsigned size = 2 * (t->mask + 1);
+        Binding **nb = arena_alloc(p->a, sizeof *nb * size);
+        memset(nb, 0, sizeof *nb * size);
+        for (unsigned i = 0; i <= t->mask; i++)
+            for (Binding *c = t->b[i], *next; c; c = next) {
+                next = c->next;
+                c->next = nb[c->hash & (size - 1)];
+                nb[c->hash & (size - 1)] = c;
+            }
+        t->b = nb;
+        t->mask = size - 1;
+    }
+    Binding **chain = table_chain(t, b->hash);
+    b->next = *chain;
+    *chain = b;
+    t->count++;
 }
 
 static Binding *
-lookup_in(Binding **buckets, const char *s, size_t n)
+new_binding(P *p, const char *name, size_t n)
 {
-    for (Binding *b = buckets[hash(s, n)]; b; b = b->next)
-        if (strlen(b->name) == n && memcmp(b->name, s, n) == 0)
-            return b;
-    return NULL;
+    Binding *b = arena_alloc(p->a, sizeof *b);
+    memset(b, 0, sizeof *b);
+    b->name = name;
+    b->len = n;
+    b->hash = hash(name, n);
+    return b;
 }
 
 static Binding *
 lookup(P *p, const char *s, size_t n)
 {
-    return lookup_in(p->buckets, s, n);
+    unsigned h = hash(s, n);
+    for (Binding *b = *table_chain(&p->names, h); b; b = b->next)
+        if (same_name(b, h, s, n))
+            return b;
+    return NULL;
 }
 
 /* Declares name in the current scope; a second declaration in the same
@@ -194,21 +256,18 @@ declare(P *p, const char *name, SrcLoc loc, int kind)
         diag_error(p->d, loc, "redefinition of '%s'", name);
         return NULL;
     }
-    Binding *b = arena_alloc(p->a, sizeof *b);
-    b->name = name;
+    Binding *b = new_binding(p, name, n);
     b->kind = kind;
     b->depth = p->depth;
-    unsigned h = hash(name, n);
     if (old) { /* shadow: replace in the chain, remember the outer one */
-        Binding **pp = &p->buckets[h];
+        Binding **pp = table_chain(&p->names, b->hash);
         while (*pp != old)
             pp = &(*pp)->next;
         *pp = b;
         b->next = old->next;
         b->shadow = old;
     } else {
-        b->next = p->buckets[h];
-        p->buckets[h] = b;
+        table_add(p, &p->names, b);
     }
     vec_push(p->a, &p->scope, b);
     return b;
@@ -225,8 +284,7 @@ close_scope(P *p)
 {
     while (p->scope.n > 0 && p->scope.v[p->scope.n - 1]->depth == p->depth) {
         Binding *b = p->scope.v[--p->scope.n];
-        size_t n = strlen(b->name);
-        Binding **pp = &p->buckets[hash(b->name, n)];
+        Binding **pp = table_chain(&p->names, b->hash);
         while (*pp != b)
             pp = &(*pp)->next;
         if (b->shadow) {
@@ -234,6 +292,7 @@ close_scope(P *p)
             b->shadow->next = b->next;
         } else {
             *pp = b->next;
+            p->names.count--;
         }
     }
     p->depth--;
@@ -255,7 +314,7 @@ stmt_start(int kind)
 static void
 scan_label_scopes(P *p)
 {
-    memset(p->label_defs, 0, sizeof p->label_defs);
+    table_reset(p, &p->label_defs);
     p->block_parent.n = 0;
     p->block = -1;
     Lexer lx = p->lx;
@@ -284,12 +343,9 @@ scan_label_scopes(P *p)
             if (--open == 0)
                 break;
         } else if (t.kind == TOK_IDENT && u.kind == ':' && stmt_start(prev) && cur >= 0) {
-            Binding *b = arena_alloc(p->a, sizeof *b);
-            b->name = tok_str(p, &t);
+            Binding *b = new_binding(p, tok_str(p, &t), (size_t)t.len);
             b->depth = cur;
-            unsigned h = hash(t.text, (size_t)t.len);
-            b->next = p->label_defs[h];
-            p->label_defs[h] = b;
+            table_add(p, &p->label_defs, b);
         }
         prev = t.kind;
         t = u;
@@ -301,14 +357,16 @@ scan_label_scopes(P *p)
 static int
 label_block(P *p, const char *name, size_t n)
 {
+    unsigned h = hash(name, n);
+    Binding *defs = *table_chain(&p->label_defs, h);
     int ndefs = 0;
-    for (Binding *b = p->label_defs[hash(name, n)]; b; b = b->next)
-        ndefs += strlen(b->name) == n && memcmp(b->name, name, n) == 0;
+    for (Binding *b = defs; b; b = b->next)
+        ndefs += same_name(b, h, name, n);
     if (ndefs < 2)
         return -1;
     for (int blk = p->block; blk >= 0; blk = p->block_parent.v[blk])
-        for (Binding *b = p->label_defs[hash(name, n)]; b; b = b->next)
-            if (b->depth == blk && strlen(b->name) == n && memcmp(b->name, name, n) == 0)
+        for (Binding *b = defs; b; b = b->next)
+            if (b->depth == blk && same_name(b, h, name, n))
                 return blk;
     return -1;
 }
@@ -320,17 +378,15 @@ label_ref(P *p, const char *name, SrcLoc loc)
     size_t n = strlen(name);
     int blk = label_block(p, name, n);
     unsigned h = hash(name, n);
-    for (Binding *b = p->label_buckets[h]; b; b = b->next)
-        if (b->depth == blk && strlen(b->name) == n && memcmp(b->name, name, n) == 0)
+    for (Binding *b = *table_chain(&p->labels, h); b; b = b->next)
+        if (b->depth == blk && same_name(b, h, name, n))
             return b->index;
     Label l = {.name = name, .loc = loc, .instr = -1};
     vec_push(p->a, &p->f->labels, l);
-    Binding *b = arena_alloc(p->a, sizeof *b);
-    b->name = name;
+    Binding *b = new_binding(p, name, n);
     b->depth = blk;
     b->index = p->f->labels.n - 1;
-    b->next = p->label_buckets[h];
-    p->label_buckets[h] = b;
+    table_add(p, &p->labels, b);
     return b->index;
 }
 
@@ -1920,7 +1976,7 @@ parse_function(P *p, Linkage lk)
 
     f->has_body = true;
     p->f = f;
-    memset(p->label_buckets, 0, sizeof p->label_buckets);
+    table_reset(p, &p->labels);
     scan_label_scopes(p);
     open_scope(p);
     declare_params(p, f);
@@ -2088,6 +2144,9 @@ ptx_parse(const char *filename, const char *text, size_t len, Diags *d)
     p->m = m;
     p->a = &m->arena;
     p->d = d;
+    table_reset(p, &p->names);
+    table_reset(p, &p->labels);
+    table_reset(p, &p->label_defs);
     lex_init(&p->lx, filename, text, len, d);
     next(p);
     if (!is_dot(p, ".version") && !is(p, TOK_EOF)) {

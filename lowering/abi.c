@@ -48,6 +48,7 @@ abi_types(Emit *e)
         [W_ERROR] = e->t_i32,
         [W_STACK_TOP] = e->t_i64,
         [W_GRID_WORKSPACE] = e->t_i64,
+        [W_STOP] = e->t_ptr,
     };
     e->t_warp = LLVMStructCreateNamed(c, "p2n_warp");
     LLVMStructSetBody(e->t_warp, f, W_NFIELDS, 0);

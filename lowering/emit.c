@@ -98,6 +98,21 @@ emit_lane_iota(Emit *e, LLVMTypeRef elem)
     return LLVMConstVector(lanes, WARP);
 }
 
+/* The alloca of register r, made in the entry block on its first use: a
+ * function may declare far more registers than it uses (%r<1000000>), and
+ * one alloca each cost LLVM time and memory for nothing. */
+LLVMValueRef
+emit_reg_slot(Emit *e, int r)
+{
+    if (!e->reg_slot[r]) {
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
+        LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(e->fn)));
+        e->reg_slot[r] = LLVMBuildAlloca(b, e->reg_type[r], e->f->regs.v[r].name);
+        LLVMDisposeBuilder(b);
+    }
+    return e->reg_slot[r];
+}
+
 LLVMValueRef
 emit_mask(Emit *e)
 {
@@ -246,21 +261,111 @@ wk_store(Emit *e, LLVMValueRef arr, int k, LLVMValueRef v)
     LLVMBuildStore(e->b, v, wk_slot(e, arr, emit_u32(e, (uint64_t)k)));
 }
 
-/* Every live lane of the warp holds at a barrier or has exited: the lanes
- * of the first barrier (lowest index) with held lanes run it; those held at
- * other barriers are counted at theirs now (P2N_BAR_EARLY, in the same
- * phase), and become pending paths that run their barrier instruction
- * later, which then counts nothing and gives that phase's result. */
+static bool
+is_warp_sync(const Instr *in)
+{
+    return in->op == OP_BAR_WARP_SYNC;
+}
+
+static bool
+is_cta_barrier(const Instr *in)
+{
+    return in->op == OP_BAR || in->op == OP_BARRIER;
+}
+
+/* Lanes held at calls (emit_call_arrival): the first call site with held
+ * lanes runs its function once for them and for the lanes held at every
+ * other call of the same function (their arguments copied in, their
+ * results copied back); each then goes on after its own call.  Lanes held
+ * at CTA barriers stay held.  Otherwise to `barriers`. */
+static void
+release_calls(Emit *e, LLVMBasicBlockRef barriers)
+{
+    Cfg *c = e->f->cfg;
+    LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
+    for (int k = e->bar_resume.n - 1; k >= 0; k--)
+        if (e->bar_instr[k]->op == OP_CALL)
+            first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                                    emit_u32(e, (uint64_t)k), first, "");
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, barriers, (unsigned)e->nbar);
+    for (int k = 0; k < e->bar_resume.n; k++) {
+        if (e->bar_instr[k]->op != OP_CALL)
+            continue;
+        LLVMBasicBlockRef run = emit_new_block(e, "release.call");
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)k), run);
+        LLVMPositionBuilderAtEnd(e->b, run);
+        const HeldCall *h = &e->bar_call[k];
+        LLVMValueRef *lanes = arena_alloc(e->arena, sizeof *lanes * (size_t)e->nbar);
+        LLVMValueRef all = wk_load(e, e->wk_mask, k);
+        for (int j = 0; j < e->bar_resume.n; j++) {
+            lanes[j] = NULL;
+            if (j == k || e->bar_instr[j]->op != OP_CALL || !call_held_compatible(e, h, &e->bar_call[j]))
+                continue;
+            lanes[j] = wk_load(e, e->wk_mask, j);
+            call_held_copy(e, &e->bar_call[j], h, lanes[j], false);
+            all = LLVMBuildOr(e->b, all, lanes[j], "");
+        }
+        call_held_run(e, h, LLVMBuildAnd(e->b, all, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), ""));
+        for (int j = 0; j < e->bar_resume.n; j++) {
+            if (!lanes[j] && j != k)
+                continue;
+            if (j != k)
+                call_held_copy(e, h, &e->bar_call[j], lanes[j], true);
+            stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), wk_load(e, e->wk_mask, j), wk_load(e, e->wk_rpc, j));
+            wk_store(e, e->wk_mask, j, emit_u32(e, 0));
+        }
+        LLVMValueRef w = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, w, LLVMBuildNot(e->b, all, ""), ""), e->wait_mask);
+        LLVMBuildBr(e->b, e->dispatch_bb);
+    }
+    LLVMPositionBuilderAtEnd(e->b, barriers);
+}
+
+/* The lanes of `lanes` held at a bar.warp.sync have completed it: each
+ * becomes a pending path that resumes after its instruction. */
+static void
+release_warp_syncs(Emit *e, LLVMValueRef lanes)
+{
+    Cfg *c = e->f->cfg;
+    for (int j = 0; j < e->bar_resume.n; j++) {
+        if (!is_warp_sync(e->bar_instr[j]))
+            continue;
+        LLVMValueRef held = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), lanes, "");
+        LLVMBasicBlockRef push = emit_new_block(e, "warpsync.done"), next = emit_new_block(e, "warpsync.next");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""), push, next);
+        LLVMPositionBuilderAtEnd(e->b, push);
+        LLVMValueRef keep = LLVMBuildNot(e->b, held, "");
+        wk_store(e, e->wk_mask, j, LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), keep, ""));
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), keep, ""), e->wait_mask);
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), keep, ""), e->wsync_mask);
+        stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), held, wk_load(e, e->wk_rpc, j));
+        LLVMBuildBr(e->b, next);
+        LLVMPositionBuilderAtEnd(e->b, next);
+    }
+}
+
+/* Every live lane of the warp holds at a barrier or has exited.  Lanes
+ * held at a bar.warp.sync go on (their missing members wait at a CTA
+ * barrier: a hang on a GPU, undefined).  The lanes of the first CTA
+ * barrier (lowest index) with held lanes run it; those held at other
+ * barriers are counted at theirs now (P2N_BAR_EARLY, in the same phase),
+ * and become pending paths that run their barrier instruction later,
+ * which then counts nothing and gives that phase's result. */
 static void
 emit_release(Emit *e)
 {
     Cfg *c = e->f->cfg;
     LLVMPositionBuilderAtEnd(e->b, e->release_bb);
+    release_warp_syncs(e, emit_u32(e, 0xffffffffu));
+    release_calls(e, emit_new_block(e, "release.barriers"));
     LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
     for (int k = e->bar_resume.n - 1; k >= 0; k--)
-        first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
-                                emit_u32(e, (uint64_t)k), first, "");
+        if (is_cta_barrier(e->bar_instr[k]))
+            first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                                    emit_u32(e, (uint64_t)k), first, "");
     for (int k = 0; k < e->bar_resume.n; k++) { /* the reachable ones */
+        if (!is_cta_barrier(e->bar_instr[k]))
+            continue;
         LLVMBasicBlockRef arrive = emit_new_block(e, "release.arrive"), next = emit_new_block(e, "release.next");
         LLVMValueRef held = wk_load(e, e->wk_mask, k);
         LLVMValueRef other = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""),
@@ -282,9 +387,10 @@ emit_release(Emit *e)
         LLVMPositionBuilderAtEnd(e->b, next);
     }
     LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->return_bb, (unsigned)e->nbar);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->dispatch_bb, (unsigned)e->nbar);
     for (int k = 0; k < e->bar_resume.n; k++)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->bar_resume.v[k]));
+        if (is_cta_barrier(e->bar_instr[k]))
+            LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->bar_resume.v[k]));
 }
 
 /* The dispatcher: pop entries until one has live lanes, then run it; an
@@ -348,11 +454,13 @@ emit_dispatcher(Emit *e)
             LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
     for (int k = 0; k < e->bar_go.n; k++)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)), LLVMValueAsBasicBlock(e->bar_go.v[k]));
-    if (e->nbar > 0)
+    if (e->nbar > 0) {
         emit_release(e);
+        LLVMPositionBuilderAtEnd(e->b, e->wsync_bb);
+        release_warp_syncs(e, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_lanes, ""));
+        LLVMBuildBr(e->b, e->dispatch_bb);
+    }
 }
-
-/* ------------------------------------------------------------ branches */
 
 /* Where a divergent transfer's lanes meet, as the analysis computed it. */
 static int
@@ -360,6 +468,133 @@ reconvergence_of(Emit *e, int instr)
 {
     return e->fi->reconverge ? e->fi->reconverge[instr] : e->f->cfg->exit;
 }
+
+/* ------------------------------------------------ dispatch per block */
+
+/* Where the dispatcher may send lanes (docs/lowering.md).  A divergent
+ * transfer X pushes entries naming its reconvergence block R and its
+ * sides.  They stay on the stack only while the warp runs X's region (the
+ * blocks reachable from X's sides without passing R, which post-dominates
+ * them all) or R itself: the stack is LIFO, and every path of the region
+ * runs with R as its end.  So a path that ends in block b (at b's
+ * reconvergence check, or by exit or ret in b) pops an entry of some X
+ * whose region holds b or whose R is b: site_pcs[b] lists them.  One
+ * dispatcher per such block, with a case for each of those entries only,
+ * keeps a value live across the dispatcher only where a block it may
+ * resume needs it.  With one dispatcher for the function, every register
+ * live into any resumable block was live everywhere and mem2reg put a phi
+ * of it at every join: IR quadratic in the divergent branches (300
+ * divergent diamonds in a row did not translate in 120 s).  A function
+ * whose barriers may hold lanes moves path ends (emit_barrier_arrival) and
+ * keeps the one dispatcher. */
+static void
+add_pcs(Emit *e, int b, const int *pcs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool have = false;
+        for (int j = 0; j < e->site_pcs[b].n && !have; j++)
+            have = e->site_pcs[b].v[j] == pcs[i];
+        if (!have)
+            vec_push(e->arena, &e->site_pcs[b], pcs[i]);
+    }
+}
+
+static void
+site_plan(Emit *e)
+{
+    const Cfg *c = e->f->cfg;
+    int nb = c->nblocks;
+    e->site_bb = arena_alloc(e->arena, sizeof *e->site_bb * (size_t)nb);
+    e->site_pcs = arena_alloc(e->arena, sizeof *e->site_pcs * (size_t)nb);
+    memset(e->site_bb, 0, sizeof *e->site_bb * (size_t)nb);
+    memset(e->site_pcs, 0, sizeof *e->site_pcs * (size_t)nb);
+    int *seen = arena_alloc(e->arena, sizeof *seen * (size_t)nb), *work = arena_alloc(e->arena, sizeof *work * (size_t)nb);
+    int *pcs = arena_alloc(e->arena, sizeof *pcs * (size_t)(nb + 1));
+    for (int i = 0; i < nb; i++)
+        seen[i] = -1;
+    for (int i = 0; i < e->f->instrs.n; i++) {
+        if (e->fi->branch[i] != BR_DIVERGENT || e->linear[i])
+            continue;
+        const Block *x = &c->blocks[c->block_of[i]];
+        int R = reconvergence_of(e, i), npcs = 0, nwork = 0;
+        if (R >= 0 && R != c->exit)
+            pcs[npcs++] = R;
+        for (int k = 0; k < x->nsucc; k++)
+            if (x->succ[k] != R && x->succ[k] != c->exit) {
+                pcs[npcs++] = x->succ[k];
+                if (seen[x->succ[k]] != i) {
+                    seen[x->succ[k]] = i;
+                    work[nwork++] = x->succ[k];
+                }
+            }
+        if (R >= 0)
+            add_pcs(e, R, pcs, npcs);
+        while (nwork > 0) { /* the region */
+            int b = work[--nwork];
+            add_pcs(e, b, pcs, npcs);
+            for (int k = 0; k < c->blocks[b].nsucc; k++) {
+                int s = c->blocks[b].succ[k];
+                if (s != R && s != c->exit && seen[s] != i) {
+                    seen[s] = i;
+                    work[nwork++] = s;
+                }
+            }
+        }
+    }
+}
+
+/* The dispatcher of block b: pop entries until one has live lanes, then
+ * run it, by a switch over site_pcs[b]; an empty stack ends the function.
+ * An entry not in the list would be the plan's mistake: a launch error,
+ * never a jump to the wrong place. */
+static LLVMBasicBlockRef
+site_dispatch(Emit *e, int b)
+{
+    if (!e->local_dispatch)
+        return e->dispatch_bb;
+    if (e->site_bb[b])
+        return e->site_bb[b];
+    LLVMBuilderRef saved = e->b;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    LLVMBasicBlockRef site = e->site_bb[b] = emit_new_block(e, "dispatch");
+    LLVMPositionBuilderAtEnd(e->b, site);
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
+    LLVMBasicBlockRef pop = emit_new_block(e, "pop"), run = emit_new_block(e, "resume");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), ""), e->return_bb, pop);
+
+    LLVMPositionBuilderAtEnd(e->b, pop);
+    LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
+    LLVMBuildStore(e->b, top, e->sp_slot);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    LLVMValueRef idx[] = {emit_u32(e, 0), top};
+    LLVMValueRef pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
+    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
+    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), site, run);
+
+    LLVMPositionBuilderAtEnd(e->b, run);
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildStore(e->b, rpc, e->rpc_slot);
+    if (!e->bad_pc_bb) {
+        e->bad_pc_bb = emit_new_block(e, "dispatch.bad");
+        LLVMPositionBuilderAtEnd(e->b, e->bad_pc_bb);
+        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_INTERNAL), emit_u32(e, 0xffffffffu),
+                               emit_u32(e, (uint64_t)e->f->loc.line)};
+        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        LLVMBuildBr(e->b, e->return_bb);
+        LLVMPositionBuilderAtEnd(e->b, run);
+    }
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->bad_pc_bb, (unsigned)e->site_pcs[b].n);
+    for (int i = 0; i < e->site_pcs[b].n; i++)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)e->site_pcs[b].v[i]), e->bb_body[e->site_pcs[b].v[i]]);
+    LLVMDisposeBuilder(e->b);
+    e->b = saved;
+    return site;
+}
+
+/* ------------------------------------------------------------ branches */
 
 /* Lanes that diverge toward reconvergence block R: unless the running path
  * already ends at R, push the reconvergence entry (R, mask, rpc) and make R
@@ -382,22 +617,30 @@ enter_region(Emit *e, int R, LLVMValueRef mask)
     return rc;
 }
 
-/* pred: the lanes taking the branch to `taken` (i32, within the mask);
- * the others go to `other`. */
+/* taken_lanes: the lanes taking a branch to `taken` (i32); the others go
+ * to `other`.  When all active lanes agree it is a plain jump; otherwise
+ * the builder is left in a block where they split, with the mask m and
+ * the lanes of each side, mt and mf. */
+static void
+split_lanes(Emit *e, LLVMValueRef taken_lanes, int taken, int other, LLVMValueRef *m, LLVMValueRef *mt,
+            LLVMValueRef *mf)
+{
+    *m = emit_mask(e);
+    *mt = LLVMBuildAnd(e->b, *m, taken_lanes, "mt");
+    *mf = LLVMBuildAnd(e->b, *m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
+    LLVMBasicBlockRef split = emit_new_block(e, "diverge"), some = emit_new_block(e, "some");
+    LLVMValueRef zero = emit_u32(e, 0);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, *mt, zero, ""), e->bb[other], some);
+    LLVMPositionBuilderAtEnd(e->b, some);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, *mf, zero, ""), e->bb[taken], split);
+    LLVMPositionBuilderAtEnd(e->b, split);
+}
+
 static void
 emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
 {
-    LLVMValueRef m = emit_mask(e);
-    LLVMValueRef mt = LLVMBuildAnd(e->b, m, taken_lanes, "mt");
-    LLVMValueRef mf = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
-    LLVMBasicBlockRef split = emit_new_block(e, "diverge"), some = emit_new_block(e, "some");
-    LLVMValueRef zero = emit_u32(e, 0);
-
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
-    LLVMPositionBuilderAtEnd(e->b, some);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
-
-    LLVMPositionBuilderAtEnd(e->b, split);
+    LLVMValueRef m, mt, mf;
+    split_lanes(e, taken_lanes, taken, other, &m, &mt, &mf);
     LLVMValueRef rpc = enter_region(e, R, m);
     if (taken == R) {
         LLVMBuildStore(e->b, mf, e->mask_slot);
@@ -409,6 +652,110 @@ emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, i
         stack_push(e, emit_u32(e, (uint64_t)other), mf, rpc);
         LLVMBuildStore(e->b, mt, e->mask_slot);
         LLVMBuildBr(e->b, e->bb[taken]);
+    }
+}
+
+static void emit_guarded(Emit *e, const Instr *in);
+
+/* The instructions of side S of a linear branch, with the current mask;
+ * its final bra to the reconvergence block is left out. */
+static void
+emit_side(Emit *e, int S)
+{
+    const Block *blk = &e->f->cfg->blocks[S];
+    bool was = e->partial;
+    e->partial = true;
+    for (int i = blk->first; i < blk->last && !e->failed; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        if (in->op == OP_BRA)
+            break;
+        e->in = in;
+        emit_guarded(e, in);
+    }
+    e->partial = was;
+}
+
+/* A divergent bra whose sides are single blocks that only lead to R (an
+ * if, or an if/else, of straight-line code: plan_linear): when both sides
+ * have lanes, the taken side runs with its lanes, then the other with its
+ * own, then R with all of them, with no stack entry and no dispatcher;
+ * the lanes of the side that runs second keep their values through the
+ * first, as they would waiting on the stack (the writes of a side merge
+ * under its mask where a register is live into the other side or R). */
+static void
+emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
+{
+    LLVMValueRef m, mt, mf;
+    split_lanes(e, taken_lanes, taken, other, &m, &mt, &mf);
+    const Instr *in = e->in;
+    if (taken != R) {
+        LLVMBuildStore(e->b, mt, e->mask_slot);
+        emit_side(e, taken);
+    }
+    if (other != R) {
+        LLVMBuildStore(e->b, mf, e->mask_slot);
+        emit_side(e, other);
+    }
+    e->in = in;
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildBr(e->b, e->bb[R]);
+}
+
+/* Which divergent bra instructions emit_linear_branch can take: a
+ * function with no barrier that may hold lanes; each side is R itself, or
+ * a reachable block entered only from the branch whose one successor is
+ * R, that no other transfer reconverges at, of at most LINEAR_MAX
+ * instructions, none of which is a call, a barrier or leaves the block
+ * other than by bra to R. */
+enum { LINEAR_MAX = 64 };
+
+static bool
+linear_side(Emit *e, int S, int xb, int R, const bool *reconv)
+{
+    const Cfg *c = e->f->cfg;
+    if (S == R)
+        return true;
+    const Block *blk = &c->blocks[S];
+    if (S == c->exit || blk->rpo < 0 || reconv[S] || blk->npred != 1 || blk->pred[0] != xb || blk->nsucc != 1 ||
+        blk->succ[0] != R || blk->last - blk->first > LINEAR_MAX)
+        return false;
+    for (int i = blk->first; i < blk->last; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        bool last = i == blk->last - 1;
+        if ((opcode_flags(in->op) & OF_TERM) && !(last && in->op == OP_BRA && in->guard < 0))
+            return false;
+        if (in->op == OP_CALL || in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_BAR_WARP_SYNC)
+            return false;
+    }
+    return true;
+}
+
+static void
+plan_linear(Emit *e)
+{
+    const Cfg *c = e->f->cfg;
+    int n = e->f->instrs.n;
+    e->linear = arena_alloc(e->arena, (size_t)n + 1);
+    memset(e->linear, 0, (size_t)n + 1);
+    if (e->nbar > 0)
+        return;
+    bool *reconv = arena_alloc(e->arena, (size_t)c->nblocks);
+    memset(reconv, 0, (size_t)c->nblocks);
+    for (int i = 0; i < n; i++) {
+        int r = e->fi->branch[i] == BR_DIVERGENT ? reconvergence_of(e, i) : -1;
+        if (r >= 0)
+            reconv[r] = true;
+    }
+    for (int i = 0; i < n; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        if (e->fi->branch[i] != BR_DIVERGENT || in->op != OP_BRA || in->guard < 0 ||
+            !e->fi->reg_varying[in->guard])
+            continue;
+        int R = reconvergence_of(e, i), xb = c->block_of[i];
+        const Block *x = &c->blocks[xb];
+        if (R < 0 || R == c->exit || x->nsucc != 2 || x->succ[0] == x->succ[1] || i != x->last - 1)
+            continue;
+        e->linear[i] = linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
     }
 }
 
@@ -446,7 +793,10 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
     LLVMValueRef p = guard_value(e, in);
     BranchClass cls = e->fi->branch[idx];
     if (cls == BR_DIVERGENT && guard_varying(e, in)) {
-        emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
+        if (e->linear[idx])
+            emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
+        else
+            emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
         return;
     }
     /* uniform: proven, or declared (.uni: the first active lane decides) */
@@ -663,6 +1013,109 @@ emit_barrier_arrival(Emit *e, const Instr *in)
     vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
 }
 
+/* bar.warp.sync waits until every non-exited lane of its member mask has
+ * executed a bar.warp.sync (the same one or another, as the two sides of
+ * a branch each with its own __syncwarp()).  Members all on the running
+ * path: nothing to wait for.  Otherwise the running lanes are held, like
+ * lanes at a barrier, and the others run; once every live member holds at
+ * a bar.warp.sync, all the held members go on as pending paths (wsync_bb).
+ * Members outside the function's call, or that returned from it, are not
+ * waited for. */
+static void
+emit_warp_sync_arrival(Emit *e, const Instr *in)
+{
+    int k = e->bar_resume.n;
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "warpsync.resume");
+    LLVMBasicBlockRef go = emit_new_block(e, "warpsync.go"), hold = emit_new_block(e, "warpsync.hold");
+    LLVMBasicBlockRef done = emit_new_block(e, "warpsync.complete"), wait = emit_new_block(e, "warpsync.wait");
+    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
+    e->bar_instr[k] = in;
+    LLVMPositionBuilderAtEnd(e->b, resume); /* unused: completed lanes resume at go */
+    LLVMBuildUnreachable(e->b);
+    LLVMPositionBuilderAtEnd(e->b, here);
+
+    /* the members any running lane names */
+    LLVMValueRef m = emit_mask(e);
+    const Operand *mo = &in->opnd[0];
+    LLVMValueRef members;
+    if (operand_varying(e, mo)) {
+        LLVMValueRef v = inst_operand(e, mo, TY_B32, true);
+        v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, LLVMConstNull(LLVMTypeOf(v)), "");
+        LLVMTypeRef vt = LLVMTypeOf(v);
+        members = emit_intrinsic(e, "llvm.vector.reduce.or", &vt, 1, &v, 1);
+    } else {
+        members = inst_operand(e, mo, TY_B32, false);
+    }
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
+    members = LLVMBuildAnd(e->b, members, live, "members");
+    LLVMValueRef elsewhere = LLVMBuildAnd(e->b, members, LLVMBuildNot(e->b, m, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
+
+    LLVMPositionBuilderAtEnd(e->b, hold);
+    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
+    LLVMBuildStore(e->b, waiting, e->wait_mask);
+    LLVMValueRef arrived = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), m, "");
+    LLVMBuildStore(e->b, arrived, e->wsync_mask);
+    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
+    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+    LLVMValueRef missing = LLVMBuildAnd(e->b, members, LLVMBuildNot(e->b, arrived, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""), done, wait);
+
+    /* every live member holds at a bar.warp.sync: they all go on */
+    LLVMPositionBuilderAtEnd(e->b, done);
+    LLVMBuildStore(e->b, members, e->wsync_lanes);
+    LLVMBuildBr(e->b, e->wsync_bb);
+
+    /* some member is elsewhere: run the others (or release, when every
+     * live lane holds somewhere) */
+    LLVMPositionBuilderAtEnd(e->b, wait);
+    LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, go);
+    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
+}
+
+/* A call to a function that may wait at a barrier (call_holds), made while
+ * live lanes of the warp are elsewhere: lanes outside a call cannot run
+ * until it returns, so a barrier inside it would wait for them forever.
+ * The lanes are held, like lanes at a barrier, until every live lane holds
+ * or exited; then release_calls runs the function once for the lanes of
+ * every held call of it (if (lane < 16) f(a); else f(b);).  With every
+ * live lane here, the call is made at once. */
+int
+emit_call_arrival(Emit *e, const HeldCall *h)
+{
+    int k = e->bar_resume.n;
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "call.resume");
+    LLVMBasicBlockRef go = emit_new_block(e, "call.go"), hold = emit_new_block(e, "call.hold");
+    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
+    e->bar_instr[k] = h->in;
+    e->bar_call[k] = *h;
+    LLVMPositionBuilderAtEnd(e->b, resume); /* unused: held calls resume after the call */
+    LLVMBuildUnreachable(e->b);
+    LLVMPositionBuilderAtEnd(e->b, here);
+
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
+    LLVMValueRef elsewhere = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, m, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
+
+    LLVMPositionBuilderAtEnd(e->b, hold);
+    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
+    LLVMBuildStore(e->b, waiting, e->wait_mask);
+    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
+    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+    LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+
+    LLVMPositionBuilderAtEnd(e->b, go);
+    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go)); /* call_emit sets the block after the call */
+    return k;
+}
+
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
  * it; a varying guard narrows the instruction's mask. */
 static void
@@ -691,21 +1144,85 @@ emit_guarded(Emit *e, const Instr *in)
     LLVMPositionBuilderAtEnd(e->b, cont);
 }
 
+/* Block b heads a cycle: some edge into it retreats in reverse
+ * postorder, and every cycle of the CFG has such an edge. */
+static bool
+loop_head(const Cfg *c, int b)
+{
+    const Block *blk = &c->blocks[b];
+    for (int i = 0; i < blk->npred; i++) {
+        const Block *p = &c->blocks[blk->pred[i]];
+        if (p->rpo >= 0 && blk->rpo >= 0 && p->rpo >= blk->rpo)
+            return true;
+    }
+    return false;
+}
+
+/* The watchdog at a loop's head: one relaxed load of the launch's stop
+ * flag (its address is loop-invariant); when set, the kernel reports
+ * P2N_KERR_TIMEOUT and returns, as after any service error. */
+static void
+emit_watchdog(Emit *e, uint32_t line)
+{
+    LLVMValueRef flag = LLVMBuildLoad2(e->b, e->t_i32, abi_warp_field(e, W_STOP), "stop");
+    LLVMSetOrdering(flag, LLVMAtomicOrderingMonotonic);
+    LLVMSetAlignment(flag, 4);
+    LLVMValueRef set = LLVMBuildICmp(e->b, LLVMIntNE, flag, emit_u32(e, 0), "");
+    LLVMBasicBlockRef stop = emit_new_block(e, "watchdog"), go = emit_new_block(e, "loop");
+    LLVMValueRef br = LLVMBuildCondBr(e->b, set, stop, go);
+    /* rarely taken: keep the loop's code straight */
+    LLVMValueRef w[] = {LLVMMDStringInContext(e->ctx, "branch_weights", 14), LLVMConstInt(e->t_i32, 1, 0),
+                        LLVMConstInt(e->t_i32, 1u << 20, 0)};
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(e->ctx, "prof", 4), LLVMMDNodeInContext(e->ctx, w, 3));
+    LLVMPositionBuilderAtEnd(e->b, stop);
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TIMEOUT), emit_mask(e), emit_u32(e, line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    LLVMBuildBr(e->b, e->return_bb);
+    LLVMPositionBuilderAtEnd(e->b, go);
+}
+
+static void emit_block_body(Emit *e, int b);
+
+/* Block b; with a dispatcher per block, its jumps to the function's exit
+ * (exit, ret, falling off the end) go to b's dispatcher, made only if
+ * some jump needs it. */
 static void
 emit_block(Emit *e, int b)
+{
+    int exit = e->f->cfg->exit;
+    if (!e->local_dispatch) {
+        emit_block_body(e, b);
+        return;
+    }
+    LLVMBasicBlockRef to_exit = e->bb[exit] = emit_new_block(e, "to.exit");
+    emit_block_body(e, b);
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(to_exit))) {
+        LLVMPositionBuilderAtEnd(e->b, to_exit);
+        LLVMBuildBr(e->b, site_dispatch(e, b));
+    } else {
+        LLVMDeleteBasicBlock(to_exit);
+    }
+}
+
+static void
+emit_block_body(Emit *e, int b)
 {
     Cfg *c = e->f->cfg;
     Block *blk = &c->blocks[b];
     e->block = b;
-    e->partial = e->fi->block_divergent ? e->fi->block_divergent[b] : true;
+    /* lanes held at a barrier make any block run with part of the warp: the
+     * others may run past the reconvergence point on their own */
+    e->partial = e->nbar > 0 || (e->fi->block_divergent ? e->fi->block_divergent[b] : true);
 
     LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
     if (e->is_reconv[b]) {
         LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
         LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, emit_u32(e, (uint64_t)b), "");
-        LLVMBuildCondBr(e->b, here, e->dispatch_bb, e->bb_body[b]);
+        LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->bb_body[b]);
     }
     LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
+    if (loop_head(c, b))
+        emit_watchdog(e, (uint32_t)blk->loc.line);
 
     /* the block that control falls into after this one (block_of has an
      * entry past the last instruction: a trailing label's block, or the exit) */
@@ -725,6 +1242,11 @@ emit_block(Emit *e, int b)
         case OP_BARRIER:
             if (e->nbar > 0)
                 emit_barrier_arrival(e, in);
+            emit_guarded(e, in);
+            break;
+        case OP_BAR_WARP_SYNC:
+            if (e->nbar > 0)
+                emit_warp_sync_arrival(e, in);
             emit_guarded(e, in);
             break;
         default: emit_guarded(e, in); break;
@@ -765,13 +1287,21 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->return_bb = emit_new_block(e, "return");
     e->bb[c->exit] = e->dispatch_bb;
 
-    /* Which blocks are reconvergence points; the stack's capacity. */
-    e->is_reconv = arena_alloc(e->arena, (size_t)c->nblocks);
     int ndiv = 0;
+    for (int i = 0; i < f->instrs.n; i++)
+        ndiv += fi->branch[i] == BR_DIVERGENT;
+    /* barriers that may hold lanes (the function diverges) */
+    e->nbar = 0;
+    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
+        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
+                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
+    /* Which branches run side after side; which blocks are reconvergence
+     * points of the others. */
+    plan_linear(e);
+    e->is_reconv = arena_alloc(e->arena, (size_t)c->nblocks);
     for (int i = 0; i < f->instrs.n; i++) {
-        if (fi->branch[i] != BR_DIVERGENT)
+        if (fi->branch[i] != BR_DIVERGENT || e->linear[i])
             continue;
-        ndiv++;
         int r = reconvergence_of(e, i);
         if (r >= 0 && r != c->exit)
             e->is_reconv[r] = true;
@@ -780,13 +1310,15 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         if (e->is_reconv[i]) {
             e->bb_body[i] = emit_new_block(e, "B.body");
         }
-    /* barriers that may hold lanes (the function diverges) */
-    e->nbar = 0;
-    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
-        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER;
     e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
+    e->bar_call = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_call * (size_t)e->nbar) : NULL;
     e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
+    e->wsync_bb = e->nbar ? emit_new_block(e, "warpsync.release") : NULL;
     e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
+    e->local_dispatch = e->nbar == 0;
+    e->bad_pc_bb = NULL;
+    if (e->local_dispatch)
+        site_plan(e);
     e->ndivergent = ndiv;
     e->bar_resume = (ValueVec){0};
     e->bar_go = (ValueVec){0};
@@ -794,18 +1326,23 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     LLVMPositionBuilderAtEnd(e->b, entry);
     e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
     e->reg_type = arena_alloc(e->arena, sizeof *e->reg_type * (size_t)f->regs.n);
-    for (int i = 0; i < f->regs.n; i++) {
+    for (int i = 0; i < f->regs.n; i++) { /* slots: emit_reg_slot, on first use */
         e->reg_type[i] = reg_storage_type(e, &f->regs.v[i], fi->reg_varying[i]);
-        e->reg_slot[i] = LLVMBuildAlloca(e->b, e->reg_type[i], f->regs.v[i].name);
+        e->reg_slot[i] = NULL;
     }
     e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
     e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
-    e->sp_slot = LLVMBuildAlloca(e->b, e->t_i32, "sp.slot");
     e->carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
     LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
     e->stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
     e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
-    e->stk_rpc = LLVMBuildAlloca(e->b, at, "stk.rpc");
+    /* the depth lives past the last rpc, in memory that mem2reg leaves
+     * alone (the array is indexed at run time): promoted, it was a value
+     * threaded through every block, and loop strength reduction and
+     * CodeGenPrepare went quadratic on its long chain of phis */
+    e->stk_rpc = LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), "stk.rpc");
+    LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->stack_cap)};
+    e->sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), e->stk_rpc, sp_idx, 2, "sp.slot");
 
     e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
     LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
@@ -820,6 +1357,9 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
         LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
         LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_rpc); /* never undef in the dispatcher's compare */
+        e->wsync_mask = LLVMBuildAlloca(e->b, e->t_i32, "wsync.mask");
+        e->wsync_lanes = LLVMBuildAlloca(e->b, e->t_i32, "wsync.lanes");
+        LLVMBuildStore(e->b, emit_u32(e, 0), e->wsync_mask);
     }
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
     LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
@@ -856,8 +1396,10 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         LLVMSetAlignment(e->param_frame, 16);
     LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
     LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
+    if (e->local_dispatch)
+        e->bb[c->exit] = site_dispatch(e, c->exit);
     e->prologue_end = LLVMBuildBr(e->b, e->bb[0]);
-    e->rows_lo = e->rows_two = NULL;
+    e->rows_lo = e->rows_two = e->half_rows = NULL;
 
     for (int i = 0; i < c->nblocks && !e->failed; i++) {
         if (i == c->exit)
@@ -873,7 +1415,10 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         }
         emit_block(e, i);
     }
-    emit_dispatcher(e);
+    if (e->local_dispatch)
+        LLVMDeleteBasicBlock(e->dispatch_bb);
+    else
+        emit_dispatcher(e);
     LLVMPositionBuilderAtEnd(e->b, e->return_bb);
     LLVMBuildRetVoid(e->b);
 }

@@ -22,7 +22,7 @@
 enum {
     W_PARAMS, W_SHARED, W_LOCAL, W_LOCAL_STRIDE, W_RT, W_SCHED, W_TID, W_NTID, W_CTAID, W_NCTAID,
     W_WARPID, W_NWARPID, W_MASK, W_DYNAMIC_SMEM, W_TOTAL_SMEM, W_SMID, W_NSMID, W_PARAM_BYTES, W_GRIDID,
-    W_EXITED, W_ERROR, W_STACK_TOP, W_GRID_WORKSPACE, W_NFIELDS
+    W_EXITED, W_ERROR, W_STACK_TOP, W_GRID_WORKSPACE, W_STOP, W_NFIELDS
 };
 
 /* Entries of p2n_services, in order. */
@@ -40,6 +40,14 @@ typedef struct VarSlot {
 } VarSlot;
 
 typedef Vec(LLVMValueRef) ValueVec;
+
+/* An out-of-line access of each active lane (emit_mem.c, lane_fn). */
+typedef struct LaneHelper {
+    LLVMTypeRef t; /* element type */
+    bool store;
+    LLVMTypeRef fty;
+    LLVMValueRef fn;
+} LaneHelper;
 
 typedef struct Emit {
     LLVMContextRef ctx;
@@ -62,6 +70,7 @@ typedef struct Emit {
     uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
     uint64_t *smem_of;      /* per function (index in m->funcs): a kernel's static part */
     Vec(VarSlot) slots;     /* see mem_slot() */
+    Vec(LaneHelper) lane_fns; /* see lane_fn() */
     uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
     const char *required_features; /* for the module's note (target.c), or NULL */
     /* native stack (abi.c, target.c): each function's frame as the code
@@ -81,6 +90,12 @@ typedef struct Emit {
     LLVMBasicBlockRef *bb;      /* [nblocks] entry of each block (reconvergence check) */
     LLVMBasicBlockRef *bb_body; /* [nblocks] the block's instructions */
     LLVMBasicBlockRef exit_bb, dispatch_bb, return_bb;
+    /* A dispatcher per block where paths may end (emit.c, site_dispatch),
+     * unless local_dispatch is false (one dispatcher, dispatch_bb). */
+    bool local_dispatch;
+    LLVMBasicBlockRef *site_bb; /* [nblocks], made on demand */
+    Vec(int) *site_pcs;         /* [nblocks] the entries a pop there may give */
+    LLVMBasicBlockRef bad_pc_bb; /* a popped entry no site expected */
     LLVMValueRef mask_slot;     /* i32: lanes running the current path */
     LLVMValueRef rpc_slot;      /* i32: block where the current path ends */
     LLVMValueRef sp_slot;       /* i32: divergence stack depth */
@@ -103,13 +118,22 @@ typedef struct Emit {
     ValueVec bar_resume;        /* LLVM blocks resuming each barrier (it runs), by index */
     ValueVec bar_go;            /* LLVM blocks running each barrier instruction */
     LLVMBasicBlockRef release_bb; /* every live lane holds or exited: let them go */
+    /* a direct call that may wait at a barrier (call_holds) counts as
+     * barrier k too; bar_call[k] says how to run it again (emit_call.c) */
+    struct HeldCall *bar_call;
+    /* bar.warp.sync counts as barrier k too: wsync_mask holds the lanes held
+     * at one; wsync_bb lets the held lanes in wsync_lanes go on */
+    LLVMValueRef wsync_mask, wsync_lanes; /* i32 slots */
+    LLVMBasicBlockRef wsync_bb;
     int ndivergent;             /* divergent transfers in the function */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
+    bool *linear;               /* [ninstrs] a divergent bra run side after side (emit.c) */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (emit_mem.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
+    LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
 
     /* per block / instruction */
     int block;                  /* current PTX block */
@@ -138,6 +162,7 @@ void target_dispose(Emit *e);
 
 /* --------------------------------------------------------------- emit.c */
 LLVMValueRef emit_mask(Emit *e);               /* current path's mask (i32) */
+LLVMValueRef emit_reg_slot(Emit *e, int r);     /* register r's alloca */
 LLVMValueRef emit_mask_vec(Emit *e, LLVMValueRef m32);   /* i32 -> <32 x i1> */
 LLVMValueRef emit_mask_i32(Emit *e, LLVMValueRef v32i1); /* <32 x i1> -> i32 */
 LLVMValueRef emit_splat(Emit *e, LLVMValueRef scalar);
@@ -177,6 +202,23 @@ void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.a
 /* ---------------------------------------------------------- emit_call.c */
 #define P2N_MAX_CALL_DEPTH 256
 void call_emit(Emit *e, const Instr *in);
+/* A call held under divergence (call_holds): enough to run it again from
+ * the release code, with the lanes of other sites calling the same
+ * function.  ab/rb: the sites' argument and result blocks as call_emit
+ * made them (a .param variable's is found again: call_held_block). */
+typedef struct HeldCall {
+    const Instr *in;
+    const Func *callee, *sig;
+    const Operand *args, *rets;
+    LLVMValueRef *ab, *rb;
+} HeldCall;
+bool call_holds(Emit *e, const Instr *in);
+bool call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b);
+void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes, bool results);
+void call_held_run(Emit *e, const HeldCall *h, LLVMValueRef lanes);
+/* emit.c: holds the lanes of a call (call_holds) while others are elsewhere;
+ * returns its index k; bar_go.v[k] is to be the block after the call */
+int emit_call_arrival(Emit *e, const HeldCall *h);
 /* A .param variable's block: [32 lanes][size] bytes, or NULL if v is not
  * a parameter, result or staging variable of the current function. */
 LLVMValueRef call_param_block(Emit *e, const Var *v);

@@ -414,18 +414,170 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     LLVMPositionBuilderAtEnd(e->b, done);
 }
 
+/* ------------------------------------------ calls held under divergence */
+
+static void
+call_operands(const Instr *in, const Operand **rets, const Operand **target, const Operand **args,
+              const Operand **tlist)
+{
+    int k = 0;
+    *rets = *args = *tlist = NULL;
+    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
+        *rets = &in->opnd[k++];
+    *target = &in->opnd[k++];
+    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
+        *args = &in->opnd[k++];
+    if (k < in->nopnd)
+        *tlist = &in->opnd[k];
+}
+
+/* Whether f, or a function it may call (through a pointer: any), has a
+ * barrier that waits.  seen[i] marks m->funcs.v[i] as visited. */
+static bool
+may_wait(const Module *m, const Func *f, bool *seen)
+{
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        if ((in->op == OP_BAR || in->op == OP_BARRIER) && !instr_has_mod(in, MOD_ARRIVE))
+            return true;
+        if (in->op != OP_CALL || in->nopnd == 0)
+            continue;
+        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+        for (int i = 0; i < m->funcs.n; i++) {
+            const Func *g = m->funcs.v[i];
+            bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
+            if (reached && g->has_body && !g->is_entry && !seen[i]) {
+                seen[i] = true;
+                if (may_wait(m, g, seen))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* The i-th argument (or result) operand of a held call. */
+static const Operand *
+held_operand(const HeldCall *h, bool ret, int i)
+{
+    return &(ret ? h->rets : h->args)->sub[i];
+}
+
+/* Bytes per lane of that operand's block (0: not one we copy). */
+static uint64_t
+held_stride(Emit *e, const HeldCall *h, bool ret, int i)
+{
+    const Operand *o = held_operand(h, ret, i);
+    if (o->kind == OPD_VAR)
+        return (uint64_t)param_size(o->var);
+    PtxType ty = operand_type(e, o, h->sig, ret, i);
+    return ty == TY_PRED ? 0 : (uint64_t)type_bits(ty) / 8;
+}
+
+/* A direct call, unguarded, to a function that may wait at a barrier,
+ * with no predicate argument: under divergence its lanes are held until the
+ * others arrive at a call of the same function (emit_call_arrival). */
+bool
+call_holds(Emit *e, const Instr *in)
+{
+    if (in->op != OP_CALL || in->guard >= 0 || in->nopnd == 0)
+        return false;
+    const Operand *rets, *target, *args, *tlist;
+    call_operands(in, &rets, &target, &args, &tlist);
+    if (target->kind != OPD_FUNC || !target->func->has_body)
+        return false;
+    bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
+    memset(seen, 0, (size_t)e->m->funcs.n + 1);
+    if (!may_wait(e->m, target->func, seen))
+        return false;
+    HeldCall h = {in, target->func, call_signature(e, target, tlist), args, rets, NULL, NULL};
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < ((r ? rets : args) ? (r ? rets : args)->nsub : 0); i++)
+            if (held_stride(e, &h, r, i) == 0)
+                return false;
+    return true;
+}
+
+/* Two held calls can run as one: the same function, blocks of the same
+ * sizes. */
+bool
+call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b)
+{
+    int na = a->args ? a->args->nsub : 0, nr = a->rets ? a->rets->nsub : 0;
+    if (a->callee != b->callee || na != (b->args ? b->args->nsub : 0) || nr != (b->rets ? b->rets->nsub : 0))
+        return false;
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < (r ? nr : na); i++)
+            if (held_stride(e, a, r, i) != held_stride(e, b, r, i))
+                return false;
+    return true;
+}
+
+/* A held call's block, usable anywhere in the function: a temporary is an
+ * alloca of the entry block; a .param variable's is computed again. */
+static LLVMValueRef
+held_block(Emit *e, const HeldCall *h, bool ret, int i)
+{
+    const Operand *o = held_operand(h, ret, i);
+    if (o->kind == OPD_VAR) {
+        LLVMValueRef b = call_param_block(e, o->var);
+        if (b)
+            return b;
+    }
+    return (ret ? h->rb : h->ab)[i];
+}
+
+typedef struct CopyLane {
+    LLVMValueRef dst, src;
+    uint64_t stride;
+} CopyLane;
+
+static LLVMValueRef
+copy_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
+{
+    const CopyLane *c = ctx;
+    LLVMValueRef off = LLVMBuildMul(e->b, LLVMBuildZExt(e->b, lane, e->t_i64, ""),
+                                    LLVMConstInt(e->t_i64, c->stride, 0), "");
+    LLVMValueRef d = LLVMBuildGEP2(e->b, e->t_i8, c->dst, &off, 1, "");
+    LLVMValueRef s = LLVMBuildGEP2(e->b, e->t_i8, c->src, &off, 1, "");
+    LLVMBuildMemCpy(e->b, d, 1, s, 1, LLVMConstInt(e->t_i64, c->stride, 0));
+    return acc;
+}
+
+/* The lanes' arguments (or results) from one held call's blocks into the
+ * other's. */
+void
+call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes, bool results)
+{
+    const Operand *list = results ? from->rets : from->args;
+    for (int i = 0; i < (list ? list->nsub : 0); i++) {
+        CopyLane c = {held_block(e, to, results, i), held_block(e, from, results, i),
+                      held_stride(e, from, results, i)};
+        emit_for_each_lane(e, lanes, NULL, copy_lane, &c);
+    }
+}
+
+/* Runs a held call for `lanes`, with its own blocks. */
+void
+call_held_run(Emit *e, const HeldCall *h, LLVMValueRef lanes)
+{
+    int na = h->args ? h->args->nsub : 0, nr = h->rets ? h->rets->nsub : 0;
+    LLVMValueRef *ab = arena_alloc(e->arena, sizeof *ab * (size_t)(na + 1));
+    LLVMValueRef *rb = arena_alloc(e->arena, sizeof *rb * (size_t)(nr + 1));
+    for (int i = 0; i < na; i++)
+        ab[i] = held_block(e, h, false, i);
+    for (int i = 0; i < nr; i++)
+        rb[i] = held_block(e, h, true, i);
+    call_direct(e, call_function_address(e, h->callee), lanes, block_array(e, h->args, ab),
+                block_array(e, h->rets, rb));
+    emit_check_error(e);
+}
+
 void
 call_emit(Emit *e, const Instr *in)
 {
-    const Operand *rets = NULL, *target, *args = NULL, *tlist = NULL;
-    int k = 0;
-    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
-        rets = &in->opnd[k++];
-    target = &in->opnd[k++];
-    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
-        args = &in->opnd[k++];
-    if (k < in->nopnd)
-        tlist = &in->opnd[k];
+    const Operand *rets, *target, *args, *tlist;
+    call_operands(in, &rets, &target, &args, &tlist);
 
     if (target->kind == OPD_FUNC && !target->func->has_body) {
         const char *n = target->func->name;
@@ -450,10 +602,21 @@ call_emit(Emit *e, const Instr *in)
     for (int i = 0; i < nr; i++)
         rb[i] = operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i], sig, true, i), false);
     LLVMValueRef argv = block_array(e, args, ab), retv = block_array(e, rets, rb);
+    int held = -1;
+    if (e->nbar > 0 && call_holds(e, in)) {
+        HeldCall h = {in, target->func, sig, args, rets, ab, rb};
+        held = emit_call_arrival(e, &h);
+    }
     LLVMValueRef lanes = emit_cur_mask(e);
 
     if (target->kind == OPD_FUNC) {
         call_direct(e, call_function_address(e, target->func), lanes, argv, retv);
+        if (held >= 0) { /* where lanes that ran it from the release code go on */
+            LLVMBasicBlockRef post = emit_new_block(e, "call.post");
+            LLVMBuildBr(e->b, post);
+            LLVMPositionBuilderAtEnd(e->b, post);
+            e->bar_go.v[held] = LLVMBasicBlockAsValue(post);
+        }
     } else if (target->kind == OPD_REG) {
         call_indirect(e, in, target, tlist, lanes, argv, retv);
     } else {

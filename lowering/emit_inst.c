@@ -218,7 +218,7 @@ inst_operand(Emit *e, const Operand *o, PtxType ty, bool want_vec)
     LLVMValueRef v;
     switch (o->kind) {
     case OPD_REG:
-        v = LLVMBuildLoad2(e->b, e->reg_type[o->reg], e->reg_slot[o->reg], "");
+        v = LLVMBuildLoad2(e->b, e->reg_type[o->reg], emit_reg_slot(e, o->reg), "");
         v = convert_bits(e, v, t, type_signed(ty));
         if (o->neg)
             v = LLVMBuildNot(e->b, v, "");
@@ -280,15 +280,17 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
     v = convert_bits(e, v, se, type_signed(ty));
     if (vary) {
         v = emit_splat(e, v);
-        if (e->partial && (e->imask || !e->fi->reg_merge || e->fi->reg_merge[r])) {
-            LLVMValueRef old = LLVMBuildLoad2(e->b, st, e->reg_slot[r], "");
+        /* e->nbar: lanes held at a call of a function that waits resume
+         * after it, where the analysis's reg_merge does not look */
+        if (e->partial && (e->imask || e->nbar > 0 || !e->fi->reg_merge || e->fi->reg_merge[r])) {
+            LLVMValueRef old = LLVMBuildLoad2(e->b, st, emit_reg_slot(e, r), "");
             LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");
         }
     } else if (emit_is_vec(v)) {
         v = emit_first_lane(e, v); /* uniform by analysis: every lane agrees */
     }
-    LLVMBuildStore(e->b, v, e->reg_slot[r]);
+    LLVMBuildStore(e->b, v, emit_reg_slot(e, r));
 }
 
 /* ---------------------------------------------------------- arithmetic */

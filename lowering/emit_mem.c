@@ -241,6 +241,33 @@ flatten_init(Emit *e, const Var *v, const Init *in, LLVMTypeRef t, ValueVec *out
     vec_push(e->arena, out, c);
 }
 
+/* A variable initialized in its first elements only, with more than
+ * ZERO_TAIL elements after them, gets the value {[k x t] init, [n - k x t]
+ * zeroinitializer} (a packed struct of the same size) instead of one
+ * constant per element: a large array with a short initializer costs what
+ * its initializer does.  The global is made anew with that type and
+ * replaces the one declared first, which other initializers may name. */
+enum { ZERO_TAIL = 64 };
+
+static void
+zero_tail(Emit *e, const VarSlot *s, LLVMTypeRef t, const ValueVec *elems, uint64_t n)
+{
+    LLVMValueRef parts[] = {LLVMConstArray2(t, elems->v, (uint64_t)elems->n),
+                            LLVMConstNull(LLVMArrayType2(t, n - (uint64_t)elems->n))};
+    LLVMValueRef init = LLVMConstStructInContext(e->ctx, parts, 2, 1);
+    LLVMValueRef old = s->global, g = LLVMAddGlobal(e->mod, LLVMTypeOf(init), "");
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetAlignment(g, LLVMGetAlignment(old));
+    LLVMSetInitializer(g, init);
+    LLVMReplaceAllUsesWith(old, g);
+    size_t len;
+    const char *name = LLVMGetValueName2(old, &len);
+    char *keep = arena_printf(e->arena, "%.*s", (int)len, name);
+    LLVMDeleteGlobal(old);
+    LLVMSetValueName2(g, keep, len);
+    ((VarSlot *)s)->global = g;
+}
+
 /* .global and .const variables: one LLVM global each, typed as an array of
  * the variable's element type so initializers keep their addresses. */
 void
@@ -277,19 +304,26 @@ mem_declare_globals(Emit *e)
         LLVMTypeRef at = LLVMGlobalGetValueType(s->global);
         LLVMTypeRef t = LLVMGetElementType(at);
         uint64_t n = LLVMGetArrayLength2(at);
+        /* .const stays writable: the host may set it (p2n_module_global),
+         * as CUDA programs set __constant__ data before a launch */
+        if (!v->init) { /* zeroinitializer: .bss, nothing per element */
+            LLVMSetInitializer(s->global, LLVMConstNull(at));
+            continue;
+        }
         ValueVec elems = {0};
-        if (v->init)
-            flatten_init(e, v, v->init, t, &elems);
+        flatten_init(e, v, v->init, t, &elems);
         if ((uint64_t)elems.n > n) {
             diag_error(e->d, v->loc, "too many initializers for '%s'", v->name);
             e->failed = true;
             continue;
         }
-        while ((uint64_t)elems.n < n)
-            vec_push(e->arena, &elems, LLVMConstNull(t));
-        /* .const stays writable: the host may set it (p2n_module_global),
-         * as CUDA programs set __constant__ data before a launch */
-        LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
+        if (n - (uint64_t)elems.n > ZERO_TAIL)
+            zero_tail(e, s, t, &elems, n);
+        else {
+            while ((uint64_t)elems.n < n)
+                vec_push(e->arena, &elems, LLVMConstNull(t));
+            LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
+        }
     }
 }
 
@@ -488,6 +522,8 @@ warp_rows(Emit *e)
     e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
     LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
     e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
+    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), e->rows_two, "");
+    e->half_rows = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), halves, "half.rows");
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
@@ -656,31 +692,19 @@ rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMVal
  * checked at run time: one masked vector load or store when the lanes'
  * addresses are contiguous; two when the warp spans two rows of the block
  * and each row's lanes are contiguous (the lanes of a 16-wide block);
- * else a masked gather or scatter.  At -O0 always the gather or scatter:
- * the run-time tests were most of the translation time (six times that of
- * the gather alone, on the differential tester's programs).  Loads when
- * val is NULL (returning the <32 x t> value), else stores val. */
+ * else a masked gather or scatter.  Loads when val is NULL (returning the
+ * <32 x t> value), else stores val. */
 static LLVMValueRef
 per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     if (!emit_is_vec(ptr))
         ptr = emit_splat(e, ptr);
+    warp_rows(e);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMValueRef mask = emit_cur_mask(e), mv = emit_mask_vec(e, mask), base;
-    LLVMValueRef align = LLVMConstInt(e->t_i32, size, 0);
-    if (e->o->opt_level == 0) {
-        LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-        if (val) {
-            LLVMValueRef args[] = {val, ptr, align, mv};
-            emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
-            return NULL;
-        }
-        LLVMValueRef args[] = {ptr, align, mv, LLVMGetUndef(vt)};
-        return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
-    }
-    warp_rows(e);
     LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
+    LLVMValueRef align = LLVMConstInt(e->t_i32, size, 0);
     LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), cb = emit_new_block(e, "mem.rows.check"),
                       rb = emit_new_block(e, "mem.rows"), gb = emit_new_block(e, "mem.gather"),
                       jb = emit_new_block(e, "mem.join");
@@ -728,122 +752,135 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     return phi;
 }
 
-/* An access through an address the analysis knows row by row
- * (FuncInfo.reg_row_affine): step 0, every lane of a row reads one
- * location: two scalar loads and a blend; step = size, each row is
- * contiguous: two masked vector accesses.  Valid when the warp's lanes
- * form at most two rows (checked once per warp, warp_rows); otherwise, or
- * with no lane active, per_lane_access.  Not at -O0 (per_lane_access). */
-/* True (i1) when the first and last lanes of m are (last - first) * step
- * bytes apart, or m is empty. */
+/* ------------------------------------------------ out-of-line lanes */
+
+/* per_lane_access as an internal function of the module, one per element
+ * type and direction:
+ *     <32 x t> p2n.lanes.ld.T(<32 x ptr> p, i32 mask, i32 rows_lo, i1 rows_two)
+ *     void     p2n.lanes.st.T(<32 x ptr> p, <32 x t> v, i32 mask, i32 rows_lo, i1 rows_two)
+ * An access whose pattern is not known at translation time, or that the
+ * fast path of row_access does not take, is then one call: the run-time
+ * checks and the three ways of accessing are emitted once per module, not
+ * once per access, so the IR, and LLVM's time on it, stay linear in the
+ * PTX.  (Inline, a thousand accesses made 4,600 blocks that all branch on
+ * the same mask, and InstCombine's walk over the conditions known for a
+ * value made the time quadratic.) */
 static LLVMValueRef
-row_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, int64_t step)
+lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
 {
-    LLVMValueRef f, args[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
-    LLVMTypeRef t = e->t_i32;
-    LLVMValueRef pf = LLVMBuildPtrToInt(e->b, first_ptr(e, ptrs, m, &f), e->t_i64, "");
-    LLVMValueRef l = LLVMBuildSub(e->b, emit_u32(e, WARP - 1), emit_intrinsic(e, "llvm.ctlz", &t, 1, args, 2), "");
-    l = LLVMBuildAnd(e->b, l, emit_u32(e, WARP - 1), "");
-    LLVMValueRef pl = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, l), e->t_i64, "");
-    LLVMValueRef lanes = LLVMBuildZExt(e->b, LLVMBuildSub(e->b, l, f, ""), e->t_i64, "");
-    LLVMValueRef want = LLVMBuildMul(e->b, lanes, LLVMConstInt(e->t_i64, (uint64_t)step, 0), "");
-    LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pl, pf, ""), want, "");
-    return LLVMBuildOr(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), "");
+    for (int i = 0; i < e->lane_fns.n; i++)
+        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store) {
+            *fty = e->lane_fns.v[i].fty;
+            return e->lane_fns.v[i].fn;
+        }
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef params[] = {LLVMVectorType(e->t_ptr, WARP), vt, e->t_i32, e->t_i32, e->t_i1};
+    LLVMTypeRef *ps = store ? params : (params[1] = params[0], params + 1);
+    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0), NULL};
+    char *ty = LLVMPrintTypeToString(t), name[64];
+    snprintf(name, sizeof name, "p2n.lanes.%s.%s", store ? "st" : "ld", ty);
+    LLVMDisposeMessage(ty);
+    lf.fn = LLVMAddFunction(e->mod, name, lf.fty);
+    LLVMSetLinkage(lf.fn, LLVMInternalLinkage);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+
+    /* emit its body with this context pointed at it */
+    LLVMBuilderRef b = e->b;
+    LLVMValueRef fn = e->fn, imask = e->imask, rows_lo = e->rows_lo, rows_two = e->rows_two;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    e->fn = lf.fn;
+    LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
+    unsigned k = store ? 2 : 1;
+    e->imask = LLVMGetParam(lf.fn, k);
+    e->rows_lo = LLVMGetParam(lf.fn, k + 1);
+    e->rows_two = LLVMGetParam(lf.fn, k + 2);
+    LLVMValueRef got = per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
+    if (store)
+        LLVMBuildRetVoid(e->b);
+    else
+        LLVMBuildRet(e->b, got);
+    LLVMDisposeBuilder(e->b);
+    e->b = b, e->fn = fn, e->imask = imask, e->rows_lo = rows_lo, e->rows_two = rows_two;
+    vec_push(e->arena, &e->lane_fns, lf);
+    *fty = lf.fty;
+    return lf.fn;
+}
+
+/* The access of each active lane at ptr, out of line (lane_fn). */
+static LLVMValueRef
+lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    warp_rows(e);
+    LLVMTypeRef fty;
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, &fty);
+    LLVMValueRef args[5], *a = args;
+    *a++ = emit_is_vec(ptr) ? ptr : emit_splat(e, ptr);
+    if (val)
+        *a++ = val;
+    *a++ = emit_cur_mask(e);
+    *a++ = e->rows_lo;
+    *a++ = e->rows_two;
+    return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
 /* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
 static LLVMValueRef
 span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
 {
-    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)a), ""), e->t_i64, "");
-    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, LLVMBuildExtractElement(e->b, ptrs, emit_u32(e, (uint64_t)b), ""), e->t_i64, "");
+    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)a)), e->t_i64, "");
+    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)b)), e->t_i64, "");
     return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
                          LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
 }
 
-/* row_span_ok for both rows of the warp.  A full warp of one row, or of
- * two rows of 16, checks lanes at constant positions (cheap to extract);
- * otherwise the rows' first and last active lanes. */
-static LLVMValueRef
-rows_span_ok(Emit *e, LLVMValueRef ptrs, LLVMValueRef mask, int64_t step)
-{
-    LLVMValueRef all = LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), "");
-    LLVMValueRef one = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), "");
-    LLVMValueRef halves = LLVMBuildAnd(e->b, all, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), "");
-    LLVMBasicBlockRef b1 = emit_new_block(e, "span.row"), b2 = emit_new_block(e, "span.test"),
-                      b3 = emit_new_block(e, "span.halves"), b4 = emit_new_block(e, "span.lanes"),
-                      jb = emit_new_block(e, "span.done");
-    LLVMValueRef ok[3];
-    LLVMBasicBlockRef from[3];
-    LLVMBuildCondBr(e->b, one, b1, b2);
-    LLVMPositionBuilderAtEnd(e->b, b2);
-    LLVMBuildCondBr(e->b, halves, b3, b4);
-
-    LLVMPositionBuilderAtEnd(e->b, b1);
-    ok[0] = span_const_ok(e, ptrs, 0, WARP - 1, step);
-    from[0] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-    LLVMPositionBuilderAtEnd(e->b, b3);
-    ok[1] = LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
-                         span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), "");
-    from[1] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-    LLVMPositionBuilderAtEnd(e->b, b4);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
-    ok[2] = LLVMBuildAnd(e->b, row_span_ok(e, ptrs, mlo, step), row_span_ok(e, ptrs, mhi, step), "");
-    from[2] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, jb);
-
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    LLVMValueRef phi = LLVMBuildPhi(e->b, e->t_i1, "span.ok");
-    LLVMAddIncoming(phi, ok, from, 3);
-    return phi;
-}
-
+/* An access through an address the analysis knows row by row
+ * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one
+ * location) or step = size (each row is contiguous).  The fast path, when
+ * every lane is active and lanes 0-15 and 16-31 each lie in one row (a
+ * warp inside a block 32 or more wide, or of a block 16 wide: e->half_rows,
+ * once per function): two scalar loads and a blend, or two plain 16-lane
+ * accesses at lane 0's and lane 16's addresses (what one 32-lane access
+ * becomes on the machine anyway).  Anything else is the out-of-line access,
+ * which checks the lanes' addresses at run time. */
 static LLVMValueRef
 row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
 {
     warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef fast = LLVMBuildAnd(e->b, e->rows_two, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), "");
+    LLVMValueRef fast = LLVMBuildAnd(e->b, e->half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
-        fast = LLVMBuildAnd(e->b, fast, rows_span_ok(e, ptr, mask, step), "");
+        fast = LLVMBuildAnd(e->b, fast, LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
+                                                     span_const_ok(e, ptr, WARP / 2, WARP - 1, step), ""), "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
 
     LLVMPositionBuilderAtEnd(e->b, fb);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
-    LLVMValueRef got[2];
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)), p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    LLVMValueRef got[2] = {NULL, NULL};
     if (step == 0) {
-        unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-        LLVMValueRef lane, plo = first_ptr(e, ptr, mlo, &lane), phi = first_ptr(e, ptr, mhi, &lane);
-        LLVMValueRef zero = emit_u32(e, 0);
-        /* a row with no active lane reads the other row's location */
-        LLVMValueRef slo = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mlo, zero, ""), plo, phi, "");
-        LLVMValueRef shi = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mhi, zero, ""), phi, plo, "");
-        LLVMValueRef vlo = LLVMBuildLoad2(e->b, t, slo, ""), vhi = LLVMBuildLoad2(e->b, t, shi, "");
-        LLVMSetAlignment(vlo, size);
-        LLVMSetAlignment(vhi, size);
-        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, vlo), emit_splat(e, vhi), "");
+        LLVMValueRef v0 = LLVMBuildLoad2(e->b, t, p0, ""), v16 = LLVMBuildLoad2(e->b, t, p16, "");
+        LLVMSetAlignment(v0, size);
+        LLVMSetAlignment(v16, size);
+        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, emit_u32(e, 0xffffu)), emit_splat(e, v0), emit_splat(e, v16), "");
     } else {
-        got[0] = rows_vector(e, ptr, t, val, mlo, mhi);
+        got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(LLVMVectorType(t, WARP)));
+        got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
     }
     LLVMBasicBlockRef fend = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, sb);
-    got[1] = per_lane_access(e, ptr, t, val);
-    LLVMBasicBlockRef send = LLVMGetInsertBlock(e->b);
+    got[1] = lanes_call(e, ptr, t, val);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, jb);
     if (val)
         return NULL;
     LLVMValueRef phi = LLVMBuildPhi(e->b, LLVMTypeOf(got[0]), "");
-    LLVMBasicBlockRef bbs[] = {fend, send};
+    LLVMBasicBlockRef bbs[] = {fend, sb};
     LLVMAddIncoming(phi, got, bbs, 2);
     return phi;
 }
@@ -946,9 +983,9 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t s
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         return per_lane_ordered(e, ptr, t, NULL, sem);
-    if (emit_is_vec(ptr) && (step == 0 || step == size) && e->o->opt_level > 0)
+    if (emit_is_vec(ptr) && (step == 0 || step == size))
         return row_access(e, ptr, t, NULL, step, wide);
-    return per_lane_access(e, ptr, t, NULL);
+    return lanes_call(e, ptr, t, NULL);
 }
 
 static void
@@ -962,10 +999,10 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
-    else if (emit_is_vec(ptr) && step == size && e->o->opt_level > 0)
+    else if (emit_is_vec(ptr) && step == size)
         row_access(e, ptr, t, emit_splat(e, val), step, wide);
     else
-        per_lane_access(e, ptr, t, emit_splat(e, val));
+        lanes_call(e, ptr, t, emit_splat(e, val));
 }
 
 static LLVMValueRef

@@ -3,7 +3,7 @@
  * objects: the handle is a .u64 register holding a runtime object
  * (p2n_tex_create, runtime/texture.c).
  *
- *     tex.geom.v4.dtype.ctype  d, [t, {c}];     geom 1d 2d 3d a1d a2d
+ *     tex.geom.v4.dtype.ctype  d, [t, {c}];     geom 1d 2d 3d a1d a2d cube acube
  *     tld4.comp.2d.v4.dtype.f32 d, [t, {x, y}]; comp r g b a
  *     txq.query.b32 d, [t];  suq.query.b32 d, [s];
  *     suld.b.geom{.vN}.btype.mode d, [s, {c}];  sust.b.geom{.vN}.btype.mode [s, {c}], v;
@@ -11,7 +11,9 @@
  * Each becomes one call of the runtime's texture service for the active
  * lanes, with the handles, coordinates and values in per-lane arrays; the
  * service computes every lane's result as the CUDA programming guide's
- * texture fetching appendix defines it.  Cube maps, multisample
+ * texture fetching appendix defines it (cube maps: its "Cubemap
+ * Textures" section; tex.cube takes {x, y, z, ignored}, tex.acube {cube
+ * index, x, y, z}, both .f32).  tld4 on cube maps, multisample
  * geometries, explicit level of detail or gradients, tex/tld4 offsets,
  * depth compare and the predicate result are not supported
  * (unsupported.def, or an error here). */
@@ -38,13 +40,15 @@ geometry(const Instr *in)
              {MOD_G2D, P2N_TEXG_2D},
              {MOD_G3D, P2N_TEXG_3D},
              {MOD_GA1D, P2N_TEXG_A1D},
-             {MOD_GA2D, P2N_TEXG_A2D}};
+             {MOD_GA2D, P2N_TEXG_A2D},
+             {MOD_GCUBE, P2N_TEXG_CUBE},
+             {MOD_GACUBE, P2N_TEXG_ACUBE}};
     for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
         if (has(in, g[i].m)) return g[i].g;
     return 0;
 }
 
-/* Coordinates the geometry reads (the layer first for a1d/a2d). */
+/* Coordinates the geometry reads (the layer first for a1d/a2d/acube). */
 static int
 geometry_coords(int g)
 {
@@ -54,6 +58,8 @@ geometry_coords(int g)
     case P2N_TEXG_2D:
     case P2N_TEXG_A1D:
         return 2;
+    case P2N_TEXG_ACUBE:
+        return 4;
     default:
         return 3;
     }
@@ -147,6 +153,8 @@ tex_emit(Emit *e, const Instr *in)
         if (dt < 0 || (c != TY_F32 && c != TY_S32) || (in->op == OP_TLD4 && c != TY_F32))
             return (void)fail(e, in, "with these types");
         f32coord = c == TY_F32;
+        if ((g == P2N_TEXG_CUBE || g == P2N_TEXG_ACUBE) && !f32coord)
+            return (void)fail(e, in, "on a cube map with integer coordinates");
         int comp = 0;
         if (in->op == OP_TLD4)
             comp = has(in, MOD_R)        ? 0
@@ -170,7 +178,7 @@ tex_emit(Emit *e, const Instr *in)
         break;
     }
     default: { /* suld, sust */
-        if (!g || !has(in, MOD_COMP_B))
+        if (!g || g >= P2N_TEXG_CUBE || !has(in, MOD_COMP_B))
             return (void)fail(e, in, "without .b and a 1d, 2d, 3d, a1d or a2d geometry");
         int mode = has(in, MOD_TRAPMODE) ? 0 : has(in, MOD_CLAMP) ? 1 : has(in, MOD_ZERO) ? 2 : 0;
         if (in->ntype != 1) return (void)fail(e, in, "without one type");
@@ -196,7 +204,7 @@ tex_emit(Emit *e, const Instr *in)
     LLVMValueRef coords = emit_alloca(e, LLVMArrayType(e->t_i32, WARP * NCOORD), "tex.coord");
     LLVMValueRef data = emit_alloca(e, LLVMArrayType(e->t_i64, WARP * 4), "tex.data");
     store_row(e, inst_operand(e, &mem->sub[0], TY_B64, true), handles, 8);
-    bool layered = g == P2N_TEXG_A1D || g == P2N_TEXG_A2D;
+    bool layered = g == P2N_TEXG_A1D || g == P2N_TEXG_A2D || g == P2N_TEXG_ACUBE;
     for (int k = 0; k < ncoord; k++) {
         const Operand *c = &mem->sub[1].sub[k];
         /* tex: the layer is s32, the rest are ctype; surfaces: all s32 */

@@ -12,8 +12,10 @@
  * whatever falls out, nothing is promised.
  *
  * The active lanes of a warp run in lockstep, so waiting for the members
- * costs nothing: every member on the running path is here, and
- * bar.warp.sync has nothing left to do.
+ * costs nothing: every member on the running path is here.  Members on
+ * other paths of a divergent branch: bar.warp.sync waits for them (emit.c,
+ * emit_warp_sync_arrival, before this runs); the other operations neither
+ * wait for nor read them.
  */
 #include <math.h>
 
@@ -366,7 +368,7 @@ warp_emit(Emit *e, const Instr *in)
     case OP_REDUX: emit_redux(e, in); break;
     case OP_ELECT: emit_elect(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
-    case OP_BAR_WARP_SYNC: break; /* the members on the running path are all here */
+    case OP_BAR_WARP_SYNC: break; /* the members are all here (emit.c held the lanes) */
     default: die("warp_emit: not a warp operation");
     }
 }

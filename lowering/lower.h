@@ -88,8 +88,9 @@ typedef struct LowerOptions {
     OutputKind kind;
     LowerOutput *result;  /* where the output goes (unless dump_ir) */
     int opt_level;        /* 0..3 */
-    const char *mcpu;     /* NULL: the host CPU */
-    const char *mattr;    /* NULL: the host CPU's features */
+    const char *mcpu;     /* NULL: the host CPU ("generic" for another triple) */
+    const char *mattr;    /* NULL: the CPU's own features */
+    const char *triple;   /* NULL: this machine's target; else -c/-S output for it */
     bool debug;           /* -g */
     bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
@@ -104,6 +105,7 @@ int lower_module(const Analysis *an, const LowerOptions *o, Diags *d);
  * list made at build time by llc -mcpu=help); both say yes when that list
  * could not be made. */
 bool target_cpu_known(const char *cpu);
+const char *target_cpu_suggest(const char *cpu); /* a known name close to cpu, or NULL */
 bool target_feature_known(const char *name, size_t len);
 
 /* ---------------------------------------------------------- translate.c */
@@ -120,6 +122,12 @@ typedef struct TranslateExtra {
     unsigned dump;    /* DUMP_* bits: print those forms to standard output */
     bool syntax_only; /* check the inputs (and write the report): no output */
     bool debug;       /* -g */
+    /* where the output's temporary file's path is kept while it exists
+     * (temp_path[0] is written last and cleared first), so that a signal
+     * handler of the caller can remove it; NULL: nowhere */
+    char *temp_path;
+    size_t temp_cap;
+    const char *triple; /* --target: another LLVM target triple (objects, assembly, IR) */
 } TranslateExtra;
 
 /* Output to path when it is not NULL (atomically; "-": standard output),

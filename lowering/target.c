@@ -55,6 +55,97 @@ target_feature_known(const char *name, size_t len)
     return !feature_names[0];
 }
 
+static size_t
+edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return 64;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *
+target_cpu_suggest(const char *cpu)
+{
+    const char *best = NULL;
+    size_t bestd = 3; /* at most two edits away */
+    for (int i = 0; cpu_names[i]; i++) {
+        size_t d = edit_distance(cpu, cpu_names[i]);
+        if (d < bestd)
+            best = cpu_names[i], bestd = d;
+    }
+    return best;
+}
+
+/* The CPU features the code for x86-64-v2..v4 may use (the levels of the
+ * x86-64 psABI, "Micro-architecture levels"), as LLVM names them; a level
+ * includes the ones below it. */
+static const char *const x86_levels[][2] = {
+    {"x86-64-v2", "+cx16,+sahf,+popcnt,+sse3,+sse4.1,+sse4.2,+ssse3"},
+    {"x86-64-v3", "+avx,+avx2,+bmi,+bmi2,+f16c,+fma,+lzcnt,+movbe,+xsave"},
+    {"x86-64-v4", "+avx512f,+avx512bw,+avx512cd,+avx512dq,+avx512vl"},
+};
+
+/* What the module's note lists as required (runtime/p2n_abi.h): the '+'
+ * items of the CPU's features (this machine's for the host CPU; an
+ * x86-64 level's; none known for another named CPU) and of mattr, less
+ * what mattr turns off. */
+static const char *
+required_features(Emit *e, const char *cpu, const char *host_features, const char *mattr)
+{
+    char *have = "";
+    if (host_features) {
+        have = arena_printf(e->arena, "%s", host_features);
+    } else {
+        for (size_t i = 0; i < sizeof x86_levels / sizeof x86_levels[0]; i++) {
+            if (strncmp(cpu, "x86-64-v", 8) == 0 && cpu[8] >= x86_levels[i][0][8])
+                have = arena_printf(e->arena, "%s%s%s", have, *have ? "," : "", x86_levels[i][1]);
+        }
+    }
+    if (mattr && *mattr)
+        have = arena_printf(e->arena, "%s%s%s", have, *have ? "," : "", mattr);
+    /* each '+' item that no later item turns off, once */
+    char *out = "";
+    for (const char *p = have; *p;) {
+        size_t n = strcspn(p, ",");
+        if (p[0] == '+' && n > 1) {
+            bool later_off = false, seen = false;
+            for (const char *q = p + n; *q;) {
+                q += *q == ',';
+                size_t m = strcspn(q, ",");
+                later_off |= m == n && q[0] == '-' && strncmp(q + 1, p + 1, n - 1) == 0;
+                q += m;
+            }
+            for (const char *q = out; *q && !seen;) {
+                size_t m = strcspn(q, ",");
+                seen = m == n && strncmp(q, p, n) == 0;
+                q += m + (q[m] == ',');
+            }
+            if (!later_off && !seen)
+                out = arena_printf(e->arena, "%s%s%.*s", out, *out ? "," : "", (int)n, p);
+        }
+        p += n + (p[n] == ',');
+    }
+    return out;
+}
+
 /* A diagnostic without a location (the unit tests have no Diags). */
 static void
 target_error(Emit *e, const char *fmt, ...)
@@ -70,8 +161,9 @@ target_error(Emit *e, const char *fmt, ...)
         fprintf(stderr, "ptx2native: error: %s\n", msg);
 }
 
-/* LLVM's targets are registered once per process. */
-static pthread_once_t native_once = PTHREAD_ONCE_INIT;
+/* LLVM's targets are registered once per process: the native one, and
+ * every one this LLVM has when another triple is asked for. */
+static pthread_once_t native_once = PTHREAD_ONCE_INIT, all_once = PTHREAD_ONCE_INIT;
 
 static void
 native_init(void)
@@ -80,12 +172,23 @@ native_init(void)
     LLVMInitializeNativeAsmPrinter();
 }
 
+static void
+all_init(void)
+{
+    LLVMInitializeAllTargetInfos();
+    LLVMInitializeAllTargets();
+    LLVMInitializeAllTargetMCs();
+    LLVMInitializeAllAsmPrinters();
+}
+
 bool
 target_init(Emit *e)
 {
     pthread_once(&native_once, native_init);
+    if (e->o->triple)
+        pthread_once(&all_once, all_init);
 
-    char *triple = LLVMGetDefaultTargetTriple();
+    char *triple = e->o->triple ? LLVMCreateMessage(e->o->triple) : LLVMGetDefaultTargetTriple();
     char *err = NULL;
     LLVMTargetRef target;
     if (LLVMGetTargetFromTriple(triple, &target, &err)) {
@@ -94,14 +197,18 @@ target_init(Emit *e)
         LLVMDisposeMessage(triple);
         return false;
     }
-    char *cpu = e->o->mcpu ? NULL : LLVMGetHostCPUName();
-    char *features = e->o->mattr ? NULL : LLVMGetHostCPUFeatures();
+    /* the features follow the CPU: this machine's for the host CPU, and
+     * for a named CPU only what it implies and --mattr adds */
+    bool host = !e->o->mcpu && !e->o->triple;
+    char *cpu = host ? LLVMGetHostCPUName() : e->o->mcpu ? NULL : LLVMCreateMessage("generic");
+    char *features = host ? LLVMGetHostCPUFeatures() : NULL;
+    e->required_features = required_features(e, e->o->mcpu ? e->o->mcpu : cpu, features, e->o->mattr);
     LLVMCodeGenOptLevel level = e->o->opt_level == 0   ? LLVMCodeGenLevelNone
                                 : e->o->opt_level == 1 ? LLVMCodeGenLevelLess
                                 : e->o->opt_level == 2 ? LLVMCodeGenLevelDefault
                                                        : LLVMCodeGenLevelAggressive;
     e->tm = LLVMCreateTargetMachine(target, triple, e->o->mcpu ? e->o->mcpu : cpu,
-                                    e->o->mattr ? e->o->mattr : features, level, LLVMRelocPIC,
+                                    e->o->mattr ? e->o->mattr : features ? features : "", level, LLVMRelocPIC,
                                     LLVMCodeModelDefault);
     if (!e->tm) {
         target_error(e, "LLVM cannot make a target machine for %s", triple);

@@ -20,6 +20,7 @@
 #include <llvm/Config/llvm-config.h>
 
 #include "lower.h"
+#include "build_id.h"
 
 #ifndef P2N_VERSION
 #define P2N_VERSION "0.1.0"
@@ -30,6 +31,7 @@ typedef struct Run {
     Arena arena;
     Diags d;
     const p2n_translate_options *o;
+    const TranslateExtra *x;
     Vec(Module *) made; /* every module made, freed at the end */
 } Run;
 
@@ -46,7 +48,7 @@ p2n_translate_options_init(p2n_translate_options *o)
 const char *
 p2n_translator_version(void)
 {
-    return "ptx2native " P2N_VERSION " (LLVM " LLVM_VERSION_STRING ")";
+    return "ptx2native " P2N_VERSION " (LLVM " LLVM_VERSION_STRING ", build " P2N_BUILD_ID ")";
 }
 
 /* ----------------------------------------------------------- diagnostics */
@@ -130,11 +132,23 @@ check_options(Run *r, const p2n_source *inputs, size_t ninputs)
         diag_error(&r->d, none, "invalid optimisation level %d (0 to 3)", o->opt_level);
         ok = false;
     }
-    if (o->cpu && strcmp(o->cpu, "native") != 0 && (!*o->cpu || !target_cpu_known(o->cpu))) {
-        diag_error(&r->d, none, "unknown CPU '%s' for this target", o->cpu);
+    if (r->x && r->x->triple && o->output == P2N_OUTPUT_SHARED_OBJECT) {
+        diag_error(&r->d, none, "a shared object for target '%s' needs its system linker: use -c or -S",
+                   r->x->triple);
         ok = false;
     }
-    if (o->features && !check_features(r, o->features))
+    if (r->x && r->x->triple && o->cpu && strcmp(o->cpu, "native") == 0) {
+        diag_error(&r->d, none, "--cpu=native names this machine, not target '%s'", r->x->triple);
+        ok = false;
+    } else if (r->x && r->x->triple) {
+        /* the CPU and feature lists are the host target's: LLVM checks them */
+    } else if (o->cpu && strcmp(o->cpu, "native") != 0 && (!*o->cpu || !target_cpu_known(o->cpu))) {
+        const char *near = target_cpu_suggest(o->cpu);
+        diag_error(&r->d, none, "unknown CPU '%s' for this target%s%s%s", o->cpu, near ? "; did you mean '" : "",
+                   near ? near : "", near ? "'?" : " (native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or an LLVM CPU name)");
+        ok = false;
+    }
+    if (o->features && !(r->x && r->x->triple) && !check_features(r, o->features))
         ok = false;
     if (o->report_path && !*o->report_path) {
         diag_error(&r->d, none, "empty report path");
@@ -165,10 +179,28 @@ write_all(int fd, const void *p, size_t n)
     return true;
 }
 
+/* The temporary's path where the caller's signal handler reads it
+ * (TranslateExtra.temp_path): the first byte last, so that it sees the
+ * whole path or none; NULL: none now. */
+static void
+record_temp(const TranslateExtra *x, const char *tmp)
+{
+    if (!x || !x->temp_path || x->temp_cap == 0)
+        return;
+    volatile char *rec = x->temp_path;
+    rec[0] = '\0';
+    size_t n = tmp ? strlen(tmp) : 0;
+    if (!tmp || n + 1 > x->temp_cap)
+        return;
+    for (size_t i = 1; i <= n; i++)
+        rec[i] = tmp[i];
+    rec[0] = tmp[0];
+}
+
 /* A new file beside path (".NAME.XXXXXX" in its directory), created with
  * mode so that the umask applies as for any output; -1 on failure. */
 static int
-create_beside(Arena *a, const char *path, mode_t mode, char **tmp)
+create_beside(Arena *a, const TranslateExtra *x, const char *path, mode_t mode, char **tmp)
 {
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path + 1) : 0;
@@ -185,6 +217,8 @@ create_beside(Arena *a, const char *path, mode_t mode, char **tmp)
         suffix[6] = '\0';
         *tmp = arena_printf(a, "%.*s.%s.%s", dirlen, path, path + dirlen, suffix);
         int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        if (fd >= 0) /* only once it is ours: never someone else's file */
+            record_temp(x, *tmp);
         if (fd >= 0 || errno != EEXIST)
             return fd;
     }
@@ -222,7 +256,7 @@ write_output(Run *r, const char *path, const void *data, size_t size, bool execu
         return true;
     }
     char *tmp;
-    int fd = create_beside(&r->arena, path, executable ? 0777 : 0666, &tmp);
+    int fd = create_beside(&r->arena, r->x, path, executable ? 0777 : 0666, &tmp);
     if (fd < 0) {
         diag_error(&r->d, none, "cannot create a file beside %s: %s", path, strerror(errno));
         return false;
@@ -237,10 +271,11 @@ write_output(Run *r, const char *path, const void *data, size_t size, bool execu
         ok = false;
         err = errno;
     }
-    if (!ok) {
+    if (!ok)
         unlink(tmp);
+    record_temp(r->x, NULL);
+    if (!ok)
         diag_error(&r->d, none, "cannot write %s: %s", path, strerror(err));
-    }
     return ok;
 }
 
@@ -323,6 +358,7 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
         .opt_level = o->opt_level,
         .mcpu = o->cpu && strcmp(o->cpu, "native") != 0 ? o->cpu : NULL,
         .mattr = o->features,
+        .triple = x->triple,
         .debug = x->debug,
         .dump_ir = (x->dump & DUMP_IR) != 0,
     };
@@ -377,6 +413,7 @@ translate(const p2n_source *inputs, size_t ninputs, const p2n_translate_options 
         return P2N_TRANSLATE_INTERNAL;
     }
     r->o = o;
+    r->x = x;
     r->d = (Diags){.arena = &r->arena, .werror = o->werror != 0, .nowarn = o->no_warnings != 0};
     p2n_translate_status status = guarded(r, inputs, ninputs, x ? x : &no_extra, path, res);
     if (status == P2N_TRANSLATE_OK && !path && out) {

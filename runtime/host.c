@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rt.h"
@@ -56,6 +57,8 @@ p2n_result_string(p2n_result r)
     case P2N_ERROR_ILLEGAL_ADDRESS: return "illegal memory access";
     case P2N_ERROR_ARITHMETIC: return "arithmetic exception (floating-point trap)";
     case P2N_ERROR_ILLEGAL_INSTRUCTION: return "illegal instruction";
+    case P2N_ERROR_TIMEOUT: return "the launch timed out";
+    case P2N_ERROR_UNSUPPORTED_CPU: return "the module needs CPU features this CPU lacks";
     }
     return "unknown error";
 }
@@ -215,6 +218,79 @@ find_note(const image_src *s, const Elf64_Ehdr *eh, char *desc, size_t cap, uint
     return fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native (no %s note)", s->name, P2N_NOTE_SECTION);
 }
 
+/* --------------------------------------------------------- CPU features */
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+
+/* The x86 features the code generator uses for vectors and bit operations,
+ * by LLVM's names: CPUID leaf, subleaf, register (0 eax .. 3 edx), bit;
+ * os: the OS must save the AVX (1) or AVX-512 (2) registers too (XCR0). */
+static const struct {
+    const char *name;
+    unsigned leaf, sub, reg, bit, os;
+} x86_features[] = {
+    {"sse3", 1, 0, 2, 0, 0},          {"ssse3", 1, 0, 2, 9, 0},        {"fma", 1, 0, 2, 12, 1},
+    {"cx16", 1, 0, 2, 13, 0},         {"sse4.1", 1, 0, 2, 19, 0},      {"sse4.2", 1, 0, 2, 20, 0},
+    {"movbe", 1, 0, 2, 22, 0},        {"popcnt", 1, 0, 2, 23, 0},      {"aes", 1, 0, 2, 25, 0},
+    {"xsave", 1, 0, 2, 26, 0},        {"avx", 1, 0, 2, 28, 1},         {"f16c", 1, 0, 2, 29, 1},
+    {"sse2", 1, 0, 3, 26, 0},         {"bmi", 7, 0, 1, 3, 0},          {"avx2", 7, 0, 1, 5, 1},
+    {"bmi2", 7, 0, 1, 8, 0},          {"avx512f", 7, 0, 1, 16, 2},     {"avx512dq", 7, 0, 1, 17, 2},
+    {"avx512ifma", 7, 0, 1, 21, 2},   {"avx512cd", 7, 0, 1, 28, 2},    {"avx512bw", 7, 0, 1, 30, 2},
+    {"avx512vl", 7, 0, 1, 31, 2},     {"avx512vbmi", 7, 0, 2, 1, 2},   {"avx512vbmi2", 7, 0, 2, 6, 2},
+    {"gfni", 7, 0, 2, 8, 0},          {"vaes", 7, 0, 2, 9, 1},         {"vpclmulqdq", 7, 0, 2, 10, 1},
+    {"avx512vnni", 7, 0, 2, 11, 2},   {"avx512bitalg", 7, 0, 2, 12, 2}, {"avx512vpopcntdq", 7, 0, 2, 14, 2},
+    {"avx512fp16", 7, 0, 3, 23, 2},   {"avxvnni", 7, 1, 0, 4, 1},      {"avx512bf16", 7, 1, 0, 5, 2},
+    {"sahf", 0x80000001u, 0, 2, 0, 0}, {"lzcnt", 0x80000001u, 0, 2, 5, 0}, {"sse4a", 0x80000001u, 0, 2, 6, 0},
+};
+
+static bool
+x86_has(unsigned i)
+{
+    unsigned r[4] = {0, 0, 0, 0};
+    unsigned max = __get_cpuid_max(x86_features[i].leaf & 0x80000000u, NULL);
+    if (max < x86_features[i].leaf ||
+        !__get_cpuid_count(x86_features[i].leaf, x86_features[i].sub, &r[0], &r[1], &r[2], &r[3]) ||
+        !(r[x86_features[i].reg] >> x86_features[i].bit & 1))
+        return false;
+    if (!x86_features[i].os)
+        return true;
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1)) /* OSXSAVE */
+        return false;
+    unsigned lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    unsigned want = x86_features[i].os == 1 ? 0x6u : 0xe6u; /* SSE+AVX state; + opmask, ZMM */
+    return (lo & want) == want;
+}
+#endif
+
+/* The '+' items of features (the module's note) this CPU lacks, as a
+ * list in missing; features the library does not know are not checked
+ * (docs/api.md lists those it does). */
+static void
+cpu_lacks(const char *features, char *missing, size_t cap)
+{
+    missing[0] = '\0';
+#if defined(__x86_64__)
+    size_t len = 0;
+    for (const char *p = features; *p;) {
+        size_t n = strcspn(p, ",");
+        if (p[0] == '+')
+            for (unsigned i = 0; i < sizeof x86_features / sizeof x86_features[0]; i++)
+                if (strlen(x86_features[i].name) == n - 1 && strncmp(p + 1, x86_features[i].name, n - 1) == 0 &&
+                    !x86_has(i)) {
+                    int w = snprintf(missing + len, cap - len, "%s%s", len ? "," : "", x86_features[i].name);
+                    if (w > 0 && (size_t)w < cap - len)
+                        len += (size_t)w;
+                }
+        p += n + (p[n] == ',');
+    }
+#else
+    (void)features, (void)cap;
+#endif
+}
+
 /* Everything p2n_module_load checks before dlopen: an ELF shared object of
  * this machine, complete (every segment and section inside the file: a
  * truncated file would fault when mapped), with the ptx2native note of this
@@ -250,7 +326,7 @@ check_image(const image_src *s, char *features, size_t cap)
             return fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (segment %u ends past the end of the file)", s->name,
                         i);
     }
-    char desc[512];
+    char desc[8192];
     uint32_t n = 0;
     p2n_result r = find_note(s, &eh, desc, sizeof desc, &n);
     if (r != P2N_SUCCESS)
@@ -261,6 +337,12 @@ check_image(const image_src *s, char *features, size_t cap)
         return fail(P2N_ERROR_INVALID_MODULE, "%s has ABI version %u; this library reads version %u: translate it again",
                     s->name, abi, P2N_ABI_VERSION);
     snprintf(features, cap, "%.*s", (int)(n - 4), desc + 4);
+    char missing[1024];
+    cpu_lacks(features, missing, sizeof missing);
+    if (missing[0])
+        return fail(P2N_ERROR_UNSUPPORTED_CPU,
+                    "%s needs CPU features this CPU lacks: %s (translate it for this CPU, or with --cpu=x86-64-v2 "
+                    "or another CPU this one covers)", s->name, missing);
     return P2N_SUCCESS;
 }
 
@@ -320,7 +402,7 @@ p2n_module_load(p2n_module **out, const char *path)
         return fail(P2N_ERROR_LOAD, "cannot load %s: %s", path, fd < 0 ? strerror(err) : "not a regular file");
     }
     image_src src = {.fd = fd, .size = (uint64_t)st.st_size, .name = path};
-    char features[512];
+    char features[8192];
     p2n_result r = check_image(&src, features, sizeof features);
     close(fd);
     if (r != P2N_SUCCESS)
@@ -361,7 +443,7 @@ p2n_module_load_data(p2n_module **out, const void *image, size_t size)
     *out = NULL;
     const unsigned char *p = image;
     image_src src = {.mem = p, .fd = -1, .size = size, .name = "the module image"};
-    char features[512];
+    char features[8192];
     p2n_result r = check_image(&src, features, sizeof features);
     if (r != P2N_SUCCESS)
         return r;
@@ -454,6 +536,99 @@ p2n_set_stack_size(size_t bytes)
     if (rt_set_stack_size(bytes) != P2N_SUCCESS)
         return fail(P2N_ERROR_INVALID_VALUE, "p2n_set_stack_size: %zu is not 0 or in 64 KiB..1 TiB", bytes);
     return P2N_SUCCESS;
+}
+
+/* -------------------------------------------------------------- watchdog */
+
+/* The launch time limit in ms (0: none); -1 until P2N_LAUNCH_TIMEOUT_MS is
+ * read at the first launch or p2n_set_launch_timeout sets it. */
+static long launch_timeout = -1;
+
+RT_EXPORT p2n_result
+p2n_set_launch_timeout(unsigned ms)
+{
+    __atomic_store_n(&launch_timeout, (long)ms, __ATOMIC_RELAXED);
+    return P2N_SUCCESS;
+}
+
+static unsigned
+timeout_ms(void)
+{
+    long ms = __atomic_load_n(&launch_timeout, __ATOMIC_RELAXED);
+    if (ms < 0) {
+        const char *s = getenv("P2N_LAUNCH_TIMEOUT_MS");
+        char *end;
+        unsigned long v = s && *s ? strtoul(s, &end, 10) : 0;
+        ms = s && *s && !*end && v <= 0xffffffffu ? (long)v : 0;
+        long unset = -1;
+        __atomic_compare_exchange_n(&launch_timeout, &unset, ms, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        ms = __atomic_load_n(&launch_timeout, __ATOMIC_RELAXED);
+    }
+    return (unsigned)ms;
+}
+
+/* A thread that sets job->stop when the launch outlives its limit; the
+ * kernel reads the flag at every loop's head and barrier.  One per launch
+ * that has a limit; none otherwise. */
+typedef struct watchdog {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t done_cond;
+    bool done;
+    rt_job *job;
+    struct timespec deadline; /* CLOCK_MONOTONIC */
+} watchdog;
+
+static void *
+watchdog_main(void *arg)
+{
+    watchdog *wd = arg;
+    pthread_mutex_lock(&wd->lock);
+    while (!wd->done)
+        if (pthread_cond_timedwait(&wd->done_cond, &wd->lock, &wd->deadline) == ETIMEDOUT) {
+            if (!wd->done)
+                __atomic_store_n(&wd->job->stop, 1, __ATOMIC_RELAXED);
+            break;
+        }
+    pthread_mutex_unlock(&wd->lock);
+    return NULL;
+}
+
+static bool
+watchdog_start(watchdog *wd, rt_job *job, unsigned ms)
+{
+    memset(wd, 0, sizeof *wd);
+    wd->job = job;
+    clock_gettime(CLOCK_MONOTONIC, &wd->deadline);
+    wd->deadline.tv_sec += ms / 1000;
+    wd->deadline.tv_nsec += (long)(ms % 1000) * 1000000;
+    if (wd->deadline.tv_nsec >= 1000000000) {
+        wd->deadline.tv_sec++;
+        wd->deadline.tv_nsec -= 1000000000;
+    }
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&wd->done_cond, &ca);
+    pthread_condattr_destroy(&ca);
+    pthread_mutex_init(&wd->lock, NULL);
+    if (pthread_create(&wd->thread, NULL, watchdog_main, wd) == 0)
+        return true;
+    pthread_cond_destroy(&wd->done_cond);
+    pthread_mutex_destroy(&wd->lock);
+    return false;
+}
+
+static void
+watchdog_stop(watchdog *wd)
+{
+    pthread_mutex_lock(&wd->lock);
+    wd->done = true;
+    pthread_cond_signal(&wd->done_cond);
+    pthread_mutex_unlock(&wd->lock);
+    pthread_join(wd->thread, NULL);
+    pthread_cond_destroy(&wd->done_cond);
+    pthread_mutex_destroy(&wd->lock);
 }
 
 /* ---------------------------------------------------------------- launch */
@@ -551,7 +726,16 @@ rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, s
     job->nwarps = (job->nthreads + P2N_WARP_SIZE - 1) / P2N_WARP_SIZE;
     job->ncta = (uint64_t)grid.x * grid.y * grid.z;
     job->grid_workspace = grid_workspace;
+    unsigned ms = timeout_ms();
+    watchdog wd;
+    if (ms > 0 && !watchdog_start(&wd, job, ms)) {
+        free(buf);
+        free(job);
+        return fail(P2N_ERROR_SYSTEM, "p2n_launch: cannot start the watchdog thread");
+    }
     r = rt_run(job);
+    if (ms > 0)
+        watchdog_stop(&wd);
     if (r != P2N_SUCCESS)
         fail(r, "%s", job->message[0] ? job->message : p2n_result_string(r));
     free(buf);

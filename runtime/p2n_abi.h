@@ -56,6 +56,9 @@ struct p2n_warp {
                                    frames of the .funcs it calls (local memory) lie below */
     uint64_t grid_workspace;    /* a cooperative launch's grid-barrier workspace, read as
                                    %envreg1 (high half) and %envreg2 (low half); else 0 */
+    const uint32_t *stop;       /* the launch's watchdog flag, read (atomically, relaxed)
+                                   at every loop's head: non-zero, the kernel reports
+                                   P2N_KERR_TIMEOUT and returns */
 };
 
 /* Barrier operations (p2n_services.barrier `op`). */
@@ -83,6 +86,8 @@ enum {
     P2N_KERR_MISALIGNED = 6,
     P2N_KERR_TEXTURE = 7,       /* a texture instruction on a handle that is no object */
     P2N_KERR_SURFACE_RANGE = 8, /* suld/sust.trap out of range */
+    P2N_KERR_TIMEOUT = 9,       /* the launch ran past its time limit */
+    P2N_KERR_INTERNAL = 10,     /* the translator's own assumption failed */
 };
 
 /* The `op` word of p2n_services.texture. */
@@ -90,7 +95,7 @@ enum {
     P2N_TEX_TEX = 0, P2N_TEX_TLD4 = 1, P2N_TEX_TXQ = 2, P2N_TEX_SULD = 3, P2N_TEX_SUST = 4,
     P2N_TEX_SUQ = 5,                          /* bits 0-3 */
     P2N_TEXG_1D = 1, P2N_TEXG_2D = 2, P2N_TEXG_3D = 3, P2N_TEXG_A1D = 4,
-    P2N_TEXG_A2D = 5,                         /* bits 4-7: geometry */
+    P2N_TEXG_A2D = 5, P2N_TEXG_CUBE = 6, P2N_TEXG_ACUBE = 7, /* bits 4-7: geometry */
     /* bits 8-9: tex/tld4 result type (0 f32, 1 s32, 2 u32); suld/sust log2 of
      * the element bytes.  bit 10: tex coordinates are f32 (else s32).
      * bits 12-15: tld4 component (r g b a), txq/suq query (P2N_TXQ_*), or

@@ -48,6 +48,8 @@ typedef enum {
     P2N_ERROR_ILLEGAL_ADDRESS = 17, /* the kernel touched memory it may not (a fault) */
     P2N_ERROR_ARITHMETIC = 18,     /* SIGFPE in a kernel (the host enabled FP traps) */
     P2N_ERROR_ILLEGAL_INSTRUCTION = 19, /* SIGILL in a kernel */
+    P2N_ERROR_TIMEOUT = 20,        /* the launch ran past p2n_set_launch_timeout's limit */
+    P2N_ERROR_UNSUPPORTED_CPU = 21, /* the module needs CPU features this CPU lacks */
 } p2n_result;
 
 /* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the
@@ -82,13 +84,21 @@ p2n_result p2n_set_num_threads(unsigned n);
  * overflows it fails the launch with P2N_ERROR_STACK_OVERFLOW. */
 p2n_result p2n_set_stack_size(size_t bytes);
 
+/* A launch that runs longer than ms milliseconds fails with
+ * P2N_ERROR_TIMEOUT (0: no limit, the default unless the environment
+ * variable P2N_LAUNCH_TIMEOUT_MS gives one).  For launches that start
+ * after it, from any thread. */
+p2n_result p2n_set_launch_timeout(unsigned ms);
+
 /* Texture and surface objects (docs/api.md): a p2n_texture is the 64-bit
  * value a kernel takes where CUDA passes a cudaTextureObject_t or
  * cudaSurfaceObject_t.  The object describes memory the caller owns and
  * keeps alive while kernels use it: 1D linear memory (width elements),
  * 2D pitched memory (width x height, `pitch` bytes a row), 3D memory
- * (depth slices of `slice_pitch` bytes), or layered memory (`layers`
- * layers of a 1D or 2D texture, `slice_pitch` bytes apart). */
+ * (depth slices of `slice_pitch` bytes), layered memory (`layers`
+ * layers of a 1D or 2D texture, `slice_pitch` bytes apart), or cube maps
+ * (a 2D square layered texture whose layers are the faces +x -x +y -y +z
+ * -z of one cube, or of `layers` / 6 cubes). */
 typedef unsigned long long p2n_texture;
 
 typedef enum {
@@ -117,6 +127,7 @@ typedef struct p2n_texture_desc {
     p2n_address_mode address[3];
     p2n_filter_mode filter;
     float border[4];       /* the border colour */
+    int cubemap;           /* textures: the layers (a multiple of 6) are cube faces */
 } p2n_texture_desc;
 
 p2n_result p2n_tex_create(p2n_texture *tex, const p2n_texture_desc *desc);

@@ -53,7 +53,7 @@ typedef void (*p2n_diag_fn)(void *user, p2n_diag_severity severity, const char *
 typedef struct {
     p2n_output_kind output;
     int opt_level;           /* 0..3; default 2 */
-    const char *cpu;         /* NULL: the default CPU (see docs) */
+    const char *cpu;         /* NULL or "native": this machine; "x86-64-v3", ... (docs/api.md) */
     const char *features;    /* NULL: the CPU's features; e.g. "+avx2,-avx512f" */
     int werror;              /* warnings are errors */
     int no_warnings;         /* drop warnings */

@@ -81,6 +81,7 @@ typedef struct rt_job {
     unsigned workers; /* pool threads working on it (under the pool lock) */
     uint64_t gridid;
     uint64_t grid_workspace; /* p2n_warp.grid_workspace: cooperative launches */
+    uint32_t stop; /* p2n_warp.stop: set (atomically) by the launch's watchdog */
     p2n_warp *templ; /* [nwarps]: the fields every CTA shares (tid, mask, ...) */
     /* the first error wins */
     pthread_mutex_t lock;

@@ -18,6 +18,7 @@
  * deadlock: the launch fails with P2N_ERROR_DEADLOCK naming the barrier and
  * its PTX line, and the waiting fibers are abandoned.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -56,6 +57,7 @@ struct rt_warp_state {
     uint32_t early_popc[RT_NBARRIERS], early_and[RT_NBARRIERS], early_or[RT_NBARRIERS];
     uint64_t wake_ns;
     uint32_t nlive; /* its live lanes when it last left the runtime */
+    uint32_t absent; /* live lanes neither waiting nor counted early at its barrier */
 };
 
 typedef struct rt_cta {
@@ -206,6 +208,10 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
 {
     rt_warp_state *ws = (rt_warp_state *)w;
     rt_cta *c = ws->cta;
+    if (__atomic_load_n(&c->job->stop, __ATOMIC_RELAXED)) { /* the watchdog: as at a loop's head */
+        rt_services.error(w, P2N_KERR_TIMEOUT, lanes, line);
+        return 0;
+    }
     if (id >= RT_NBARRIERS) {
         rt_job_error(c->job, P2N_ERROR_INVALID_VALUE, "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
                      c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
@@ -230,6 +236,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         if (op == P2N_BAR_ARRIVE)
             return 0;
         if (!ws->early_done[id]) {
+            ws->absent = 0;
             ws->state = W_WAITING;
             ws->bar_id = (int)id;
             ws->bar_generation = ws->early_gen[id];
@@ -274,6 +281,13 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         try_complete(c, (int)id);
         return 0;
     }
+    /* the code generator brings every live lane of a warp to its barriers,
+     * except across a call: lanes outside a .func that part of the warp
+     * called cannot arrive before it returns (named if this deadlocks) */
+    ws->absent = live_lanes(w) & ~lanes;
+    for (int i = 0; i < RT_NBARRIERS; i++)
+        if (ws->early[i] && ws->early_gen[i] == c->bar[i].generation)
+            ws->absent &= ~ws->early[i];
     ws->state = W_WAITING;
     ws->bar_id = (int)id;
     ws->bar_generation = b->generation;
@@ -305,6 +319,38 @@ rt_svc_nanosleep(p2n_warp *w, uint32_t ns)
     ws->wake_ns = now_ns() + ns;
     ws->state = W_SLEEPING;
     yield_to_scheduler(ws);
+}
+
+/* No warp can run and some wait at a barrier: the launch's error names the
+ * barrier, preferring a warp whose lanes arrived without the rest of it
+ * (the barrier is inside a function only part of the warp called). */
+static void
+report_deadlock(rt_cta *c)
+{
+    rt_warp_state *ws = NULL;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        rt_warp_state *x = &c->warps[i];
+        if (x->state == W_WAITING && (!ws || (x->absent && !ws->absent)))
+            ws = x;
+    }
+    if (!ws)
+        return;
+    const p2n_warp *w = &ws->w;
+    const rt_barrier *b = &c->bar[ws->bar_id];
+    if (ws->absent)
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): %u of %u threads arrived; "
+                     "lanes %#x of warp %u are outside the call that reached it (they did not make the call, or returned "
+                     "from it) and cannot run before it returns: a barrier in a function called by part of a warp "
+                     "is not supported",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
+                     live_threads(c), ws->absent, (unsigned)(ws - c->warps));
+    else
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
+                     "%u of %u threads arrived, the others have exited or wait elsewhere",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
+                     live_threads(c));
 }
 
 /* Runs the CTA's fibers until all are done or none can run. */
@@ -351,18 +397,7 @@ schedule(rt_cta *c)
             continue;
         }
         /* everyone left waits on a barrier that cannot complete */
-        for (uint32_t i = 0; i < c->nwarps; i++) {
-            rt_warp_state *ws = &c->warps[i];
-            if (ws->state == W_WAITING) {
-                const p2n_warp *w = &ws->w;
-                rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                             "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
-                             "%u of %u threads arrived, the others have exited or wait elsewhere",
-                             c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id,
-                             c->bar[ws->bar_id].line, c->bar[ws->bar_id].arrived, live_threads(c));
-                break;
-            }
-        }
+        report_deadlock(c);
         for (uint32_t i = 0; i < c->nwarps; i++)
             c->warps[i].w.error = 1;
         return;
@@ -390,7 +425,7 @@ grow(char **buf, size_t *cap, size_t need)
 static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static _Thread_local sigjmp_buf *fault_jmp;
-static _Thread_local void *fault_addr;
+static _Thread_local void *fault_addr, *fault_pc;
 static _Thread_local int fault_sig;
 static struct sigaction old_action[NFAULT_SIGNALS];
 enum { ALTSTACK_BYTES = 64 * 1024 };
@@ -401,6 +436,14 @@ on_fault(int sig, siginfo_t *si, void *ctx)
     if (fault_jmp && si->si_code > 0) {
         fault_addr = si->si_addr;
         fault_sig = sig;
+        fault_pc = NULL;
+#if defined(__x86_64__)
+        if (ctx)
+            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+        if (ctx)
+            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.pc;
+#endif
 #if defined(__x86_64__)
         /* the handler runs with the default floating-point controls, and
          * siglongjmp keeps them: take back the thread's (rounding, FTZ,
@@ -423,13 +466,13 @@ on_fault(int sig, siginfo_t *si, void *ctx)
         old->sa_sigaction(sig, si, ctx);
         return;
     }
-    if (old->sa_handler == SIG_IGN)
-        return;
-    if (old->sa_handler != SIG_DFL) {
+    if (old->sa_handler == SIG_IGN && si->si_code <= 0)
+        return; /* sent, and ignored as before */
+    if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
         old->sa_handler(sig);
         return;
     }
-    sigaction(sig, old, NULL); /* a fault happens again, handled as before */
+    sigaction(sig, old, NULL); /* a fault happens again, handled as before (ignored: fatal) */
     if (si->si_code <= 0)
         raise(sig);
 }
@@ -585,10 +628,18 @@ fault_report(rt_cta *c)
                      w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
         return;
     }
+    /* where: the faulting instruction as an offset in its object, for
+     * objdump (the PTX line is not known: no line table is emitted) */
+    char where[600] = "";
+    Dl_info dl;
+    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase)
+        snprintf(where, sizeof where, " (code at %s+%#lx)", dl.dli_fname,
+                 (unsigned long)((uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase));
     rt_job_error(c->job, r,
-                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p",
+                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p%s",
                  c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what, fault_addr);
+                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what, fault_addr,
+                 where);
 }
 
 static void
@@ -620,6 +671,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         ws->cta = &c;
         ws->state = W_READY;
         memset(ws->early, 0, sizeof ws->early);
+        ws->absent = 0;
         if (fresh)
             *w = job->templ[i];
         w->exited = 0;
@@ -680,9 +732,13 @@ drain_here(rt_job *job, rt_worker *wk)
         if (i >= job->ncta)
             return;
         uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
-        for (; i < end; i++)
+        for (; i < end; i++) {
+            if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
+                rt_job_error(job, P2N_ERROR_TIMEOUT, "kernel '%s': the launch ran past its time limit "
+                             "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run", job->k->name);
             if (job->error == P2N_SUCCESS)
                 run_cta(job, wk, i);
+        }
     }
 }
 
@@ -837,6 +893,7 @@ make_templates(rt_job *job)
         w->nsmid = rt_pool_threads();
         w->gridid = job->gridid;
         w->grid_workspace = job->grid_workspace;
+        w->stop = &job->stop;
     }
     return 0;
 }

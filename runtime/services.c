@@ -30,6 +30,9 @@ svc_error(p2n_warp *w, int32_t code, uint32_t lanes, uint32_t line)
         [P2N_KERR_MISALIGNED] = {P2N_ERROR_MISALIGNED, "misaligned access"},
         [P2N_KERR_TEXTURE] = {P2N_ERROR_INVALID_VALUE, "texture or surface instruction on a handle that is no object"},
         [P2N_KERR_SURFACE_RANGE] = {P2N_ERROR_TRAP, "surface access out of range (.trap)"},
+        [P2N_KERR_TIMEOUT] = {P2N_ERROR_TIMEOUT, "the launch ran past its time limit (p2n_set_launch_timeout, "
+                                                 "P2N_LAUNCH_TIMEOUT_MS)"},
+        [P2N_KERR_INTERNAL] = {P2N_ERROR_TRAP, "internal error: a divergence stack entry the translator did not expect (please report it)"},
     };
     p2n_result r = P2N_ERROR_TRAP;
     const char *what = "kernel error";

@@ -22,6 +22,16 @@
  * reads as f32.  A texture with fewer than 4 channels returns 0 for the
  * missing ones, 1 for the fourth.
  *
+ * Cube maps (tex.cube, tex.acube; the programming guide's "Cubemap
+ * Textures"): the direction (x, y, z) picks the face of its largest
+ * component m = max(|x|, |y|, |z|) (on a tie x before y before z), and
+ * within it the normalized 2D coordinates ((s/m + 1)/2, (t/m + 1)/2):
+ *     |x| largest: x >= 0 face 0, (s, t) = (-z, -y); else face 1, (z, -y)
+ *     |y| largest: y >= 0 face 2, (x, z);            else face 3, (x, -z)
+ *     |z| largest: z >= 0 face 4, (x, -y);           else face 5, (-x, -y)
+ * which are then fetched from layer 6 * cube + face as a layered 2D
+ * texture, with the texture's filtering and address modes.
+ *
  * Surfaces (suld.b, sust.b): x is in bytes, y and z in rows and slices;
  * an access wholly inside the surface reads or writes memory as it is.
  * Outside it, .trap fails the launch, .clamp uses the nearest element,
@@ -139,7 +149,10 @@ create(p2n_texture *out, const p2n_texture_desc *desc, int surface)
     if (!out || !desc || !desc->data || desc->dims < 1 || desc->dims > 3 ||
         format_size(desc->format) == 0 ||
         (desc->channels != 1 && desc->channels != 2 && desc->channels != 4) || desc->width == 0 ||
-        (desc->layers && desc->dims == 3)) {
+        (desc->layers && desc->dims == 3) ||
+        (desc->cubemap && !surface &&
+         (desc->dims != 2 || desc->width != desc->height || desc->layers == 0 ||
+          desc->layers % 6 != 0))) {
         rt_set_error("p2n_%s_create: invalid descriptor", surface ? "surf" : "tex");
         return P2N_ERROR_INVALID_VALUE;
     }
@@ -151,6 +164,7 @@ create(p2n_texture *out, const p2n_texture_desc *desc, int surface)
     t->magic = TEX_MAGIC;
     t->surface = surface;
     t->d = *desc;
+    if (surface) t->d.cubemap = 0; /* a layered 2D surface */
     t->esize = format_size(desc->format);
     size_t elem = t->esize * desc->channels;
     if (t->d.dims < 2 || t->d.height == 0) t->d.height = 1;
@@ -339,6 +353,13 @@ texel_position(float x, int64_t n, p2n_address_mode mode, int normalized)
     return v * (double)n;
 }
 
+/* Cube map faces are always read with normalized coordinates. */
+static int
+normalized(const rt_texture *t)
+{
+    return t->d.normalized_coords || t->d.cubemap;
+}
+
 static const char *
 element_at(const rt_texture *t, int64_t x, int64_t y, int64_t z)
 {
@@ -354,7 +375,7 @@ texel(const rt_texture *t, const int64_t *ix, int ndims, int64_t layer, Texel *o
     const p2n_texture_desc *d = &t->d;
     int64_t n[3] = {(int64_t)d->width, (int64_t)d->height, (int64_t)d->depth}, idx[3] = {0, 0, 0};
     for (int k = 0; k < ndims; k++) {
-        idx[k] = address_index(ix[k], n[k], d->address[k], d->normalized_coords);
+        idx[k] = address_index(ix[k], n[k], d->address[k], normalized(t));
         if (idx[k] < 0) {
             border_texel(t, out);
             return;
@@ -384,7 +405,7 @@ sample(const rt_texture *t, const float *x, int ndims, int64_t layer, Texel *out
             pos[k] = d->address[k] == P2N_ADDRESS_BORDER ? -1.0 : 0.0;
             continue;
         }
-        pos[k] = texel_position(x[k], n[k], d->address[k], d->normalized_coords);
+        pos[k] = texel_position(x[k], n[k], d->address[k], normalized(t));
     }
     if (d->filter == P2N_FILTER_POINT) {
         int64_t ix[3];
@@ -418,6 +439,33 @@ sample(const rt_texture *t, const float *x, int ndims, int64_t layer, Texel *out
         out->f[c] = (float)acc[c];
         memcpy(&out->i[c], &out->f[c], 4);
     }
+}
+
+static float
+abs_f(float x)
+{
+    return x < 0 ? -x : x;
+}
+
+/* The face (0-5) of direction v and its normalized 2D coordinates. */
+static int
+cube_face(const float *v, float *st)
+{
+    float ax = abs_f(v[0]), ay = abs_f(v[1]), az = abs_f(v[2]), m, s, t;
+    int face;
+    if (ax >= ay && ax >= az) {
+        face = v[0] >= 0 ? 0 : 1;
+        m = ax, s = face == 0 ? -v[2] : v[2], t = -v[1];
+    } else if (ay >= az) {
+        face = v[1] >= 0 ? 2 : 3;
+        m = ay, s = v[0], t = face == 2 ? v[2] : -v[2];
+    } else {
+        face = v[2] >= 0 ? 4 : 5;
+        m = az, s = face == 4 ? v[0] : -v[0], t = -v[1];
+    }
+    st[0] = (s / m + 1.0f) * 0.5f;
+    st[1] = (t / m + 1.0f) * 0.5f;
+    return face;
 }
 
 /* tld4: component c of the four texels that bilinear filtering at (x, y)
@@ -459,8 +507,8 @@ query(const rt_texture *t, int q)
         return (uint32_t)d->height;
     case P2N_TXQ_DEPTH:
         return (uint32_t)d->depth;
-    case P2N_TXQ_ARRAY_SIZE:
-        return d->layers;
+    case P2N_TXQ_ARRAY_SIZE: /* of a cube map array: cubes */
+        return d->cubemap ? d->layers / 6 : d->layers;
     case P2N_TXQ_NORMALIZED:
         return d->normalized_coords ? 1u : 0u;
     case P2N_TXQ_FILTER:
@@ -479,7 +527,7 @@ query(const rt_texture *t, int q)
 static int
 geometry_dims(int g)
 {
-    return g == P2N_TEXG_3D ? 3 : g == P2N_TEXG_2D || g == P2N_TEXG_A2D ? 2 : 1;
+    return g == P2N_TEXG_3D ? 3 : g == P2N_TEXG_1D || g == P2N_TEXG_A1D ? 1 : 2;
 }
 
 void
@@ -488,7 +536,8 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
 {
     int kind = op & 15, geom = (op >> 4) & 15, ty = (op >> 8) & 3, fcoord = (op >> 10) & 1;
     int sub = (op >> 12) & 15, nvec = (op >> 16) & 7;
-    bool layered = geom == P2N_TEXG_A1D || geom == P2N_TEXG_A2D;
+    bool layered = geom == P2N_TEXG_A1D || geom == P2N_TEXG_A2D || geom == P2N_TEXG_ACUBE;
+    bool cube = geom == P2N_TEXG_CUBE || geom == P2N_TEXG_ACUBE;
     int ndims = geometry_dims(geom);
     pthread_rwlock_rdlock(&live_lock);
     for (int l = 0; l < P2N_WARP_SIZE; l++) /* each distinct handle once */
@@ -510,12 +559,21 @@ rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
         const uint32_t *xc = layered ? c + 1 : c;
         if (layered) { /* the layer index clamps into the array */
             int64_t nl = t->d.layers ? (int64_t)t->d.layers : 1;
+            if (geom == P2N_TEXG_ACUBE) nl /= 6; /* cubes */
             layer = layer < 0 ? 0 : layer >= nl ? nl - 1 : layer;
         }
         switch (kind) {
         case P2N_TEX_TEX: {
             Texel tx;
-            if (fcoord) {
+            if (cube) {
+                float v[3], st[2];
+                memcpy(v, xc, sizeof v);
+                int face = cube_face(v, st);
+                if (!t->d.cubemap) /* not a cube map: nothing defined to read */
+                    border_texel(t, &tx);
+                else
+                    sample(t, st, 2, layer * 6 + face, &tx);
+            } else if (fcoord) {
                 float x[3];
                 memcpy(x, xc, sizeof x);
                 sample(t, x, ndims, layer, &tx);

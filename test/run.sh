@@ -3,30 +3,35 @@
 #   PASS name | FAIL name | SKIP name (reason)
 # and last "N passed, M failed".  Exit status 1 if any failed.
 # FILTER (a substring) runs only the tests whose name contains it.
+#
+# The tests are split into independent items (one exec test, one CUDA
+# program, one codegen fixture, one group of quick tests ...) run
+# P2N_TEST_JOBS at a time (default: the number of CPUs) by xargs; each
+# item writes its lines to a file of its own and the lines are printed in
+# the order of the list below, then counted.  An item runs as
+#   test/run.sh --item N KIND [ARG]
+# with the filter in P2N_TEST_FILTER.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 TOP=$(pwd)
 P2N="$TOP/ptx2native"
 OUT="$TOP/test/out"
-FILTER=${1:-}
+if [ "${1:-}" = --item ]; then FILTER=${P2N_TEST_FILTER:-}; else FILTER=${1:-}; fi
 mkdir -p "$OUT"
 [ -f config.mk ] && XMLLINT=$(sed -n 's/^XMLLINT = //p' config.mk) || XMLLINT=
 : "${XMLLINT:=$(command -v xmllint || true)}"
 
-npass=0 nfail=0 nskip=0
-
 selected() { case $1 in *"$FILTER"*) return 0 ;; *) return 1 ;; esac; }
-pass() { npass=$((npass + 1)); echo "PASS $1"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/    /' | head -n 20; }
-skip() { nskip=$((nskip + 1)); echo "SKIP $1 ($2)"; }
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/    /' | head -n 20; }
+skip() { echo "SKIP $1 ($2)"; }
 
-# Results printed by a test program: its PASS/FAIL/SKIP lines are counted.
+# Lines printed by a test program: its PASS/FAIL/SKIP lines stay as they
+# are (they are counted at the end), anything else is indented.
 count_lines() {
 	while IFS= read -r line; do
 		case $line in
-		"PASS "*) npass=$((npass + 1)); echo "$line" ;;
-		"FAIL "*) nfail=$((nfail + 1)); echo "$line" ;;
-		"SKIP "*) nskip=$((nskip + 1)); echo "$line" ;;
+		"PASS "* | "FAIL "* | "SKIP "*) echo "$line" ;;
 		*) echo "    $line" ;;
 		esac
 	done
@@ -136,54 +141,60 @@ t_report() {
 }
 
 # --- test/unit: C programs that print their own PASS/FAIL lines.
-t_unit() {
-	for bin in test/unit/*_test; do
-		[ -x "$bin" ] || continue
-		selected "unit/$(basename "$bin")" || continue
-		out=$(limit 120 "$bin" 2>&1); rc=$?
-		printf '%s\n' "$out" | { count_lines; echo "$npass $nfail $nskip" >"$OUT/.counts"; }
-		read -r npass nfail nskip <"$OUT/.counts"
-		[ $rc -eq 0 ] || case $out in *FAIL*) ;; *) fail "unit/$(basename "$bin")" "exit status $rc" ;; esac
-	done
+t_unit() { # test/unit/NAME_test
+	bin=$1
+	[ -x "$bin" ] || return 0
+	selected "unit/$(basename "$bin")" || return 0
+	out=$(limit 120 "$bin" 2>&1); rc=$?
+	printf '%s\n' "$out" | count_lines
+	[ $rc -eq 0 ] || case $out in *FAIL*) ;; *) fail "unit/$(basename "$bin")" "exit status $rc" ;; esac
 }
 
-# --- test/cli: shell scripts; each prints its own PASS/FAIL lines.
-t_scripts() {
-	for sh in test/cli/*.sh; do
-		[ -e "$sh" ] || continue
-		selected "cli/$(basename "$sh" .sh)" || selected "cli/" || continue
-		limit 300 sh "$sh" "$P2N" "$OUT" "$FILTER" 2>&1 | { count_lines; echo "$npass $nfail $nskip" >"$OUT/.counts"; }
-		read -r npass nfail nskip <"$OUT/.counts"
-	done
+# --- test/cli: shell scripts; each prints its own PASS/FAIL lines.  Each
+# gets a directory of its own under test/out for its files.
+t_scripts() { # test/cli/NAME.sh
+	sh=$1
+	[ -e "$sh" ] || return 0
+	selected "cli/$(basename "$sh" .sh)" || selected "cli/" || return 0
+	dir=$OUT/cli_$(basename "$sh" .sh)
+	mkdir -p "$dir"
+	limit 300 sh "$sh" "$P2N" "$dir" "$FILTER" 2>&1 | count_lines
 }
 
 # --- codegen over every fixture: ptx2native -S translates it, or stops with
 # a located "... is not supported" error; nothing else (a crash, an internal
 # error, another diagnostic) is acceptable.  The number translated must not
-# fall below test/codegen-baseline.
-t_codegen() {
-	selected "codegen/" || return 0
-	ok=0 unsup=0
+# fall below test/codegen-baseline (codegen_count, from the lines printed).
+codegen_sources() {
 	linked=$(cat test/exec/*.inputs 2>/dev/null | tr "\n" " ")
 	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx test/exec/*.ptx test/bench/*.ptx; do
 		[ -e "$src" ] || continue
 		case " $linked " in *" $(basename "$src") "*) continue ;; esac # linked in t_exec
-		name=codegen/${src#test/}
-		err=$(limit 180 "$P2N" -S -o /dev/null "$src" 2>&1)
-		rc=$?
-		if [ $rc -eq 0 ]; then
-			ok=$((ok + 1))
-			pass "$name"
-		elif [ $rc -eq 1 ] && printf '%s\n' "$err" | grep -q '^[^:]*:[0-9]*:[0-9]*: error: .* is not supported$' &&
-			! printf '%s\n' "$err" | grep ': error: ' | grep -qv 'is not supported$'; then
-			unsup=$((unsup + 1))
-			first=$(printf '%s\n' "$err" | grep -m1 ': error: ' | sed 's/.*error: //')
-			echo "PASS $name (not supported: $first)"
-			npass=$((npass + 1))
-		else
-			fail "$name" "exit status $rc: $err"
-		fi
+		echo "$src"
 	done
+}
+
+t_codegen() { # SRC.ptx
+	src=$1
+	name=codegen/${src#test/}
+	case $FILTER in "" | codegen*) selected "$name" || return 0 ;; *) return 0 ;; esac
+	err=$(limit 180 "$P2N" -S -o /dev/null "$src" 2>&1)
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		pass "$name"
+	elif [ $rc -eq 1 ] && printf '%s\n' "$err" | grep -q '^[^:]*:[0-9]*:[0-9]*: error: .* is not supported$' &&
+		! printf '%s\n' "$err" | grep ': error: ' | grep -qv 'is not supported$'; then
+		first=$(printf '%s\n' "$err" | grep -m1 ': error: ' | sed 's/.*error: //')
+		echo "PASS $name (not supported: $first)"
+	else
+		fail "$name" "exit status $rc: $err"
+	fi
+}
+
+codegen_count() { # FILE: all lines printed
+	selected "codegen/" || return 0
+	ok=$(grep -c '^PASS codegen/[^ ]*$' "$1")
+	unsup=$(grep -c '^PASS codegen/.* (not supported: ' "$1")
 	base=$(cat test/codegen-baseline 2>/dev/null || echo 0)
 	msg="codegen/count: $ok translated, $unsup not supported (baseline: at least $base translated)"
 	if [ "$ok" -ge "$base" ]; then pass "$msg"; else fail "$msg"; fi
@@ -196,37 +207,35 @@ t_codegen() {
 # as the second argument; a name in test/exec/KNOWN_FAILURES (with a reason)
 # is skipped.  HOST_CFLAGS adds flags to the host programs' build (make
 # check-asan: sanitizers).
-t_exec() {
-	for host in test/exec/*.c; do
-		[ -e "$host" ] || return 0
-		name=$(basename "$host" .c)
-		selected "exec/$name" || continue
-		if [ ! -f runtime/libptx2native.a ]; then skip "exec/$name" "runtime/libptx2native.a not built"; continue; fi
-		reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/exec/KNOWN_FAILURES 2>/dev/null)
-		if [ -n "$reason" ]; then skip "exec/$name" "known failure: $reason"; continue; fi
-		inputs=test/exec/$name.ptx
-		[ -f "test/exec/$name.inputs" ] && inputs=$(sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs")
-		# shellcheck disable=SC2086
-		if ! err=$(limit 120 "$P2N" $inputs -o "$OUT/$name.so" 2>&1); then fail "exec/$name" "$err"; continue; fi
-		# shellcheck disable=SC2086
-		if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" runtime/libptx2native.a -lpthread -ldl -lm -o "$OUT/$name" 2>&1); then
-			fail "exec/$name" "$err"; continue
+t_exec() { # NAME (test/exec/NAME.c)
+	name=$1
+	host=test/exec/$name.c
+	selected "exec/$name" || return 0
+	if [ ! -f runtime/libptx2native.a ]; then skip "exec/$name" "runtime/libptx2native.a not built"; return 0; fi
+	reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/exec/KNOWN_FAILURES 2>/dev/null)
+	if [ -n "$reason" ]; then skip "exec/$name" "known failure: $reason"; return 0; fi
+	inputs=test/exec/$name.ptx
+	[ -f "test/exec/$name.inputs" ] && inputs=$(sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs")
+	# shellcheck disable=SC2086
+	if ! err=$(limit 120 "$P2N" $inputs -o "$OUT/$name.so" 2>&1); then fail "exec/$name" "$err"; return 0; fi
+	# shellcheck disable=SC2086
+	if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" runtime/libptx2native.a -lpthread -ldl -lm -o "$OUT/$name" 2>&1); then
+		fail "exec/$name" "$err"; return 0
+	fi
+	second=
+	if [ -f "test/exec/$name.second" ]; then # a second module, loaded beside the first
+		second=$OUT/$name.second.so
+		if ! err=$(limit 120 "$P2N" "test/exec/$(cat "test/exec/$name.second")" -o "$second" 2>&1); then
+			fail "exec/$name" "$err"; return 0
 		fi
-		second=
-		if [ -f "test/exec/$name.second" ]; then # a second module, loaded beside the first
-			second=$OUT/$name.second.so
-			if ! err=$(limit 120 "$P2N" "test/exec/$(cat "test/exec/$name.second")" -o "$second" 2>&1); then
-				fail "exec/$name" "$err"; continue
-			fi
-		fi
-		limit 60 "$OUT/$name" "$OUT/$name.so" $second >"$OUT/$name.log" 2>&1
-		rc=$?
-		count_lines <"$OUT/$name.log" >"$OUT/$name.out" # counts in this shell
-		cat "$OUT/$name.out"
-		nf=$(grep -c '^FAIL ' "$OUT/$name.out")
-		# a crash, a hang or an exit status that its lines do not explain
-		if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "exec/$name" "exit status $rc"; fi
-	done
+	fi
+	limit 60 "$OUT/$name" "$OUT/$name.so" $second >"$OUT/$name.log" 2>&1
+	rc=$?
+	count_lines <"$OUT/$name.log" >"$OUT/$name.out"
+	cat "$OUT/$name.out"
+	nf=$(grep -c '^FAIL ' "$OUT/$name.out")
+	# a crash, a hang or an exit status that its lines do not explain
+	if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "exec/$name" "exit status $rc"; fi
 }
 
 # --- ref/exec: every execution test again, its host program linked against
@@ -235,37 +244,35 @@ t_exec() {
 # lines are renamed ref/exec/...  A test using what the interpreter does not
 # implement ("ref: unsupported ...") is a SKIP; test/ref/KNOWN_FAILURES
 # lists tests with a reason.
-t_ref() {
-	for host in test/exec/*.c; do
-		[ -e "$host" ] || return 0
-		name=$(basename "$host" .c)
-		selected "ref/exec/$name" || continue
-		if [ ! -f test/ref/libp2nref.a ]; then skip "ref/exec/$name" "test/ref/libp2nref.a not built"; continue; fi
-		reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/ref/KNOWN_FAILURES 2>/dev/null)
-		if [ -n "$reason" ]; then skip "ref/exec/$name" "known failure: $reason"; continue; fi
-		mod=test/exec/$name.ptx
-		if [ -f "test/exec/$name.inputs" ]; then
-			mod=$OUT/ref_$name.list
-			sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs" | tr ' ' '\n' >"$mod"
-		fi
-		# shellcheck disable=SC2086
-		if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" test/ref/libp2nref.a -lpthread -ldl -lm -o "$OUT/ref_$name" 2>&1); then
-			fail "ref/exec/$name" "$err"; continue
-		fi
-		second=
-		[ -f "test/exec/$name.second" ] && second=test/exec/$(cat "test/exec/$name.second")
-		# shellcheck disable=SC2086
-		limit 60 "$OUT/ref_$name" "$mod" $second >"$OUT/ref_$name.log" 2>&1
-		rc=$?
-		if grep -q 'ref: unsupported' "$OUT/ref_$name.log"; then
-			skip "ref/exec/$name" "$(grep -o -m1 'ref: unsupported[^(]*' "$OUT/ref_$name.log")"; continue
-		fi
-		sed 's,^\(PASS\|FAIL\|SKIP\) exec/,\1 ref/exec/,' "$OUT/ref_$name.log" >"$OUT/ref_$name.renamed"
-		count_lines <"$OUT/ref_$name.renamed" >"$OUT/ref_$name.out" # counts in this shell
-		cat "$OUT/ref_$name.out"
-		nf=$(grep -c '^FAIL ' "$OUT/ref_$name.out")
-		if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "ref/exec/$name" "exit status $rc"; fi
-	done
+t_ref() { # NAME (test/exec/NAME.c)
+	name=$1
+	host=test/exec/$name.c
+	selected "ref/exec/$name" || return 0
+	if [ ! -f test/ref/libp2nref.a ]; then skip "ref/exec/$name" "test/ref/libp2nref.a not built"; return 0; fi
+	reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/ref/KNOWN_FAILURES 2>/dev/null)
+	if [ -n "$reason" ]; then skip "ref/exec/$name" "known failure: $reason"; return 0; fi
+	mod=test/exec/$name.ptx
+	if [ -f "test/exec/$name.inputs" ]; then
+		mod=$OUT/ref_$name.list
+		sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs" | tr ' ' '\n' >"$mod"
+	fi
+	# shellcheck disable=SC2086
+	if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" test/ref/libp2nref.a -lpthread -ldl -lm -o "$OUT/ref_$name" 2>&1); then
+		fail "ref/exec/$name" "$err"; return 0
+	fi
+	second=
+	[ -f "test/exec/$name.second" ] && second=test/exec/$(cat "test/exec/$name.second")
+	# shellcheck disable=SC2086
+	limit 60 "$OUT/ref_$name" "$mod" $second >"$OUT/ref_$name.log" 2>&1
+	rc=$?
+	if grep -q 'ref: unsupported' "$OUT/ref_$name.log"; then
+		skip "ref/exec/$name" "$(grep -o -m1 'ref: unsupported[^(]*' "$OUT/ref_$name.log")"; return 0
+	fi
+	sed 's,^\(PASS\|FAIL\|SKIP\) exec/,\1 ref/exec/,' "$OUT/ref_$name.log" >"$OUT/ref_$name.renamed"
+	count_lines <"$OUT/ref_$name.renamed" >"$OUT/ref_$name.out"
+	cat "$OUT/ref_$name.out"
+	nf=$(grep -c '^FAIL ' "$OUT/ref_$name.out")
+	if [ $rc -ne 0 ] && [ "$nf" -eq 0 ]; then fail "ref/exec/$name" "exit status $rc"; fi
 }
 
 # --- fuzz/: the differential tester (test/ref/fuzz, docs/testing.md): a
@@ -273,7 +280,7 @@ t_ref() {
 # a module: one translation each) and the shrunk regressions in
 # test/regress, each through the translator and the reference interpreter,
 # outputs compared bit for bit.  The fixed set is translated at -O0
-# (FUZZ_FLAGS) to keep it fast (about 0.06 s of translation a program); the
+# (FUZZ_FLAGS) to keep it fast (about 0.1 s of translation a program); the
 # regressions at -O0 and at the default level, where most were found.
 t_fuzz() {
 	selected "fuzz/" || return 0
@@ -321,10 +328,14 @@ nvcc_path() {
 
 cudart_build() { # NAME SRC -> 0 when test/out/cudart/NAME is up to date
 	bin=$OUT/cudart/$1
-	flags=$(cat "${2%.cu}.flags" 2>/dev/null)
-	if [ "$bin" -nt "$2" ] && { [ ! -f "${2%.cu}.flags" ] || [ "$bin" -nt "${2%.cu}.flags" ]; }; then return 0; fi
-	# shellcheck disable=SC2086
-	limit 300 "$NVCC_BIN" -cudart shared -arch=sm_80 $flags "$2" -o "$bin" >"$bin.build.log" 2>&1
+	mkdir -p "$OUT/cudart"
+	( # items that need the same program take turns
+		flock 9
+		flags=$(cat "${2%.cu}.flags" 2>/dev/null)
+		if [ "$bin" -nt "$2" ] && { [ ! -f "${2%.cu}.flags" ] || [ "$bin" -nt "${2%.cu}.flags" ]; }; then exit 0; fi
+		# shellcheck disable=SC2086
+		limit 300 "$NVCC_BIN" -cudart shared -arch=sm_80 $flags "$2" -o "$bin" >"$bin.build.log" 2>&1
+	) 9>"$bin.lock"
 }
 
 cudart_run() { # NAME [env...] -> runs it, counts its lines
@@ -341,37 +352,15 @@ cudart_run() { # NAME [env...] -> runs it, counts its lines
 	if [ $rc -eq 0 ] && [ "$np" -eq 0 ] && [ "$nf" -eq 0 ]; then fail "$name" "no PASS or FAIL line"; fi
 }
 
-t_cudart() {
-	NVCC_BIN=$(nvcc_path)
-	mkdir -p "$OUT/cudart"
-	# nvcc is slow and single-threaded: build the selected programs two at a
-	# time first (the loop below then finds them up to date, or reports the
-	# failure).
-	if [ -n "$NVCC_BIN" ]; then
-		njobs=0
-		for src in test/cudart/*.cu; do
-			[ -e "$src" ] || break
-			selected "cudart/$(basename "$src" .cu)" || continue
-			cudart_build "$(basename "$src" .cu)" "$src" &
-			njobs=$((njobs + 1))
-			[ $((njobs % 2)) -eq 0 ] && wait
-		done
-		wait
-	fi
-	for src in test/cudart/*.cu; do
-		[ -e "$src" ] || break
-		base=$(basename "$src" .cu)
-		name=cudart/$base
-		selected "$name" || continue
-		if [ -z "$NVCC_BIN" ]; then skip "$name" "skipped: nvcc not found"; continue; fi
-		if [ ! -x runtime/cuda/ptx2native-run ]; then skip "$name" "runtime/cuda/ptx2native-run not built"; continue; fi
-		if ! cudart_build "$base" "$src"; then fail "$name" "nvcc failed: $(tail -n 5 "$OUT/cudart/$base.build.log")"; continue; fi
-		cudart_run "$name"
-	done
-	t_cudart_abi
-	t_cudart_cache
-	t_cudart_static
-	t_cudart_aot
+t_cudart() { # NAME (test/cudart/NAME.cu)
+	base=$1
+	src=test/cudart/$base.cu
+	name=cudart/$base
+	selected "$name" || return 0
+	if [ -z "$NVCC_BIN" ]; then skip "$name" "skipped: nvcc not found"; return 0; fi
+	if [ ! -x runtime/cuda/ptx2native-run ]; then skip "$name" "runtime/cuda/ptx2native-run not built"; return 0; fi
+	if ! cudart_build "$base" "$src"; then fail "$name" "nvcc failed: $(tail -n 5 "$OUT/cudart/$base.build.log")"; return 0; fi
+	cudart_run "$name"
 }
 
 # ptx2native --from-binary APP writes APP.kernels.so; APP then runs with
@@ -430,57 +419,107 @@ t_cudart_abi() {
 # work and leave one complete module and no temporary file; P2N_CACHE=off
 # writes no cache and leaves nothing in TMPDIR.
 t_cudart_cache() {
+	t=cudart/$1
 	[ -n "$NVCC_BIN" ] || return 0
-	for t in cudart/cache-hit cudart/cache-race cudart/cache-off; do
-		selected "$t" || continue
-		if ! cudart_build rt_smoke test/cudart/rt_smoke.cu; then fail "$t" "nvcc failed"; continue; fi
-		cache=$OUT/cudart/cache-$(basename "$t")
-		rm -rf "$cache"
-		run() { XDG_CACHE_HOME=$cache P2N_VERBOSE=1 limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke"; }
-		if [ "$t" = cudart/cache-off ]; then
-			mkdir -p "$cache.tmp"
-			got=$(TMPDIR=$cache.tmp P2N_CACHE=off XDG_CACHE_HOME=$cache P2N_VERBOSE=1 \
-				limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke" 2>&1)
-			rc=$?
-			if [ $rc -ne 0 ] || ! printf '%s\n' "$got" | grep -q '^PASS smoke/saxpy'; then fail "$t" "exit status $rc: $got"
-			elif [ -e "$cache" ]; then fail "$t" "a cache was written: $(ls -R "$cache")"
-			elif [ -n "$(ls -A "$cache.tmp")" ]; then fail "$t" "left in TMPDIR: $(ls -A "$cache.tmp")"
-			else pass "$t"; fi
-			rm -rf "$cache.tmp"
-		elif [ "$t" = cudart/cache-hit ]; then
-			first=$(run 2>&1) || { fail "$t" "first run: $first"; continue; }
-			second=$(run 2>&1) || { fail "$t" "second run: $second"; continue; }
-			if ! printf '%s\n' "$first" | grep -q '^ptx2native: translating'; then fail "$t" "first run translated nothing: $first"
-			elif printf '%s\n' "$second" | grep -q '^ptx2native: translating'; then fail "$t" "second run translated again: $second"
-			elif ! printf '%s\n' "$second" | grep -q '^ptx2native: cache hit'; then fail "$t" "no cache hit: $second"
-			else pass "$t"; fi
-		else
-			run >"$cache.1" 2>&1 &
-			p1=$!
-			run >"$cache.2" 2>&1 &
-			p2=$!
-			wait $p1; r1=$?
-			wait $p2; r2=$?
-			files=$(ls -A "$cache/ptx2native" 2>/dev/null | tr '\n' ' ')
-			nso=$(ls "$cache/ptx2native" 2>/dev/null | grep -c '\.so$')
-			if [ $r1 -ne 0 ] || [ $r2 -ne 0 ]; then fail "$t" "exit status $r1 and $r2: $(cat "$cache.1" "$cache.2")"
-			elif grep -q '^FAIL' "$cache.1" "$cache.2"; then fail "$t" "$(cat "$cache.1" "$cache.2")"
-			elif [ "$nso" -ne 1 ] || [ "$files" != "$(ls "$cache/ptx2native" | tr '\n' ' ')" ]; then fail "$t" "cache holds: $files"
-			else pass "$t"; fi
-		fi
-	done
+	selected "$t" || return 0
+	if ! cudart_build rt_smoke test/cudart/rt_smoke.cu; then fail "$t" "nvcc failed"; return 0; fi
+	cache=$OUT/cudart/cache-$(basename "$t")
+	rm -rf "$cache"
+	run() { XDG_CACHE_HOME=$cache P2N_VERBOSE=1 limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke"; }
+	if [ "$t" = cudart/cache-off ]; then
+		mkdir -p "$cache.tmp"
+		got=$(TMPDIR=$cache.tmp P2N_CACHE=off XDG_CACHE_HOME=$cache P2N_VERBOSE=1 \
+			limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_smoke" 2>&1)
+		rc=$?
+		if [ $rc -ne 0 ] || ! printf '%s\n' "$got" | grep -q '^PASS smoke/saxpy'; then fail "$t" "exit status $rc: $got"
+		elif [ -e "$cache" ]; then fail "$t" "a cache was written: $(ls -R "$cache")"
+		elif [ -n "$(ls -A "$cache.tmp")" ]; then fail "$t" "left in TMPDIR: $(ls -A "$cache.tmp")"
+		else pass "$t"; fi
+		rm -rf "$cache.tmp"
+	elif [ "$t" = cudart/cache-hit ]; then
+		first=$(run 2>&1) || { fail "$t" "first run: $first"; return 0; }
+		second=$(run 2>&1) || { fail "$t" "second run: $second"; return 0; }
+		if ! printf '%s\n' "$first" | grep -q '^ptx2native: translating'; then fail "$t" "first run translated nothing: $first"
+		elif printf '%s\n' "$second" | grep -q '^ptx2native: translating'; then fail "$t" "second run translated again: $second"
+		elif ! printf '%s\n' "$second" | grep -q '^ptx2native: cache hit'; then fail "$t" "no cache hit: $second"
+		else pass "$t"; fi
+	else
+		run >"$cache.1" 2>&1 &
+		p1=$!
+		run >"$cache.2" 2>&1 &
+		p2=$!
+		wait $p1; r1=$?
+		wait $p2; r2=$?
+		files=$(ls -A "$cache/ptx2native" 2>/dev/null | tr '\n' ' ')
+		nso=$(ls "$cache/ptx2native" 2>/dev/null | grep -c '\.so$')
+		if [ $r1 -ne 0 ] || [ $r2 -ne 0 ]; then fail "$t" "exit status $r1 and $r2: $(cat "$cache.1" "$cache.2")"
+		elif grep -q '^FAIL' "$cache.1" "$cache.2"; then fail "$t" "$(cat "$cache.1" "$cache.2")"
+		elif [ "$nso" -ne 1 ] || [ "$files" != "$(ls "$cache/ptx2native" | tr '\n' ' ')" ]; then fail "$t" "cache holds: $files"
+		else pass "$t"; fi
+	fi
 }
 
-t_parse
-t_fixtures
-t_codegen
-t_exec
-t_ref
-t_fuzz
-t_report
-t_unit
-t_scripts
-t_cudart
+NVCC_BIN=$(nvcc_path)
 
+# The items, one per line: a function of this file and its argument.  The
+# slowest come first, so that the last to start are short.
+items() {
+	for src in test/cudart/*.cu; do
+		[ -e "$src" ] && echo "t_cudart $(basename "$src" .cu)"
+	done
+	echo t_fuzz
+	for sh in test/cli/*.sh; do echo "t_scripts $sh"; done
+	for host in test/exec/*.c; do
+		[ -e "$host" ] && echo "t_exec $(basename "$host" .c)"
+	done
+	echo "t_cudart_cache cache-hit"
+	echo "t_cudart_cache cache-race"
+	echo "t_cudart_cache cache-off"
+	echo t_cudart_static
+	echo t_cudart_aot
+	echo t_cudart_abi
+	codegen_sources | sed 's/^/t_codegen /'
+	for host in test/exec/*.c; do
+		[ -e "$host" ] && echo "t_ref $(basename "$host" .c)"
+	done
+	for bin in test/unit/*_test; do echo "t_unit $bin"; done
+	echo t_parse
+	echo t_fixtures
+	echo t_report
+}
+
+if [ "${1:-}" = --item ]; then # N FUNCTION [ARG]
+	n=$2
+	shift 2
+	"$@" >"$OUT/items/$n.out" 2>&1
+	: >"$OUT/items/$n.done"
+	exit 0
+fi
+
+rm -rf "$OUT/items"
+mkdir -p "$OUT/items"
+items | awk '{ print NR, $0 }' >"$OUT/items/list"
+nitems=$(wc -l <"$OUT/items/list")
+jobs=${P2N_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+P2N_TEST_FILTER=$FILTER xargs -P "$jobs" -L 1 sh test/run.sh --item <"$OUT/items/list" &
+xpid=$!
+all=$OUT/items/all
+: >"$all"
+i=1
+while [ "$i" -le "$nitems" ]; do # print each item's lines in order, as they come
+	if [ -e "$OUT/items/$i.done" ]; then
+		cat "$OUT/items/$i.out" | tee -a "$all"
+		i=$((i + 1))
+	elif ! kill -0 "$xpid" 2>/dev/null && [ ! -e "$OUT/items/$i.done" ]; then
+		fail "item $(sed -n "${i}p" "$OUT/items/list") did not finish" | tee -a "$all"
+		i=$((i + 1))
+	else
+		sleep 0.2
+	fi
+done
+wait "$xpid"
+codegen_count "$all" | tee -a "$all"
+npass=$(grep -c '^PASS ' "$all")
+nfail=$(grep -c '^FAIL ' "$all")
 echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

@@ -170,4 +170,52 @@ int cu_stream_wait_event(cu_stream *s, cu_event *e);
 /* Worker threads = multiprocessors. */
 unsigned cu_num_sms(void);
 
+/* ------------------------------------------------------------ array.c */
+
+/* A CUDA array (cudaArray_t, CUarray): host memory, rows of `width`
+ * elements without padding, max(height, 1) rows a slice, max(depth, 1)
+ * slices (3D depth, layers, or cube faces). */
+typedef struct cu_array {
+    uint32_t magic;
+    p2n_format format;
+    unsigned channels;
+    size_t elem;                 /* bytes of one element */
+    size_t width, height, depth; /* the extent as created (0: unused) */
+    unsigned flags;              /* p2n_cudaArray* */
+    size_t pitch, slice_pitch;   /* bytes */
+    char *data;
+    struct cu_array *next;
+} cu_array;
+
+/* 0 or a cudaError code (cudaErrorInvalidValue for a shape CUDA refuses). */
+int cu_array_create(cu_array **out, p2n_format f, unsigned channels, size_t w, size_t h, size_t d,
+                    unsigned flags);
+int cu_array_destroy(void *handle); /* 0 for NULL; cudaErrorInvalidValue if no array */
+cu_array *cu_array_get(const void *handle); /* the live array, or NULL */
+/* The whole array as a texture (cube maps as such) or surface descriptor;
+ * the caller adds the sampling state. */
+void cu_array_tex_desc(const cu_array *a, p2n_texture_desc *d, bool surface);
+/* cudaChannelFormatDesc <-> format and channel count; 0 or
+ * cudaErrorInvalidChannelDescriptor. */
+int cu_format_from_channel(const p2n_cudaChannelFormatDesc *c, p2n_format *f, unsigned *channels);
+void cu_channel_from_format(p2n_format f, unsigned channels, p2n_cudaChannelFormatDesc *c);
+
+/* One side of a copy: an array, or memory with `pitch` bytes a row and
+ * `rows` rows a slice; the position x in bytes, y in rows, z in slices. */
+typedef struct {
+    cu_array *array;
+    char *ptr;
+    size_t pitch, rows;
+    size_t x, y, z;
+} cu_copy_side;
+/* Copies a box of width bytes x height rows x depth slices in stream
+ * order; an array side must hold the box (else cudaErrorInvalidValue). */
+int cu_copy3d(cu_stream *s, const cu_copy_side *dst, const cu_copy_side *src, size_t width,
+              size_t height, size_t depth, bool async);
+
+/* ------------------------------------------- cudart.c (libcudart only) */
+
+/* Records e as the thread's last runtime error when it is one; returns e. */
+int cu_rt_error(int e);
+
 #endif

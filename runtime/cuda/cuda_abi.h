@@ -2,7 +2,8 @@
  * ptx2native's libcudart.so.12/.13 and libcuda.so.1 implement: handle
  * types, enumerations with their numeric values, error codes, and the
  * layouts of the structures programs pass in (cudaDeviceProp for CUDA 12
- * and 13, cudaFuncAttributes, the 3D copy parameters).
+ * and 13, cudaFuncAttributes, the 3D copy parameters, arrays, texture
+ * and surface objects).
  *
  * Written from NVIDIA's CUDA Runtime and Driver API reference; the build
  * never needs the CUDA toolkit.  test/cudart/abi_check.c compares every
@@ -450,5 +451,196 @@ typedef struct { /* cudaPointerAttributes */
     void *hostPointer;
     long reserved[8];
 } p2n_cudaPointerAttributes;
+
+/* ------------------------------------------- arrays, textures, surfaces */
+
+enum { /* cudaChannelFormatKind */
+    p2n_cudaChannelFormatKindSigned = 0,
+    p2n_cudaChannelFormatKindUnsigned = 1,
+    p2n_cudaChannelFormatKindFloat = 2,
+    p2n_cudaChannelFormatKindNone = 3,
+};
+
+typedef struct { /* cudaChannelFormatDesc: bits of each channel, and their kind */
+    int x, y, z, w;
+    int f;
+} p2n_cudaChannelFormatDesc;
+
+enum { /* cudaMallocArray / cudaMalloc3DArray flags (CUDA_ARRAY3D_* the same) */
+    p2n_cudaArrayDefault = 0x00,
+    p2n_cudaArrayLayered = 0x01,
+    p2n_cudaArraySurfaceLoadStore = 0x02,
+    p2n_cudaArrayCubemap = 0x04,
+    p2n_cudaArrayTextureGather = 0x08,
+};
+
+enum { /* cudaResourceType and CUresourcetype */
+    p2n_cudaResourceTypeArray = 0,
+    p2n_cudaResourceTypeMipmappedArray = 1,
+    p2n_cudaResourceTypeLinear = 2,
+    p2n_cudaResourceTypePitch2D = 3,
+};
+
+enum { /* cudaTextureAddressMode and CUaddress_mode */
+    p2n_cudaAddressModeWrap = 0,
+    p2n_cudaAddressModeClamp = 1,
+    p2n_cudaAddressModeMirror = 2,
+    p2n_cudaAddressModeBorder = 3,
+};
+
+enum { /* cudaTextureFilterMode and CUfilter_mode; cudaTextureReadMode */
+    p2n_cudaFilterModePoint = 0,
+    p2n_cudaFilterModeLinear = 1,
+    p2n_cudaReadModeElementType = 0,
+    p2n_cudaReadModeNormalizedFloat = 1,
+};
+
+typedef struct { /* cudaResourceDesc */
+    int resType;
+    union {
+        struct {
+            void *array; /* cudaArray_t */
+        } array;
+        struct {
+            void *mipmap;
+        } mipmap;
+        struct {
+            void *devPtr;
+            p2n_cudaChannelFormatDesc desc;
+            size_t sizeInBytes;
+        } linear;
+        struct {
+            void *devPtr;
+            p2n_cudaChannelFormatDesc desc;
+            size_t width, height, pitchInBytes;
+        } pitch2D;
+        struct {
+            int reserved[32];
+        } reserved;
+    } res;
+    unsigned flags;
+} p2n_cudaResourceDesc;
+
+typedef struct { /* cudaTextureDesc (CUDA 12 and 13) */
+    int addressMode[3];
+    int filterMode;
+    int readMode;
+    int sRGB;
+    float borderColor[4];
+    int normalizedCoords;
+    unsigned maxAnisotropy;
+    int mipmapFilterMode;
+    float mipmapLevelBias;
+    float minMipmapLevelClamp;
+    float maxMipmapLevelClamp;
+    int disableTrilinearOptimization;
+    int seamlessCubemap;
+} p2n_cudaTextureDesc;
+
+/* Driver API: CUarray_format, CUmemorytype, CU_TRSF_* texture flags. */
+enum {
+    P2N_CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+    P2N_CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+    P2N_CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+    P2N_CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+    P2N_CU_AD_FORMAT_SIGNED_INT16 = 0x09,
+    P2N_CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+    P2N_CU_AD_FORMAT_HALF = 0x10,
+    P2N_CU_AD_FORMAT_FLOAT = 0x20,
+    P2N_CU_MEMORYTYPE_HOST = 1,
+    P2N_CU_MEMORYTYPE_DEVICE = 2,
+    P2N_CU_MEMORYTYPE_ARRAY = 3,
+    P2N_CU_MEMORYTYPE_UNIFIED = 4,
+    P2N_CU_TRSF_READ_AS_INTEGER = 0x01,
+    P2N_CU_TRSF_NORMALIZED_COORDINATES = 0x02,
+};
+
+typedef struct { /* CUDA_ARRAY_DESCRIPTOR (_v2) */
+    size_t Width, Height;
+    int Format;
+    unsigned NumChannels;
+} P2N_CUDA_ARRAY_DESCRIPTOR;
+
+typedef struct { /* CUDA_ARRAY3D_DESCRIPTOR (_v2) */
+    size_t Width, Height, Depth;
+    int Format;
+    unsigned NumChannels;
+    unsigned Flags;
+} P2N_CUDA_ARRAY3D_DESCRIPTOR;
+
+typedef struct { /* CUDA_MEMCPY2D (_v2) */
+    size_t srcXInBytes, srcY;
+    int srcMemoryType;
+    const void *srcHost;
+    unsigned long long srcDevice;
+    void *srcArray;
+    size_t srcPitch;
+    size_t dstXInBytes, dstY;
+    int dstMemoryType;
+    void *dstHost;
+    unsigned long long dstDevice;
+    void *dstArray;
+    size_t dstPitch;
+    size_t WidthInBytes, Height;
+} P2N_CUDA_MEMCPY2D;
+
+typedef struct { /* CUDA_MEMCPY3D (_v2) */
+    size_t srcXInBytes, srcY, srcZ, srcLOD;
+    int srcMemoryType;
+    const void *srcHost;
+    unsigned long long srcDevice;
+    void *srcArray;
+    void *reserved0;
+    size_t srcPitch, srcHeight;
+    size_t dstXInBytes, dstY, dstZ, dstLOD;
+    int dstMemoryType;
+    void *dstHost;
+    unsigned long long dstDevice;
+    void *dstArray;
+    void *reserved1;
+    size_t dstPitch, dstHeight;
+    size_t WidthInBytes, Height, Depth;
+} P2N_CUDA_MEMCPY3D;
+
+typedef struct { /* CUDA_RESOURCE_DESC */
+    int resType;
+    union {
+        struct {
+            void *hArray;
+        } array;
+        struct {
+            void *hMipmappedArray;
+        } mipmap;
+        struct {
+            unsigned long long devPtr;
+            int format;
+            unsigned numChannels;
+            size_t sizeInBytes;
+        } linear;
+        struct {
+            unsigned long long devPtr;
+            int format;
+            unsigned numChannels;
+            size_t width, height, pitchInBytes;
+        } pitch2D;
+        struct {
+            int reserved[32];
+        } reserved;
+    } res;
+    unsigned flags;
+} P2N_CUDA_RESOURCE_DESC;
+
+typedef struct { /* CUDA_TEXTURE_DESC */
+    int addressMode[3];
+    int filterMode;
+    unsigned flags;
+    unsigned maxAnisotropy;
+    int mipmapFilterMode;
+    float mipmapLevelBias;
+    float minMipmapLevelClamp;
+    float maxMipmapLevelClamp;
+    float borderColor[4];
+    int reserved[12];
+} P2N_CUDA_TEXTURE_DESC;
 
 #endif

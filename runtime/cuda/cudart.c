@@ -37,6 +37,12 @@ ret(int e)
     return e;
 }
 
+int
+cu_rt_error(int e)
+{
+    return ret(e);
+}
+
 /* After a kernel's fault every call that uses the device reports it, as
  * on a GPU, until cudaDeviceReset. */
 #define STICKY()                                                                                   \
@@ -869,25 +875,48 @@ cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size
     return ret(cu_memcpy2d(s, dst, dpitch, src, spitch, width, height, true));
 }
 
+/* A side of cudaMemcpy3D: an array (x in elements) or pitched memory
+ * (x in bytes); *elem gets the array's element size (0: none yet). */
+static int
+copy3d_side(cu_copy_side *c, void *array, p2n_cudaPos pos, const p2n_cudaPitchedPtr *pp,
+            size_t *elem)
+{
+    *c = (cu_copy_side){.x = pos.x, .y = pos.y, .z = pos.z};
+    if (!array) {
+        c->ptr = pp->ptr, c->pitch = pp->pitch, c->rows = pp->ysize;
+        return 0;
+    }
+    if (!(c->array = cu_array_get(array)))
+        return p2n_cudaErrorInvalidValue;
+    if (*elem && *elem != c->array->elem) /* two arrays of different elements */
+        return p2n_cudaErrorInvalidValue;
+    *elem = c->array->elem;
+    c->x *= *elem;
+    return 0;
+}
+
+/* With an array on either side the extent's width is in its elements,
+ * else in bytes (cudaMemcpy3D's documentation); arrays are plain memory
+ * (array.c). */
 static int
 memcpy3d(const p2n_cudaMemcpy3DParms *p, cudaStream_t s, bool async)
 {
-    if (!p || p->srcArray || p->dstArray)
-        return p ? p2n_cudaErrorNotSupported : p2n_cudaErrorInvalidValue;
+    if (!p)
+        return p2n_cudaErrorInvalidValue;
     if (check_kind(p->kind))
         return check_kind(p->kind);
-    const p2n_cudaPitchedPtr *sp = &p->srcPtr, *dp = &p->dstPtr;
-    size_t sslice = sp->pitch * sp->ysize, dslice = dp->pitch * dp->ysize;
-    for (size_t z = 0; z < p->extent.depth; z++) {
-        const char *src = (const char *)sp->ptr + (p->srcPos.z + z) * sslice +
-                          p->srcPos.y * sp->pitch + p->srcPos.x;
-        char *dst =
-            (char *)dp->ptr + (p->dstPos.z + z) * dslice + p->dstPos.y * dp->pitch + p->dstPos.x;
-        int e = cu_memcpy2d(s, dst, dp->pitch, src, sp->pitch, p->extent.width, p->extent.height,
-                            async);
-        if (e)
-            return e;
-    }
+    size_t elem = 0;
+    cu_copy_side src = {0}, dst = {0};
+    int e = copy3d_side(&src, p->srcArray, p->srcPos, &p->srcPtr, &elem);
+    if (!e)
+        e = copy3d_side(&dst, p->dstArray, p->dstPos, &p->dstPtr, &elem);
+    size_t h = p->extent.height, d = p->extent.depth;
+    if (src.array || dst.array) /* a 1D or 2D array's extent may leave them 0 */
+        h = h ? h : 1, d = d ? d : 1;
+    if (!e)
+        e = cu_copy3d(s, &dst, &src, p->extent.width * (elem ? elem : 1), h, d, async);
+    if (e)
+        return e;
     return async ? 0 : cu_sticky_error();
 }
 

@@ -54,14 +54,17 @@ one_line 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f1, %f2, %f3, %f
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_wgmma.ptx" 2>&1)
 check wgmma "$got" $? 1 "$OUT/unsupported_wgmma.ptx:10:2: error: 'wgmma' is not supported"
 
-# tex is implemented: no message; a cube map is not: one message, never
-# a lexer error about ".2d" or the coordinate list.
+# tex is implemented (cube maps too): no message; a multisample texture is
+# not: one message, never a lexer error about ".2dms" or the coordinate list.
 one_line 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];' >"$OUT/unsupported_tex.ptx"
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_tex.ptx" 2>&1)
 check tex "$got" $? 0 ""
 one_line 'tex.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6, %f7, %f7}];' >"$OUT/unsupported_texcube.ptx"
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_texcube.ptx" 2>&1)
-check tex_cube "$got" $? 1 "$OUT/unsupported_texcube.ptx:10:2: error: 'tex.cube' is not supported"
+check tex_cube "$got" $? 0 ""
+one_line 'tex.2dms.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6, %r7, %r8}];' >"$OUT/unsupported_tex2dms.ptx"
+got=$("$P2N" -fsyntax-only "$OUT/unsupported_tex2dms.ptx" 2>&1)
+check tex_2dms "$got" $? 1 "$OUT/unsupported_tex2dms.ptx:10:2: error: 'tex.2dms' is not supported"
 # a coordinate list belongs to texture and surface instructions only
 one_line 'ld.global.u32 %r1, [%rd1, {%r2}];' >"$OUT/unsupported_coords.ptx"
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_coords.ptx" 2>&1)

@@ -88,3 +88,94 @@ EQ(P2N_CU_ERROR_NOT_SUPPORTED, CUDA_ERROR_NOT_SUPPORTED)
 EQ(P2N_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
 EQ(P2N_CU_FUNC_ATTRIBUTE_NUM_REGS, CU_FUNC_ATTRIBUTE_NUM_REGS)
 EQP(P2N_CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_BUFFER_SIZE)
+
+/* arrays, texture and surface objects */
+#define CHAN_FIELDS(X, o, t) X(o, t, x) X(o, t, y) X(o, t, z) X(o, t, w) X(o, t, f)
+CHAN_FIELDS(SAME, p2n_cudaChannelFormatDesc, struct cudaChannelFormatDesc)
+SIZE(p2n_cudaChannelFormatDesc, struct cudaChannelFormatDesc)
+#define RES_FIELDS(X, o, t)                                                                               \
+    X(o, t, resType) X(o, t, res.array.array) X(o, t, res.linear.devPtr) X(o, t, res.linear.desc)         \
+    X(o, t, res.linear.sizeInBytes) X(o, t, res.pitch2D.devPtr) X(o, t, res.pitch2D.desc)                 \
+    X(o, t, res.pitch2D.width) X(o, t, res.pitch2D.height) X(o, t, res.pitch2D.pitchInBytes) X(o, t, flags)
+RES_FIELDS(SAME, p2n_cudaResourceDesc, struct cudaResourceDesc)
+SIZE(p2n_cudaResourceDesc, struct cudaResourceDesc)
+#define TEXDESC_FIELDS(X, o, t)                                                                           \
+    X(o, t, addressMode) X(o, t, filterMode) X(o, t, readMode) X(o, t, sRGB) X(o, t, borderColor)         \
+    X(o, t, normalizedCoords) X(o, t, maxAnisotropy) X(o, t, mipmapFilterMode) X(o, t, mipmapLevelBias)   \
+    X(o, t, minMipmapLevelClamp) X(o, t, maxMipmapLevelClamp) X(o, t, disableTrilinearOptimization)       \
+    X(o, t, seamlessCubemap)
+TEXDESC_FIELDS(SAME, p2n_cudaTextureDesc, struct cudaTextureDesc)
+SIZE(p2n_cudaTextureDesc, struct cudaTextureDesc)
+EQ(p2n_cudaChannelFormatKindFloat, cudaChannelFormatKindFloat)
+EQ(p2n_cudaChannelFormatKindNone, cudaChannelFormatKindNone)
+EQ(p2n_cudaArrayLayered, cudaArrayLayered)
+EQ(p2n_cudaArraySurfaceLoadStore, cudaArraySurfaceLoadStore)
+EQ(p2n_cudaArrayCubemap, cudaArrayCubemap)
+EQ(p2n_cudaArrayTextureGather, cudaArrayTextureGather)
+EQ(p2n_cudaArrayLayered, CUDA_ARRAY3D_LAYERED)
+EQ(p2n_cudaArrayCubemap, CUDA_ARRAY3D_CUBEMAP)
+EQ(p2n_cudaArraySurfaceLoadStore, CUDA_ARRAY3D_SURFACE_LDST)
+EQ(p2n_cudaResourceTypeArray, cudaResourceTypeArray)
+EQ(p2n_cudaResourceTypeLinear, cudaResourceTypeLinear)
+EQ(p2n_cudaResourceTypePitch2D, cudaResourceTypePitch2D)
+EQ(p2n_cudaResourceTypePitch2D, CU_RESOURCE_TYPE_PITCH2D)
+EQ(p2n_cudaResourceTypeLinear, CU_RESOURCE_TYPE_LINEAR)
+EQ(p2n_cudaAddressModeWrap, cudaAddressModeWrap)
+EQ(p2n_cudaAddressModeClamp, cudaAddressModeClamp)
+EQ(p2n_cudaAddressModeMirror, cudaAddressModeMirror)
+EQ(p2n_cudaAddressModeBorder, cudaAddressModeBorder)
+EQ(p2n_cudaAddressModeMirror, CU_TR_ADDRESS_MODE_MIRROR)
+EQ(p2n_cudaAddressModeBorder, CU_TR_ADDRESS_MODE_BORDER)
+EQ(p2n_cudaFilterModeLinear, cudaFilterModeLinear)
+EQ(p2n_cudaFilterModeLinear, CU_TR_FILTER_MODE_LINEAR)
+EQ(p2n_cudaReadModeNormalizedFloat, cudaReadModeNormalizedFloat)
+EQ(P2N_CU_AD_FORMAT_UNSIGNED_INT8, CU_AD_FORMAT_UNSIGNED_INT8)
+EQ(P2N_CU_AD_FORMAT_UNSIGNED_INT16, CU_AD_FORMAT_UNSIGNED_INT16)
+EQ(P2N_CU_AD_FORMAT_UNSIGNED_INT32, CU_AD_FORMAT_UNSIGNED_INT32)
+EQ(P2N_CU_AD_FORMAT_SIGNED_INT8, CU_AD_FORMAT_SIGNED_INT8)
+EQ(P2N_CU_AD_FORMAT_SIGNED_INT16, CU_AD_FORMAT_SIGNED_INT16)
+EQ(P2N_CU_AD_FORMAT_SIGNED_INT32, CU_AD_FORMAT_SIGNED_INT32)
+EQ(P2N_CU_AD_FORMAT_HALF, CU_AD_FORMAT_HALF)
+EQ(P2N_CU_AD_FORMAT_FLOAT, CU_AD_FORMAT_FLOAT)
+EQ(P2N_CU_MEMORYTYPE_HOST, CU_MEMORYTYPE_HOST)
+EQ(P2N_CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_DEVICE)
+EQ(P2N_CU_MEMORYTYPE_ARRAY, CU_MEMORYTYPE_ARRAY)
+EQ(P2N_CU_MEMORYTYPE_UNIFIED, CU_MEMORYTYPE_UNIFIED)
+EQ(P2N_CU_TRSF_READ_AS_INTEGER, CU_TRSF_READ_AS_INTEGER)
+EQ(P2N_CU_TRSF_NORMALIZED_COORDINATES, CU_TRSF_NORMALIZED_COORDINATES)
+#define ARRDESC_FIELDS(X, o, t) X(o, t, Width) X(o, t, Height) X(o, t, Format) X(o, t, NumChannels)
+ARRDESC_FIELDS(SAME, P2N_CUDA_ARRAY_DESCRIPTOR, CUDA_ARRAY_DESCRIPTOR)
+SIZE(P2N_CUDA_ARRAY_DESCRIPTOR, CUDA_ARRAY_DESCRIPTOR)
+ARRDESC_FIELDS(SAME, P2N_CUDA_ARRAY3D_DESCRIPTOR, CUDA_ARRAY3D_DESCRIPTOR)
+SAME(P2N_CUDA_ARRAY3D_DESCRIPTOR, CUDA_ARRAY3D_DESCRIPTOR, Depth)
+SAME(P2N_CUDA_ARRAY3D_DESCRIPTOR, CUDA_ARRAY3D_DESCRIPTOR, Flags)
+SIZE(P2N_CUDA_ARRAY3D_DESCRIPTOR, CUDA_ARRAY3D_DESCRIPTOR)
+#define M2D_FIELDS(X, o, t)                                                                               \
+    X(o, t, srcXInBytes) X(o, t, srcY) X(o, t, srcMemoryType) X(o, t, srcHost) X(o, t, srcDevice)         \
+    X(o, t, srcArray) X(o, t, srcPitch) X(o, t, dstXInBytes) X(o, t, dstY) X(o, t, dstMemoryType)         \
+    X(o, t, dstHost) X(o, t, dstDevice) X(o, t, dstArray) X(o, t, dstPitch) X(o, t, WidthInBytes)         \
+    X(o, t, Height)
+M2D_FIELDS(SAME, P2N_CUDA_MEMCPY2D, CUDA_MEMCPY2D)
+SIZE(P2N_CUDA_MEMCPY2D, CUDA_MEMCPY2D)
+#define M3D_FIELDS(X, o, t)                                                                               \
+    X(o, t, srcXInBytes) X(o, t, srcY) X(o, t, srcZ) X(o, t, srcLOD) X(o, t, srcMemoryType)               \
+    X(o, t, srcHost) X(o, t, srcDevice) X(o, t, srcArray) X(o, t, srcPitch) X(o, t, srcHeight)            \
+    X(o, t, dstXInBytes) X(o, t, dstY) X(o, t, dstZ) X(o, t, dstLOD) X(o, t, dstMemoryType)               \
+    X(o, t, dstHost) X(o, t, dstDevice) X(o, t, dstArray) X(o, t, dstPitch) X(o, t, dstHeight)            \
+    X(o, t, WidthInBytes) X(o, t, Height) X(o, t, Depth)
+M3D_FIELDS(SAME, P2N_CUDA_MEMCPY3D, CUDA_MEMCPY3D)
+SIZE(P2N_CUDA_MEMCPY3D, CUDA_MEMCPY3D)
+#define CURES_FIELDS(X, o, t)                                                                             \
+    X(o, t, resType) X(o, t, res.array.hArray) X(o, t, res.linear.devPtr) X(o, t, res.linear.format)      \
+    X(o, t, res.linear.numChannels) X(o, t, res.linear.sizeInBytes) X(o, t, res.pitch2D.devPtr)           \
+    X(o, t, res.pitch2D.format) X(o, t, res.pitch2D.numChannels) X(o, t, res.pitch2D.width)               \
+    X(o, t, res.pitch2D.height) X(o, t, res.pitch2D.pitchInBytes) X(o, t, flags)
+CURES_FIELDS(SAME, P2N_CUDA_RESOURCE_DESC, CUDA_RESOURCE_DESC)
+SIZE(P2N_CUDA_RESOURCE_DESC, CUDA_RESOURCE_DESC)
+#define CUTEX_FIELDS(X, o, t)                                                                             \
+    X(o, t, addressMode) X(o, t, filterMode) X(o, t, flags) X(o, t, maxAnisotropy)                        \
+    X(o, t, mipmapFilterMode) X(o, t, mipmapLevelBias) X(o, t, minMipmapLevelClamp)                       \
+    X(o, t, maxMipmapLevelClamp) X(o, t, borderColor) X(o, t, reserved)
+CUTEX_FIELDS(SAME, P2N_CUDA_TEXTURE_DESC, CUDA_TEXTURE_DESC)
+SIZE(P2N_CUDA_TEXTURE_DESC, CUDA_TEXTURE_DESC)
+SIZE(p2n_cudaExtent, struct cudaExtent)

@@ -37,9 +37,11 @@ main(void)
         {"param_bytes", W_PARAM_BYTES, offsetof(p2n_warp, param_bytes)},
         {"stack_top", W_STACK_TOP, offsetof(p2n_warp, stack_top)},
         {"grid_workspace", W_GRID_WORKSPACE, offsetof(p2n_warp, grid_workspace)},
+        {"stop", W_STOP, offsetof(p2n_warp, stop)},
     };
     LowerOptions o = {.opt_level = 2};
-    Emit e = {.o = &o};
+    Arena arena = {0}; /* target_init keeps the CPU features in it */
+    Emit e = {.o = &o, .arena = &arena};
     e.ctx = LLVMContextCreate();
     e.mod = LLVMModuleCreateWithNameInContext("abi", e.ctx);
     abi_types(&e);
@@ -86,5 +88,6 @@ main(void)
     target_dispose(&e);
     LLVMDisposeModule(e.mod);
     LLVMContextDispose(e.ctx);
+    arena_free(&arena);
     return bad;
 }
