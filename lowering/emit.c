@@ -104,12 +104,8 @@ emit_lane_iota(Emit *e, LLVMTypeRef elem)
 LLVMValueRef
 emit_reg_slot(Emit *e, int r)
 {
-    if (!e->reg_slot[r]) {
-        LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
-        LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(e->fn)));
-        e->reg_slot[r] = LLVMBuildAlloca(b, e->reg_type[r], e->f->regs.v[r].name);
-        LLVMDisposeBuilder(b);
-    }
+    if (!e->reg_slot[r])
+        e->reg_slot[r] = emit_alloca(e, e->reg_type[r], e->f->regs.v[r].name);
     return e->reg_slot[r];
 }
 
@@ -618,21 +614,25 @@ enter_region(Emit *e, int R, LLVMValueRef mask)
 }
 
 /* taken_lanes: the lanes taking a branch to `taken` (i32); the others go
- * to `other`.  When all active lanes agree it is a plain jump; otherwise
- * the builder is left in a block where they split, with the mask m and
- * the lanes of each side, mt and mf. */
+ * to `other`.  lane_masks gives the mask m and the lanes of each side, mt
+ * and mf; split_lanes jumps straight to a side when all active lanes
+ * agree, and otherwise leaves the builder in a block where they split. */
 static void
-split_lanes(Emit *e, LLVMValueRef taken_lanes, int taken, int other, LLVMValueRef *m, LLVMValueRef *mt,
-            LLVMValueRef *mf)
+lane_masks(Emit *e, LLVMValueRef taken_lanes, LLVMValueRef *m, LLVMValueRef *mt, LLVMValueRef *mf)
 {
     *m = emit_mask(e);
     *mt = LLVMBuildAnd(e->b, *m, taken_lanes, "mt");
     *mf = LLVMBuildAnd(e->b, *m, LLVMBuildNot(e->b, taken_lanes, ""), "mf");
+}
+
+static void
+split_lanes(Emit *e, int taken, int other, LLVMValueRef mt, LLVMValueRef mf)
+{
     LLVMBasicBlockRef split = emit_new_block(e, "diverge"), some = emit_new_block(e, "some");
     LLVMValueRef zero = emit_u32(e, 0);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, *mt, zero, ""), e->bb[other], some);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
     LLVMPositionBuilderAtEnd(e->b, some);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, *mf, zero, ""), e->bb[taken], split);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
     LLVMPositionBuilderAtEnd(e->b, split);
 }
 
@@ -640,7 +640,8 @@ static void
 emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
 {
     LLVMValueRef m, mt, mf;
-    split_lanes(e, taken_lanes, taken, other, &m, &mt, &mf);
+    lane_masks(e, taken_lanes, &m, &mt, &mf);
+    split_lanes(e, taken, other, mt, mf);
     LLVMValueRef rpc = enter_region(e, R, m);
     if (taken == R) {
         LLVMBuildStore(e->b, mf, e->mask_slot);
@@ -655,48 +656,50 @@ emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, i
     }
 }
 
-static void emit_guarded(Emit *e, const Instr *in);
-
-/* The instructions of side S of a linear branch, with the current mask;
- * its final bra to the reconvergence block is left out. */
-static void
-emit_side(Emit *e, int S)
-{
-    const Block *blk = &e->f->cfg->blocks[S];
-    bool was = e->partial;
-    e->partial = true;
-    for (int i = blk->first; i < blk->last && !e->failed; i++) {
-        const Instr *in = &e->f->instrs.v[i];
-        if (in->op == OP_BRA)
-            break;
-        e->in = in;
-        emit_guarded(e, in);
-    }
-    e->partial = was;
-}
-
 /* A divergent bra whose sides are single blocks that only lead to R (an
- * if, or an if/else, of straight-line code: plan_linear): when both sides
- * have lanes, the taken side runs with its lanes, then the other with its
- * own, then R with all of them, with no stack entry and no dispatcher;
- * the lanes of the side that runs second keep their values through the
- * first, as they would waiting on the stack (the writes of a side merge
- * under its mask where a register is live into the other side or R). */
+ * if, or an if/else, of straight-line code: plan_linear) runs its sides
+ * one after the other, with no stack entry and no dispatcher: the taken
+ * side with its lanes, then the other side with its own, then R with all
+ * of them.  The branch keeps its mask m and the other side's lanes mf in
+ * two slots; the taken side ends by going on to the other side when mf
+ * has lanes, else to R, and the other side ends at R, each restoring m
+ * first (linear_side_end).  When all lanes agree the same blocks run, and
+ * the slots say so.  The lanes of the side that runs second keep their
+ * values through the first, as they would waiting on the stack (the
+ * writes of a side merge under its mask where a register is live into
+ * the other side or R). */
 static void
-emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R)
+emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R, int idx)
 {
     LLVMValueRef m, mt, mf;
-    split_lanes(e, taken_lanes, taken, other, &m, &mt, &mf);
-    const Instr *in = e->in;
-    if (taken != R) {
-        LLVMBuildStore(e->b, mt, e->mask_slot);
-        emit_side(e, taken);
+    lane_masks(e, taken_lanes, &m, &mt, &mf);
+    e->lin_m[idx] = emit_alloca(e, e->t_i32, "lin.m");
+    e->lin_mf[idx] = emit_alloca(e, e->t_i32, "lin.mf");
+    LLVMBuildStore(e->b, m, e->lin_m[idx]);
+    LLVMBuildStore(e->b, other == R ? emit_u32(e, 0) : mf, e->lin_mf[idx]);
+    split_lanes(e, taken, other, mt, mf);
+    LLVMBuildStore(e->b, taken == R ? mf : mt, e->mask_slot);
+    LLVMBuildBr(e->b, e->bb[taken == R ? other : taken]);
+}
+
+/* The end of side block b of linear branch i (e->lin_branch[b] = i + 1). */
+static void
+linear_side_end(Emit *e, int b)
+{
+    int i = e->lin_branch[b] - 1;
+    const Cfg *c = e->f->cfg;
+    const Instr *in = &e->f->instrs.v[i];
+    int xb = c->block_of[i], R = reconvergence_of(e, i);
+    int taken = e->f->cfg->block_of[e->f->labels.v[in->opnd[0].label].instr];
+    int other = c->blocks[xb].succ[0] == taken ? c->blocks[xb].succ[1] : c->blocks[xb].succ[0];
+    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, e->lin_m[i], "");
+    if (b == taken && other != R) {
+        LLVMValueRef mf = LLVMBuildLoad2(e->b, e->t_i32, e->lin_mf[i], "");
+        LLVMValueRef more = LLVMBuildICmp(e->b, LLVMIntNE, mf, emit_u32(e, 0), "");
+        LLVMBuildStore(e->b, LLVMBuildSelect(e->b, more, mf, m, ""), e->mask_slot);
+        LLVMBuildCondBr(e->b, more, e->bb[other], e->bb[R]);
+        return;
     }
-    if (other != R) {
-        LLVMBuildStore(e->b, mf, e->mask_slot);
-        emit_side(e, other);
-    }
-    e->in = in;
     LLVMBuildStore(e->b, m, e->mask_slot);
     LLVMBuildBr(e->b, e->bb[R]);
 }
@@ -736,7 +739,9 @@ plan_linear(Emit *e)
     const Cfg *c = e->f->cfg;
     int n = e->f->instrs.n;
     e->linear = arena_alloc(e->arena, (size_t)n + 1);
-    memset(e->linear, 0, (size_t)n + 1);
+    e->lin_m = arena_alloc(e->arena, sizeof *e->lin_m * ((size_t)n + 1));
+    e->lin_mf = arena_alloc(e->arena, sizeof *e->lin_mf * ((size_t)n + 1));
+    e->lin_branch = arena_alloc(e->arena, sizeof *e->lin_branch * (size_t)c->nblocks);
     if (e->nbar > 0)
         return;
     bool *reconv = arena_alloc(e->arena, (size_t)c->nblocks);
@@ -756,6 +761,9 @@ plan_linear(Emit *e)
         if (R < 0 || R == c->exit || x->nsucc != 2 || x->succ[0] == x->succ[1] || i != x->last - 1)
             continue;
         e->linear[i] = linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
+        for (int k = 0; k < 2 && e->linear[i]; k++)
+            if (x->succ[k] != R)
+                e->lin_branch[x->succ[k]] = i + 1;
     }
 }
 
@@ -794,7 +802,7 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
     BranchClass cls = e->fi->branch[idx];
     if (cls == BR_DIVERGENT && guard_varying(e, in)) {
         if (e->linear[idx])
-            emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
+            emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx), idx);
         else
             emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
         return;
@@ -1233,7 +1241,12 @@ emit_block_body(Emit *e, int b)
         const Instr *in = &e->f->instrs.v[i];
         e->in = in;
         switch (in->op) {
-        case OP_BRA: emit_bra(e, in, i, next); return;
+        case OP_BRA:
+            if (e->lin_branch[b])
+                linear_side_end(e, b);
+            else
+                emit_bra(e, in, i, next);
+            return;
         case OP_BRX: emit_brx(e, in, i, next); return;
         case OP_EXIT: emit_exit(e, in, next); return;
         case OP_RET: emit_exit(e, in, next); return;
@@ -1258,6 +1271,10 @@ emit_block_body(Emit *e, int b)
     }
     /* falling off the function's end is a ret: results stored, the lanes
      * done (a kernel's: exited, so no barrier waits for them) */
+    if (e->lin_branch[b]) { /* a side of a linear branch, falling into R */
+        linear_side_end(e, b);
+        return;
+    }
     if (next == c->exit)
         leave(e, !e->f->is_entry, emit_mask(e));
     LLVMBuildBr(e->b, e->bb[next]);

@@ -130,6 +130,8 @@ typedef struct Emit {
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
     bool *linear;               /* [ninstrs] a divergent bra run side after side (emit.c) */
+    LLVMValueRef *lin_m, *lin_mf; /* [ninstrs] its mask, and its other side's lanes (i32 slots) */
+    int *lin_branch;            /* [nblocks] a side of linear branch i: i + 1, else 0 */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (emit_mem.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
