@@ -237,6 +237,93 @@ emit_note(Emit *e)
     LLVMSetSection(used, "llvm.metadata");
 }
 
+/* ------------------------------------------------------------- stacks */
+
+/* The descriptor of an object or shared object holds a placeholder for
+ * each kernel's stack need (stack_bytes): the frames are known only once
+ * the code generator has run (target.c collects them), and abi_patch_stack
+ * writes the need over the placeholder in the emitted object. */
+static uint64_t
+stack_mark(int k)
+{
+    return 0x50324e5354414b00ull ^ ((uint64_t)(k + 1) * 0x9e3779b97f4a7c15ull);
+}
+
+/* Each frame counts this much more than the code generator's frame size:
+ * the return address, pushed callee-saved registers, realignment. */
+enum { FRAME_SLACK = 256, SERVICES_STACK = 64 * 1024 };
+
+/* The deepest chain of frames from function i through the calls it may
+ * make (an indirect call may reach any .func of the module); state: 0 not
+ * seen, 1 on the current path, 2 done; *rec set at a call back into the
+ * path (recursion); *maxf the largest frame met. */
+static uint64_t
+frame_chain(const Emit *e, int i, uint8_t *state, uint64_t *memo, bool *rec, uint64_t *maxf)
+{
+    const Module *m = e->m;
+    const Func *f = m->funcs.v[i];
+    uint64_t fr = e->frame_of[i] + FRAME_SLACK, best = 0;
+    if (fr > *maxf)
+        *maxf = fr;
+    state[i] = 1;
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        if (in->op != OP_CALL || in->nopnd == 0)
+            continue;
+        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+        for (int g = 0; g < m->funcs.n; g++) {
+            const Func *c = m->funcs.v[g];
+            if (!(t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == c)) || !c->has_body || c->is_entry)
+                continue;
+            if (state[g] == 1) {
+                *rec = true;
+                continue;
+            }
+            if (state[g] == 0)
+                frame_chain(e, g, state, memo, rec, maxf);
+            if (memo[g] > best)
+                best = memo[g];
+        }
+    }
+    state[i] = 2;
+    return memo[i] = fr + best;
+}
+
+/* The native stack a warp of kernel i needs, a bound: its deepest chain of
+ * frames; with recursion, its frame and P2N_MAX_CALL_DEPTH frames of the
+ * largest it may reach (the runtime stops deeper calls); and room for the
+ * runtime's services, which run on the same stack. */
+static uint64_t
+stack_need(const Emit *e, int i)
+{
+    size_t n = (size_t)e->m->funcs.n;
+    uint8_t *state = arena_alloc(e->arena, n);
+    uint64_t *memo = arena_alloc(e->arena, n * sizeof *memo);
+    memset(state, 0, n);
+    bool rec = false;
+    uint64_t maxf = 0, need = frame_chain(e, i, state, memo, &rec, &maxf);
+    if (rec)
+        need = e->frame_of[i] + FRAME_SLACK + (uint64_t)P2N_MAX_CALL_DEPTH * maxf;
+    return need + SERVICES_STACK;
+}
+
+bool
+abi_patch_stack(Emit *e, char *obj, size_t n)
+{
+    for (int k = 0; k < e->nstack_kernels; k++) {
+        uint64_t mark = stack_mark(k), need = stack_need(e, e->stack_kernel[k]);
+        int found = 0;
+        for (size_t off = 0; off + 8 <= n; off++)
+            if (memcmp(obj + off, &mark, 8) == 0) {
+                memcpy(obj + off, &need, 8); /* the target's byte order is the host's */
+                found++;
+            }
+        if (found != 1)
+            return false;
+    }
+    return true;
+}
+
 void
 abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
 {
@@ -259,6 +346,9 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
 
     Vec(LLVMValueRef) kd = {0};
     int k = 0;
+    bool marks = e->o->kind == OUT_SHARED || e->o->kind == OUT_OBJECT;
+    e->stack_kernel = arena_alloc(e->arena, sizeof(int) * (size_t)(nkernels + 1));
+    e->nstack_kernels = 0;
     for (int i = 0; i < e->m->funcs.n && k < nkernels; i++) {
         const Func *f = e->m->funcs.v[i];
         if (!f->is_entry || !f->has_body)
@@ -273,6 +363,11 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
         memset(seen, 0, (size_t)e->m->funcs.n + 1);
         unsigned flags = func_flags(e->m, f, seen);
+        uint64_t stack = 0; /* assembly and IR: no need recorded */
+        if (marks) {
+            stack = stack_mark(e->nstack_kernels);
+            e->stack_kernel[e->nstack_kernels++] = i;
+        }
         LLVMValueRef fields[] = {
             cstring(e, f->name),
             kernels[k++],
@@ -285,7 +380,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             LLVMConstArray2(e->t_i32, maxntid, 3),
             LLVMConstArray2(e->t_i32, reqntid, 3),
             u32(e, (uint64_t)f->loc.line),
-            u64(e, 0),
+            u64(e, stack),
         };
         vec_push(e->arena, &kd, LLVMConstNamedStruct(t_kernel, fields, 12));
     }

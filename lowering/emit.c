@@ -1483,6 +1483,11 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         } else {
             fn = call_function_address(&e, f);
         }
+        /* every page of a large frame is touched in order, so a stack
+         * overflow faults in the runtime's guard below the stack instead of
+         * writing past it (runtime/sched.c, stacks) */
+        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                LLVMCreateStringAttribute(e.ctx, "probe-stack", 11, "inline-asm", 10));
         emit_function(&e, f, &an->funcs[i], fn);
     }
     if (e.failed || d->nerrors > 0) {

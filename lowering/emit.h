@@ -73,6 +73,12 @@ typedef struct Emit {
     Vec(LaneHelper) lane_fns; /* see lane_fn() */
     uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
     const char *required_features; /* for the module's note (target.c), or NULL */
+    /* native stack (abi.c, target.c): each function's frame as the code
+     * generator reports it (index in m->funcs), and the kernels whose
+     * descriptor holds a placeholder for their need (kernel k: stack_mark(k)) */
+    uint64_t *frame_of;
+    int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
+    int nstack_kernels;
 
     /* per function */
     Func *f;
@@ -148,6 +154,9 @@ LLVMValueRef abi_warp_field_ptr(Emit *e, int field);
 LLVMValueRef abi_service(Emit *e, int index); /* function pointer */
 void abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels);
 const char *abi_signature(Emit *e, const Func *f);
+/* Writes each kernel's stack need over its placeholder in the object obj
+ * (n bytes) once e->frame_of holds the frames; false if one is missing. */
+bool abi_patch_stack(Emit *e, char *obj, size_t n);
 
 /* ------------------------------------------------------------- target.c */
 bool target_init(Emit *e);

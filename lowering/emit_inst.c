@@ -628,19 +628,41 @@ directed_fma64(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, Mod mode
 
 /* IEEE 754 (6.3): an exact zero sum a + b is +0 in every rounding mode but
  * toward minus infinity, where it is -0 unless both summands are +0.  The
- * round-to-nearest sum r has the right sign for the other modes; under .rm
- * its zero becomes -0.  a and b: the summands (NULL: not a sum). */
+ * rounded result r has the right sign otherwise, and under .rm too when the
+ * sum is not exactly zero (a tiny positive sum rounds down to +0).  s: the
+ * round-to-nearest sum a + b, zero exactly when the sum is (a nonzero sum
+ * of two values of s's type is a multiple of its smallest subnormal); a and
+ * b: the summands (NULL: not a sum). */
 static LLVMValueRef
-rm_zero_sum(Emit *e, LLVMValueRef r, Mod mode, LLVMValueRef a, LLVMValueRef b)
+rm_zero_sum(Emit *e, LLVMValueRef r, Mod mode, LLVMValueRef s, LLVMValueRef a, LLVMValueRef b)
 {
     if (mode != MOD_RM || !a)
         return r;
     LLVMTypeRef it = shaped(a, LLVMIntTypeInContext(e->ctx, LLVMGetTypeKind(elem_type(a)) == LLVMDoubleTypeKind ? 64 : 32));
     LLVMValueRef a0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, a, it, ""), LLVMConstNull(it), "");
     LLVMValueRef b0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, b, it, ""), LLVMConstNull(it), "");
-    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, cst(e, r, 0.0, 0), "");
+    LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, s, cst(e, s, 0.0, 0), "");
     LLVMValueRef neg = LLVMBuildAnd(e->b, zero, LLVMBuildNot(e->b, LLVMBuildAnd(e->b, a0, b0, ""), ""), "");
     return LLVMBuildSelect(e->b, neg, cst(e, r, -0.0, 0), r, "");
+}
+
+/* x*y - s for the round-to-nearest f64 product s: its sign and whether it
+ * is zero are exact.  fma(x, y, -s) is the residual itself, unless the
+ * product is below 2^-969, where the residual is no double (it underflows:
+ * mul.rp of a product below the smallest subnormal gave 0).  There both
+ * factors are below 2^106 (neither is below 2^-1074), so scaled by 2^537
+ * each they stay exact and normal, s by 2^1074 is an integer below 2^106,
+ * and the scaled residual is exact. */
+static LLVMValueRef
+mul_residual64(Emit *e, LLVMValueRef x, LLVMValueRef y, LLVMValueRef s)
+{
+    LLVMValueRef t = fma3(e, x, y, LLVMBuildFNeg(e->b, s, ""));
+    LLVMValueRef k = cst(e, s, 0x1p537, 0);
+    LLVMValueRef xs = LLVMBuildFMul(e->b, x, k, ""), ys = LLVMBuildFMul(e->b, y, k, "");
+    LLVMValueRef ss = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, s, k, ""), k, "");
+    LLVMValueRef ts = fma3(e, xs, ys, LLVMBuildFNeg(e->b, ss, ""));
+    LLVMValueRef tiny = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", s), cst(e, s, 0x1p-969, 0), "");
+    return LLVMBuildSelect(e->b, tiny, ts, t, "");
 }
 
 /* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
@@ -669,7 +691,7 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         break;
     case OP_MUL:
         s = LLVMBuildFMul(e->b, x, y, "");
-        t = f64 ? fma3(e, x, y, LLVMBuildFNeg(e->b, s, "")) : cst(e, s, 0.0, 0);
+        t = f64 ? mul_residual64(e, x, y, s) : cst(e, s, 0.0, 0);
         break;
     case OP_FMA:
     case OP_MAD:
@@ -699,13 +721,13 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         return a[0];
     }
     if (f64)
-        return rm_zero_sum(e, round_dir(e, s, t, mode), mode, sum_a, sum_b);
+        return rm_zero_sum(e, round_dir(e, s, t, mode), mode, s, sum_a, sum_b);
     LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, emit_is_vec(s)), "");
     LLVMValueRef back = LLVMBuildFPExt(e->b, r, dt, "");
     LLVMValueRef d = LLVMBuildFSub(e->b, s, back, "");
     LLVMValueRef nz = LLVMBuildFCmp(e->b, LLVMRealONE, d, cst(e, d, 0.0, 0), "");
     t = LLVMBuildSelect(e->b, nz, d, t, "");
-    return rm_zero_sum(e, round_dir(e, r, t, mode), mode, sum_a, sum_b);
+    return rm_zero_sum(e, round_dir(e, r, t, mode), mode, s, sum_a, sum_b);
 }
 
 /* s (f64) to f32 rounded to odd: the nearest f32, moved to its odd

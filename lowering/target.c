@@ -285,16 +285,77 @@ give_buffer(Emit *e, LLVMMemoryBufferRef buf)
     return status;
 }
 
+/* Frames the code generator reports: with "warn-stack-size"="0" on every
+ * function, the prologue/epilogue inserter reports each function's frame
+ * size as a diagnostic, "...stack frame size (N) exceeds limit (0) in
+ * function 'NAME'", which goes to e->frame_of (abi.c turns the frames into
+ * each kernel's stack need).  Other diagnostics are printed as LLVM's own
+ * handler would. */
+static void
+on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
+{
+    Emit *e = ctx;
+    char *msg = LLVMGetDiagInfoDescription(di);
+    const char *p = strstr(msg, "stack frame size (");
+    unsigned long long size, limit;
+    char name[600];
+    if (p && sscanf(p, "stack frame size (%llu) exceeds limit (%llu) in function '%599[^']'", &size, &limit, name) == 3) {
+        for (int i = 0; i < e->m->funcs.n; i++) {
+            const Func *f = e->m->funcs.v[i];
+            const char *prefix = f->is_entry ? "p2n.kernel." : "p2n.func.";
+            size_t n = strlen(prefix);
+            if (strncmp(name, prefix, n) == 0 && strcmp(name + n, f->name) == 0)
+                e->frame_of[i] = size;
+        }
+    } else {
+        LLVMDiagnosticSeverity s = LLVMGetDiagInfoSeverity(di);
+        if (s == LLVMDSError || s == LLVMDSWarning)
+            fprintf(stderr, "%s: %s\n", s == LLVMDSError ? "error" : "warning", msg);
+        if (s == LLVMDSError)
+            e->failed = true;
+    }
+    LLVMDisposeMessage(msg);
+}
+
 static LLVMMemoryBufferRef
 emit_code(Emit *e, LLVMCodeGenFileType kind)
 {
     char *err = NULL;
     LLVMMemoryBufferRef buf = NULL;
-    if (LLVMTargetMachineEmitToMemoryBuffer(e->tm, e->mod, kind, &err, &buf)) {
-        target_error(e, "LLVM could not emit the %s: %s",
-                     kind == LLVMObjectFile ? "object" : "assembly", err ? err : "");
+    bool object = kind == LLVMObjectFile;
+    if (object) {
+        e->frame_of = arena_alloc(e->arena, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
+        memset(e->frame_of, 0, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
+        for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn))
+            if (!LLVMIsDeclaration(fn))
+                LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                        LLVMCreateStringAttribute(e->ctx, "warn-stack-size", 15, "0", 1));
+        LLVMContextSetDiagnosticHandler(e->ctx, on_diagnostic, e);
+    }
+    LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(e->tm, e->mod, kind, &err, &buf);
+    if (object)
+        LLVMContextSetDiagnosticHandler(e->ctx, NULL, NULL);
+    if (failed || e->failed) {
+        target_error(e, "LLVM could not emit the %s: %s", object ? "object" : "assembly", err ? err : "");
         LLVMDisposeMessage(err);
+        if (buf)
+            LLVMDisposeMemoryBuffer(buf);
         return NULL;
+    }
+    if (object) { /* each kernel's stack need over its placeholder, in a copy we own */
+        size_t n = LLVMGetBufferSize(buf);
+        char *copy = malloc(n ? n : 1);
+        if (copy)
+            memcpy(copy, LLVMGetBufferStart(buf), n);
+        LLVMDisposeMemoryBuffer(buf);
+        if (!copy || !abi_patch_stack(e, copy, n)) {
+            target_error(e, "internal error: %s", copy ? "a kernel's stack placeholder is not in the object once"
+                                                       : "out of memory");
+            free(copy);
+            return NULL;
+        }
+        buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(copy, n, "object");
+        free(copy);
     }
     return buf;
 }

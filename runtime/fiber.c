@@ -3,13 +3,47 @@
  * On x86-64 a hand-written switch saves the callee-saved registers, the
  * SSE control word and the x87 control word on the old stack and restores
  * them from the new one (no system call; see docs/runtime.md for its
- * cost).  Elsewhere, ucontext.  Stacks are mmap'd with a guard page.
+ * cost).  Elsewhere, ucontext.  Stacks are mmap'd without reserving swap
+ * (pages cost only once touched), with RT_STACK_GUARD bytes of guard below.
  */
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "rt.h"
+
+/* Gives f a stack of size bytes (rounded up to pages), keeping the one it
+ * has when the size is the same. */
+static int
+map_stack(rt_fiber *f, size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size = (size + page - 1) & ~(page - 1);
+    if (f->stack && f->size == size)
+        return 0;
+    if (f->stack)
+        munmap(f->stack, f->size + RT_STACK_GUARD);
+    f->stack = NULL;
+    f->size = 0;
+    void *m = mmap(NULL, size + RT_STACK_GUARD, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (m == MAP_FAILED)
+        return -1;
+    if (mprotect(m, RT_STACK_GUARD, PROT_NONE) != 0) { /* the guard: overflow faults, never corrupts */
+        munmap(m, size + RT_STACK_GUARD);
+        return -1;
+    }
+    f->stack = m;
+    f->size = size;
+    return 0;
+}
+
+bool
+rt_fiber_in_guard(const rt_fiber *f, const void *addr)
+{
+    uintptr_t a = (uintptr_t)addr, lo = (uintptr_t)f->stack;
+    return f->stack && a >= lo && a < lo + RT_STACK_GUARD;
+}
 
 #if defined(__x86_64__)
 
@@ -55,21 +89,12 @@ __asm__(".text\n"
 int
 rt_fiber_init(rt_fiber *f, size_t size, void (*fn)(void *), void *arg)
 {
-    long page = sysconf(_SC_PAGESIZE);
-    size = (size + (size_t)page - 1) & ~((size_t)page - 1);
-    if (!f->stack || f->size != size) {
-        rt_fiber_free(f);
-        void *m = mmap(NULL, size + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                       -1, 0);
-        if (m == MAP_FAILED)
-            return -1;
-        mprotect(m, (size_t)page, PROT_NONE); /* guard page: overflow faults, never corrupts */
-        f->stack = m;
-        f->size = size;
-    }
-    uint64_t *top = (uint64_t *)((char *)f->stack + (size_t)page + size);
+    if (map_stack(f, size) != 0)
+        return -1;
+    uint64_t *top = (uint64_t *)((char *)f->stack + RT_STACK_GUARD + f->size);
     uint64_t *sp = top - 8;
-    sp[0] = 0x1F80 | (0x037Full << 32); /* mxcsr, x87 control word */
+    f->sp = sp;
+    rt_fiber_take_fp(f);
     sp[1] = 0;                          /* r15 */
     sp[2] = 0;                          /* r14 */
     sp[3] = (uint64_t)(uintptr_t)fn;    /* r13 */
@@ -77,7 +102,6 @@ rt_fiber_init(rt_fiber *f, size_t size, void (*fn)(void *), void *arg)
     sp[5] = 0;                          /* rbx */
     sp[6] = 0;                          /* rbp */
     sp[7] = (uint64_t)(uintptr_t)p2n_rt_fiber_start;
-    f->sp = sp;
     return 0;
 }
 
@@ -87,11 +111,24 @@ rt_fiber_switch(rt_fiber *from, rt_fiber *to)
     p2n_rt_switch(&from->sp, to->sp);
 }
 
+/* The controls lie in the first word of the saved context (see
+ * p2n_rt_switch): the thread's rounding, FTZ and the traps the host
+ * enabled, as if the code ran on the thread's own stack. */
+void
+rt_fiber_take_fp(rt_fiber *f)
+{
+    uint32_t mxcsr;
+    uint16_t x87;
+    __asm__ volatile("stmxcsr %0" : "=m"(mxcsr));
+    __asm__ volatile("fnstcw %0" : "=m"(x87));
+    *(uint64_t *)f->sp = (mxcsr & ~0x3fu) | ((uint64_t)x87 << 32);
+}
+
 void
 rt_fiber_free(rt_fiber *f)
 {
     if (f->stack)
-        munmap(f->stack, f->size + (size_t)sysconf(_SC_PAGESIZE));
+        munmap(f->stack, f->size + RT_STACK_GUARD);
     f->stack = NULL;
     f->size = 0;
 }
@@ -104,24 +141,14 @@ rt_fiber_free(rt_fiber *f)
 int
 rt_fiber_init(rt_fiber *f, size_t size, void (*fn)(void *), void *arg)
 {
-    long page = sysconf(_SC_PAGESIZE);
-    size = (size + (size_t)page - 1) & ~((size_t)page - 1);
     if (!f->impl && !(f->impl = calloc(1, sizeof(ucontext_t))))
         return -1;
-    if (!f->stack || f->size != size) {
-        if (f->stack)
-            munmap(f->stack, f->size + (size_t)page);
-        void *m = mmap(NULL, size + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (m == MAP_FAILED)
-            return -1;
-        mprotect(m, (size_t)page, PROT_NONE);
-        f->stack = m;
-        f->size = size;
-    }
+    if (map_stack(f, size) != 0)
+        return -1;
     ucontext_t *uc = f->impl;
     getcontext(uc);
-    uc->uc_stack.ss_sp = (char *)f->stack + page;
-    uc->uc_stack.ss_size = size;
+    uc->uc_stack.ss_sp = (char *)f->stack + RT_STACK_GUARD;
+    uc->uc_stack.ss_size = f->size;
     uc->uc_link = NULL;
     makecontext(uc, (void (*)(void))fn, 1, arg); /* one pointer argument fits on LP64 glibc */
     return 0;
@@ -136,10 +163,16 @@ rt_fiber_switch(rt_fiber *from, rt_fiber *to)
 }
 
 void
+rt_fiber_take_fp(rt_fiber *f)
+{
+    (void)f; /* swapcontext saves and restores the floating-point environment with the context */
+}
+
+void
 rt_fiber_free(rt_fiber *f)
 {
     if (f->stack)
-        munmap(f->stack, f->size + (size_t)sysconf(_SC_PAGESIZE));
+        munmap(f->stack, f->size + RT_STACK_GUARD);
     free(f->impl);
     f->stack = f->impl = NULL;
     f->size = 0;

@@ -530,6 +530,14 @@ p2n_set_num_threads(unsigned n)
     return P2N_SUCCESS;
 }
 
+RT_EXPORT p2n_result
+p2n_set_stack_size(size_t bytes)
+{
+    if (rt_set_stack_size(bytes) != P2N_SUCCESS)
+        return fail(P2N_ERROR_INVALID_VALUE, "p2n_set_stack_size: %zu is not 0 or in 64 KiB..1 TiB", bytes);
+    return P2N_SUCCESS;
+}
+
 /* -------------------------------------------------------------- watchdog */
 
 /* The launch time limit in ms (0: none); -1 until P2N_LAUNCH_TIMEOUT_MS is

@@ -42,7 +42,7 @@ typedef enum {
     P2N_ERROR_DEADLOCK = 11,       /* a barrier that can never complete */
     P2N_ERROR_BRANCH_RANGE = 12,   /* brx.idx index past its target list */
     P2N_ERROR_BAD_FUNCTION = 13,   /* indirect call through a non-function */
-    P2N_ERROR_STACK_OVERFLOW = 14, /* call depth past the limit */
+    P2N_ERROR_STACK_OVERFLOW = 14, /* call depth past the limit, or the warp's stack full */
     P2N_ERROR_SYSTEM = 15,         /* threads or memory could not be had from the OS */
     P2N_ERROR_MISALIGNED = 16,     /* misaligned access the kernel reported */
     P2N_ERROR_ILLEGAL_ADDRESS = 17, /* the kernel touched memory it may not (a fault) */
@@ -76,6 +76,13 @@ const char *p2n_error_message(void);
 /* Worker threads for CTAs (default: P2N_NUM_THREADS, else the online CPUs).
  * Takes effect for launches that start after it. */
 p2n_result p2n_set_num_threads(unsigned n);
+
+/* The native stack of each warp, in bytes (64 KiB to 1 TiB), for launches
+ * that start after it; 0: the default, each kernel's need as the translator
+ * recorded it, at least 8 MiB (P2N_STACK_SIZE sets the size as this call
+ * does).  Memory is taken only as the stack is used.  A kernel that
+ * overflows it fails the launch with P2N_ERROR_STACK_OVERFLOW. */
+p2n_result p2n_set_stack_size(size_t bytes);
 
 /* A launch that runs longer than ms milliseconds fails with
  * P2N_ERROR_TIMEOUT (0: no limit, the default unless the environment

@@ -20,16 +20,25 @@
 
 typedef struct rt_fiber {
     void *sp;     /* saved stack pointer (or ucontext, see fiber.c) */
-    void *stack;  /* mmap'd, with a guard page below */
+    void *stack;  /* mmap'd: RT_STACK_GUARD bytes of guard, then size bytes */
     size_t size;
     void *impl;   /* ucontext fallback */
 } rt_fiber;
+
+/* Inaccessible bytes below every fiber stack: more than a page, so code
+ * that skips a few bytes of its frame (runtime C code, built without stack
+ * probes) still faults in it. */
+#define RT_STACK_GUARD ((size_t)64 * 1024)
 
 /* Prepares f to run fn(arg) on its own stack the first time it is switched
  * to; fn must never return (it switches away for good). */
 int rt_fiber_init(rt_fiber *f, size_t stack_size, void (*fn)(void *), void *arg);
 void rt_fiber_switch(rt_fiber *from, rt_fiber *to);
 void rt_fiber_free(rt_fiber *f);
+/* A suspended fiber resumes with this thread's floating-point controls. */
+void rt_fiber_take_fp(rt_fiber *f);
+/* True when addr is in f's guard: a fault there is a stack overflow. */
+bool rt_fiber_in_guard(const rt_fiber *f, const void *addr);
 
 /* ------------------------------------------------------------- host.c */
 
@@ -84,6 +93,7 @@ typedef struct rt_job {
 p2n_result rt_run(rt_job *job); /* runs the grid on the pool; synchronous */
 unsigned rt_pool_threads(void);
 int rt_pool_resize(unsigned n);
+p2n_result rt_set_stack_size(size_t bytes); /* 0: the default; else 64 KiB to 1 TiB */
 void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* The scheduling services (p2n_services.barrier, .nanosleep). */

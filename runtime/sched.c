@@ -79,7 +79,9 @@ typedef struct rt_worker {
     char *local;
     size_t local_cap;
     rt_warp_state warps[RT_MAX_WARPS];
-    size_t fiber_size;
+    rt_fiber home;      /* the worker thread's own context, while it drains on cta_fiber */
+    rt_fiber cta_fiber; /* where it runs CTAs: the warps of those without fibers run on it */
+    rt_job *draining;   /* the launch cta_fiber drains next */
     const rt_job *warps_of; /* the launch whose templates warps[] hold */
     uint64_t warps_gridid;
     void *altstack; /* ALTSTACK_BYTES for the fault handler */
@@ -508,7 +510,78 @@ altstack_leave(void)
     sigaltstack(&st, NULL);
 }
 
-/* The warps of one CTA, one after the other or as fibers. */
+/* ------------------------------------------------------------- stacks */
+
+/* Kernel code runs only on stacks of the runtime's own: a warp fiber, or
+ * the worker's cta_fiber, where it runs a launch's CTAs (never the host's
+ * thread stack, whose size the runtime does not know).  Each is mmap'd,
+ * untouched pages cost nothing, with RT_STACK_GUARD bytes of guard below;
+ * the code the translator emits probes every page of a large frame, so an
+ * overflow faults in the guard and fails the launch with
+ * P2N_ERROR_STACK_OVERFLOW.  Size: the setting, p2n_set_stack_size or else
+ * P2N_STACK_SIZE (bytes, or with a K, M or G suffix), when there is one;
+ * else the kernel's need as the translator recorded it (stack_bytes, a
+ * bound), or 8 MiB if that is more. */
+#define RT_DEFAULT_STACK ((size_t)8 << 20)
+#define RT_MAX_STACK ((size_t)1 << 40)
+#define STACK_UNSET ((size_t)-1)
+static _Atomic size_t stack_setting; /* 0: the environment not read yet */
+
+/* Bytes from "N", "NK", "NM" or "NG"; 0 when s is no such size. */
+static size_t
+parse_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(s, &end, 10);
+    if (errno || end == s || s[0] == '-')
+        return 0;
+    int shift = 0;
+    switch (*end) {
+    case 'k': case 'K': shift = 10, end++; break;
+    case 'm': case 'M': shift = 20, end++; break;
+    case 'g': case 'G': shift = 30, end++; break;
+    default: break;
+    }
+    if (*end || n > (RT_MAX_STACK >> shift))
+        return 0;
+    return (size_t)n << shift;
+}
+
+static size_t
+stack_size(const p2n_kernel_desc *k)
+{
+    size_t s = atomic_load(&stack_setting);
+    if (!s) {
+        const char *env = getenv("P2N_STACK_SIZE");
+        s = env && *env ? parse_size(env) : 0;
+        if (s && s < 64 * 1024)
+            s = 64 * 1024;
+        if (!s)
+            s = STACK_UNSET;
+        size_t zero = 0;
+        if (!atomic_compare_exchange_strong(&stack_setting, &zero, s))
+            s = atomic_load(&stack_setting);
+    }
+    if (s == STACK_UNSET) {
+        s = RT_DEFAULT_STACK;
+        if (k->stack_bytes > s)
+            s = k->stack_bytes < RT_MAX_STACK ? (size_t)k->stack_bytes : RT_MAX_STACK;
+    }
+    return (s + 0xffff) & ~(size_t)0xffff; /* whole pages, as the fibers have it */
+}
+
+p2n_result
+rt_set_stack_size(size_t bytes)
+{
+    if (bytes != 0 && (bytes < 64 * 1024 || bytes > RT_MAX_STACK))
+        return P2N_ERROR_INVALID_VALUE;
+    atomic_store(&stack_setting, bytes ? bytes : STACK_UNSET);
+    return P2N_SUCCESS;
+}
+
+/* The warps of one CTA, one after the other (on the worker's cta_fiber,
+ * where run_cta runs) or as fibers. */
 static void
 run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
 {
@@ -522,10 +595,11 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
         }
         return;
     }
-    size_t fsize = k->stack_bytes > 256 * 1024 ? k->stack_bytes : 512 * 1024;
+    size_t fsize = stack_size(k);
     for (uint32_t i = 0; i < job->nwarps; i++)
         if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
-            rt_job_error(job, P2N_ERROR_SYSTEM, "kernel '%s': cannot allocate a fiber stack: %s", k->name, strerror(errno));
+            rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': cannot map a fiber stack of %zu bytes: %s",
+                         k->name, fsize, strerror(errno));
             return;
         }
     schedule(cp);
@@ -545,6 +619,15 @@ fault_report(rt_cta *c)
     p2n_result r = fault_sig == SIGFPE   ? P2N_ERROR_ARITHMETIC
                    : fault_sig == SIGILL ? P2N_ERROR_ILLEGAL_INSTRUCTION
                                          : P2N_ERROR_ILLEGAL_ADDRESS;
+    const rt_fiber *f = c->fibers ? &c->warps[c->current].fiber : &c->worker->cta_fiber;
+    if (fault_sig == SIGSEGV && rt_fiber_in_guard(f, fault_addr)) {
+        rt_job_error(c->job, P2N_ERROR_STACK_OVERFLOW,
+                     "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack overflow: "
+                     "the warp's stack of %zu bytes is full (P2N_STACK_SIZE or p2n_set_stack_size sets it)",
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
+                     w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
+        return;
+    }
     /* where: the faulting instruction as an offset in its object, for
      * objdump (the PTX line is not known: no line table is emitted) */
     char where[600] = "";
@@ -637,7 +720,7 @@ static _Thread_local rt_worker *caller_worker; /* a launching thread's own */
 /* Runs CTAs of job until none is left.  CTAs are claimed in chunks (about
  * 16 a thread over the grid) so the shared counter is touched rarely. */
 static void
-drain(rt_job *job, rt_worker *wk)
+drain_here(rt_job *job, rt_worker *wk)
 {
     uint64_t chunk = job->ncta / ((uint64_t)rt_pool_threads() * 16);
     if (chunk < 1)
@@ -657,6 +740,37 @@ drain(rt_job *job, rt_worker *wk)
                 run_cta(job, wk, i);
         }
     }
+}
+
+/* cta_fiber's life: drain the launch it is given, then wait for the next. */
+static void
+cta_main(void *arg)
+{
+    rt_worker *wk = arg;
+    for (;;) {
+        drain_here(wk->draining, wk);
+        rt_fiber_switch(&wk->cta_fiber, &wk->home);
+    }
+}
+
+/* Runs CTAs of job until none is left, on the worker's cta_fiber: a stack
+ * of the kernel's size with a guard (stacks, above), two switches a launch. */
+static void
+drain(rt_job *job, rt_worker *wk)
+{
+    size_t fsize = stack_size(job->k);
+    if (wk->cta_fiber.size != fsize) {
+        if (rt_fiber_init(&wk->cta_fiber, fsize, cta_main, wk) != 0) {
+            rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': cannot map a stack of %zu bytes: %s",
+                         job->k->name, fsize, strerror(errno));
+            atomic_store(&job->next_cta, job->ncta); /* no worker takes more of it */
+            return;
+        }
+    } else {
+        rt_fiber_take_fp(&wk->cta_fiber); /* the host may have changed its modes since */
+    }
+    wk->draining = job;
+    rt_fiber_switch(&wk->home, &wk->cta_fiber);
 }
 
 /* A worker attaches to a queued job with CTAs left (under the pool lock),

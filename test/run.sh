@@ -276,29 +276,33 @@ t_ref() { # NAME (test/exec/NAME.c)
 }
 
 # --- fuzz/: the differential tester (test/ref/fuzz, docs/testing.md): a
-# fixed set of generated programs (seeds FUZZ_SEED.., FUZZ_N of them) and
-# the shrunk regressions in test/regress, each through the translator and
-# the reference interpreter, outputs compared bit for bit.  Translated at
-# -O0 (FUZZ_FLAGS) to keep it fast: the translator's time is LLVM's.
+# fixed set of generated programs (seeds FUZZ_SEED.., FUZZ_N of them, 50 to
+# a module: one translation each) and the shrunk regressions in
+# test/regress, each through the translator and the reference interpreter,
+# outputs compared bit for bit.  The fixed set is translated at -O0
+# (FUZZ_FLAGS) to keep it fast (about 0.1 s of translation a program); the
+# regressions at -O0 and at the default level, where most were found.
 t_fuzz() {
 	selected "fuzz/" || return 0
 	if [ ! -x test/ref/fuzz ] || [ ! -x test/ref/run_rt ] || [ ! -x test/ref/run_ref ]; then
 		skip "fuzz/" "test/ref tools not built (make ref)"; return 0
 	fi
 	P2NFLAGS=${FUZZ_FLAGS--O0} FUZZ_TMP=$OUT/fuzz limit 900 test/ref/fuzz --quiet --seed "${FUZZ_SEED:-1}" \
-		-n "${FUZZ_N:-20}" --batch 20 --without brx >"$OUT/fuzz.log" 2>&1
+		-n "${FUZZ_N:-200}" --batch 50 >"$OUT/fuzz.log" 2>&1
 	rc=$?
 	count_lines <"$OUT/fuzz.log" >"$OUT/fuzz.out"
 	cat "$OUT/fuzz.out"
 	[ $rc -le 1 ] || fail "fuzz/run" "exit status $rc"
 	set -- test/regress/*.ptx
 	[ -e "$1" ] || return 0
-	P2NFLAGS=${FUZZ_FLAGS--O0} FUZZ_TMP=$OUT/fuzz limit 600 test/ref/fuzz --replay "$@" >"$OUT/fuzz_regress.log" 2>&1
-	rc=$?
-	grep -v ' passed, ' "$OUT/fuzz_regress.log" >"$OUT/fuzz_regress.lines"
-	count_lines <"$OUT/fuzz_regress.lines" >"$OUT/fuzz_regress.out"
-	cat "$OUT/fuzz_regress.out"
-	[ $rc -le 1 ] || fail "fuzz/regress" "exit status $rc"
+	for o in -O0 -O2; do
+		P2NFLAGS=$o FUZZ_TMP=$OUT/fuzz limit 600 test/ref/fuzz --replay --tag "$o" "$@" >"$OUT/fuzz_regress.log" 2>&1
+		rc=$?
+		grep -v ' passed, ' "$OUT/fuzz_regress.log" >"$OUT/fuzz_regress.lines"
+		count_lines <"$OUT/fuzz_regress.lines" >"$OUT/fuzz_regress.out"
+		cat "$OUT/fuzz_regress.out"
+		[ $rc -le 1 ] || fail "fuzz/regress$o" "exit status $rc"
+	done
 }
 
 # --- test/cudart: unmodified CUDA programs run on the CPU (docs/cuda.md).

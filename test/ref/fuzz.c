@@ -6,9 +6,10 @@
  *       batch).  A program whose results differ (or that the translator
  *       rejects, or that crashes or hangs translated) is a disagreement;
  *       with --write it is shrunk and written to DIR/fuzz_SEED.ptx.
- *   fuzz --replay FILE.ptx...
+ *   fuzz --replay [--tag T] FILE.ptx...
  *       Each file holds one shrunk program (kernel k0) and its input seed
- *       in a "// fuzz-inputs: SEED" line; runs it through both.
+ *       in a "// fuzz-inputs: SEED" line; runs it through both.  Test
+ *       names are fuzz/regressT/FILE.
  *
  * Prints "PASS fuzz/..." / "FAIL fuzz/..." / "SKIP fuzz/..." lines for
  * test/run.sh and a summary line.  Programs listed (by seed or file name)
@@ -170,8 +171,8 @@ check_one(const char *ptx, uint64_t inseed, char *why, size_t n)
     return v;
 }
 
-/* --- shrinking: delete lines of the body regions while the disagreement
- * (of the same kind) persists. */
+/* --- shrinking: delete whole .func definitions, then lines of the body
+ * regions, while the disagreement (of the same kind) persists. */
 
 typedef struct Lines {
     char **v;
@@ -243,6 +244,23 @@ shrink(const char *src, const char *dst, uint64_t inseed, Verdict want, const ch
     char work[300];
     snprintf(work, sizeof work, "%s/shrink.ptx", g_tmp);
     int tries = 0;
+    /* first whole .func definitions (those the kernel no longer needs) */
+    for (int i = 0; i < L.n; i++) {
+        if (strncmp(L.v[i], ".func", 5) != 0)
+            continue;
+        int end = i;
+        while (end < L.n && strcmp(L.v[end], "}\n") != 0)
+            end++;
+        if (end + 1 < L.n && L.v[end + 1][0] == '\n')
+            end++;
+        for (int j = i; j <= end && j < L.n; j++)
+            L.del[j] = true;
+        tries++;
+        if (interesting(&L, work, inseed, want) != want)
+            for (int j = i; j <= end && j < L.n; j++)
+                L.del[j] = false;
+        i = end;
+    }
     for (int chunk = L.n / 2; chunk >= 1; chunk /= 2) {
         bool progress = true;
         while (progress && tries < 200) {
@@ -331,6 +349,9 @@ verdict_line(const char *name, const char *key, Verdict v, const char *why)
 static int
 replay(int argc, char **argv, int i0)
 {
+    const char *tag = "";
+    if (i0 + 1 < argc && !strcmp(argv[i0], "--tag"))
+        tag = argv[i0 + 1], i0 += 2;
     for (int i = i0; i < argc; i++) {
         FILE *f = fopen(argv[i], "r");
         char line[256];
@@ -345,7 +366,7 @@ replay(int argc, char **argv, int i0)
         sh("cp %s %s", argv[i], tmp);
         Verdict v = check_one(tmp, inseed, why, sizeof why);
         const char *base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
-        snprintf(name, sizeof name, "fuzz/regress/%s", base);
+        snprintf(name, sizeof name, "fuzz/regress%s/%s", tag, base);
         verdict_line(name, base, v, why);
     }
     printf("%d passed, %d failed\n", npass, nfail);
@@ -382,7 +403,7 @@ main(int argc, char **argv)
         else if (!strcmp(argv[i], "--replay"))
             return replay(argc, argv, i + 1);
         else {
-            fprintf(stderr, "usage: fuzz [--seed S] [-n N] [--batch B] [--without brx] [--write DIR] | --replay FILE...\n");
+            fprintf(stderr, "usage: fuzz [--seed S] [-n N] [--batch B] [--without brx] [--write DIR] | --replay [--tag T] FILE...\n");
             return 2;
         }
     }

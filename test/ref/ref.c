@@ -99,6 +99,13 @@ p2n_set_num_threads(unsigned n)
     return n ? P2N_SUCCESS : P2N_ERROR_INVALID_VALUE;
 }
 
+/* The interpreter has no native stack: only the call depth is limited. */
+p2n_result
+p2n_set_stack_size(size_t bytes)
+{
+    return bytes == 0 || (bytes >= 64 * 1024 && bytes <= ((size_t)1 << 40)) ? P2N_SUCCESS : P2N_ERROR_INVALID_VALUE;
+}
+
 static VarInfo *
 vinfo(p2n_module *mod, const Var *v)
 {
