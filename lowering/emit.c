@@ -232,6 +232,21 @@ stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
     LLVMBuildStore(e->b, LLVMBuildAdd(e->b, sp, emit_u32(e, 1), ""), e->sp_slot);
 }
 
+/* Pops the top entry (sp: the depth, > 0): its pc, mask and rpc, and the
+ * lanes gone meanwhile (exited, or returned from this .func). */
+static void
+stack_pop(Emit *e, LLVMValueRef sp, LLVMValueRef *pc, LLVMValueRef *m, LLVMValueRef *rpc, LLVMValueRef *gone)
+{
+    LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
+    LLVMBuildStore(e->b, top, e->sp_slot);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    LLVMValueRef idx[] = {emit_u32(e, 0), top};
+    *pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
+    *m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
+    *rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
+    *gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+}
+
 /* A reconvergence entry's pc carries this bit in a function that may hold
  * lanes at a barrier (e->nbar > 0): popping it moves held lanes whose path
  * ended at that block to the entry's rpc (see emit_barrier_arrival). */
@@ -413,15 +428,8 @@ emit_dispatcher(Emit *e)
     }
 
     LLVMPositionBuilderAtEnd(e->b, pop);
-    LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
-    LLVMBuildStore(e->b, top, e->sp_slot);
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
-    LLVMValueRef idx[] = {emit_u32(e, 0), top};
-    LLVMValueRef pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
-    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
-    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
-    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
-                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef pc, m, rpc, gone;
+    stack_pop(e, sp, &pc, &m, &rpc, &gone);
     if (e->nbar > 0) {
         /* a reconvergence entry popped before the lanes held at a barrier
          * came back to it: they no longer end their path there but at the
@@ -559,14 +567,8 @@ site_dispatch(Emit *e, int b)
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), ""), e->return_bb, pop);
 
     LLVMPositionBuilderAtEnd(e->b, pop);
-    LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
-    LLVMBuildStore(e->b, top, e->sp_slot);
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
-    LLVMValueRef idx[] = {emit_u32(e, 0), top};
-    LLVMValueRef pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
-    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
-    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
-    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef pc, m, rpc, gone;
+    stack_pop(e, sp, &pc, &m, &rpc, &gone);
     m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), site, run);
 
