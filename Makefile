@@ -62,7 +62,8 @@ ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
 # The translator's build identity, part of p2n_translator_version() and so
 # of the CUDA layer's cache key: a checksum of its sources, so that a
 # rebuilt translator never meets modules cached by another one.
-lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(wildcard frontend/*.h lowering/*.h lowering/*.def frontend/*.def) runtime/p2n_abi.h
+lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(filter-out lowering/build_id.h,$(wildcard frontend/*.h lowering/*.h \
+		lowering/*.def frontend/*.def)) runtime/p2n_abi.h
 	@printf '#define P2N_BUILD_ID "%s"\n' "$$(cat $^ | cksum | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
 
 lowering/translate.o: lowering/build_id.h
@@ -240,8 +241,8 @@ check-llvm:
 	sh test/check-llvm.sh
 
 # Speed against OpenMP C and OpenCL C (PoCL): test/bench/bench.sh prints
-# Markdown tables (docs/bench-results.md); 10 minutes at a load average
-# of 12 on the 2-core reference machine, 3 min 16 s of CPU.  BENCH_REPS,
+# Markdown tables (docs/bench-results.md); 1 min 38 s on the quiet 2-core
+# reference machine (10 minutes at a load average of 12).  BENCH_REPS,
 # BENCH_TIMEOUT, BENCH_MEM_MB: see bench.sh.
 bench: all
 	sh test/bench/bench.sh
