@@ -707,11 +707,10 @@ linear_side_end(Emit *e, int b)
 }
 
 /* Which divergent bra instructions emit_linear_branch can take: each side
- * is R itself, or
- * a reachable block entered only from the branch whose one successor is
- * R, that no other transfer reconverges at, of at most LINEAR_MAX
- * instructions, none of which is a call, a barrier or leaves the block
- * other than by bra to R. */
+ * is R itself, or a reachable block entered only from the branch whose one
+ * successor is R, that no transfer reconverges at, of at most LINEAR_MAX
+ * instructions, none of which is a call, a barrier or a warp barrier, or
+ * leaves the block other than by bra to R. */
 enum { LINEAR_MAX = 64 };
 
 static bool
