@@ -5,6 +5,7 @@
  * sources splatted.  A write to a varying register in a block that may run
  * with some lanes off keeps the other lanes' values (a select on the mask).
  */
+#include <math.h>
 #include <string.h>
 
 #include "emit.h"
@@ -665,6 +666,13 @@ mul_residual64(Emit *e, LLVMValueRef x, LLVMValueRef y, LLVMValueRef s)
     return LLVMBuildSelect(e->b, tiny, ts, t, "");
 }
 
+/* x is finite (not infinite, not NaN). */
+static LLVMValueRef
+finite64(Emit *e, LLVMValueRef x)
+{
+    return LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", x), cst(e, x, INFINITY, 0), "");
+}
+
 /* A directed-rounding float operation: add sub mul fma div sqrt rcp.  f32
  * works in f64 (exact products, TwoSum); f64 works with residuals. */
 static LLVMValueRef
@@ -720,8 +728,17 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         emit_unsupported(e, in->loc, arena_printf(e->arena, "directed rounding on %s", opcode_name(op)));
         return a[0];
     }
-    if (f64)
+    if (f64) {
+        /* an overflow to infinity from finite operands: the exact value is
+         * finite, so it lies on r's near side (.rz gives the largest
+         * finite value, not infinity); the residual above is a NaN then */
+        LLVMValueRef fin = finite64(e, x);
+        if (y)
+            fin = LLVMBuildAnd(e->b, fin, finite64(e, y), "");
+        LLVMValueRef inf = LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", s), cst(e, s, INFINITY, 0), "");
+        t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, fin, inf, ""), LLVMBuildFNeg(e->b, s, ""), t, "");
         return rm_zero_sum(e, round_dir(e, s, t, mode), mode, s, sum_a, sum_b);
+    }
     LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, emit_is_vec(s)), "");
     LLVMValueRef back = LLVMBuildFPExt(e->b, r, dt, "");
     LLVMValueRef d = LLVMBuildFSub(e->b, s, back, "");
