@@ -729,12 +729,15 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         return a[0];
     }
     if (f64) {
-        /* an overflow to infinity from finite operands: the exact value is
-         * finite, so it lies on r's near side (.rz gives the largest
-         * finite value, not infinity); the residual above is a NaN then */
+        /* an overflow to infinity from finite operands (no division by
+         * zero): the exact value is finite, so it lies on r's near side
+         * (.rz gives the largest finite value, not infinity); the residual
+         * above is a NaN then */
         LLVMValueRef fin = finite64(e, x);
         if (y)
             fin = LLVMBuildAnd(e->b, fin, finite64(e, y), "");
+        if (op == OP_DIV || op == OP_RCP) /* x/0 is an exact infinity */
+            fin = LLVMBuildAnd(e->b, fin, LLVMBuildFCmp(e->b, LLVMRealONE, y, cst(e, y, 0.0, 0), ""), "");
         LLVMValueRef inf = LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", s), cst(e, s, INFINITY, 0), "");
         t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, fin, inf, ""), LLVMBuildFNeg(e->b, s, ""), t, "");
         return rm_zero_sum(e, round_dir(e, s, t, mode), mode, s, sum_a, sum_b);
