@@ -31,7 +31,8 @@ TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME)
 	lowering/libptx2native-translate.so
 TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm -lpthread
 
-RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o runtime/texture.o
+RUNTIME_OBJS = runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o runtime/texture.o \
+	runtime/fiber.o runtime/registry.o runtime/error.o
 RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 
 # The CUDA layer (runtime/cuda, docs/cuda.md): libcuda.so.1 holds the core
@@ -63,7 +64,7 @@ ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
 # of the CUDA layer's cache key: a checksum of its sources, so that a
 # rebuilt translator never meets modules cached by another one.
 lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(filter-out lowering/build_id.h,$(wildcard frontend/*.h lowering/*.h \
-		lowering/*.def frontend/*.def)) runtime/p2n_abi.h
+		lowering/*.def frontend/*.def)) runtime/p2n_abi.h runtime/p2n_abi.def
 	@printf '#define P2N_BUILD_ID "%s"\n' "$$(cat $^ | cksum | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
 
 lowering/translate.o: lowering/build_id.h

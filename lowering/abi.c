@@ -1,10 +1,89 @@
-/* abi.c — LLVM mirrors of runtime/p2n_abi.h: the warp struct, the services
- * table, and the module descriptor the runtime reads.  The field order here
- * is the C order there; test/unit/abi_test.c checks every offset. */
+/* abi.c — the ABI of runtime/p2n_abi.def in LLVM: the warp struct, the
+ * services table, and the module descriptor the runtime reads, each built
+ * from the table the runtime's C structs come from (test/unit/abi_test.c
+ * checks the offsets against the C layout). */
+#include <assert.h>
 #include <string.h>
 
 #include "emit.h"
 #include "p2n_abi.h"
+
+/* The indices the emitters use (emit.h) are the tables' order. */
+enum {
+#define P2N_WARP(tag, name, ctype, kind) ABI_W_##tag,
+#include "p2n_abi.def"
+    ABI_W_COUNT
+};
+#define P2N_WARP(tag, name, ctype, kind) \
+    _Static_assert((int)W_##tag == (int)ABI_W_##tag, "W_" #tag " is not its place in p2n_abi.def");
+#include "p2n_abi.def"
+_Static_assert((int)W_NFIELDS == (int)ABI_W_COUNT, "W_NFIELDS is not p2n_abi.def's field count");
+enum {
+#define P2N_SERVICE(tag, name, ret, params) ABI_S_##tag,
+#include "p2n_abi.def"
+    ABI_S_COUNT
+};
+#define P2N_SERVICE(tag, name, ret, params) \
+    _Static_assert((int)S_##tag == (int)ABI_S_##tag, "S_" #tag " is not its place in p2n_abi.def");
+#include "p2n_abi.def"
+_Static_assert((int)S_NFIELDS == (int)ABI_S_COUNT, "S_NFIELDS is not p2n_abi.def's service count");
+
+/* Field indices of the descriptors. */
+enum {
+#define P2N_PARAM_DESC(tag, name, ctype, kind) PD_##tag,
+#include "p2n_abi.def"
+    PD_COUNT
+};
+enum {
+#define P2N_KERNEL_DESC(tag, name, ctype, kind) KD_##tag,
+#include "p2n_abi.def"
+    KD_COUNT
+};
+enum {
+#define P2N_VAR_DESC(tag, name, ctype, kind) VD_##tag,
+#include "p2n_abi.def"
+    VD_COUNT
+};
+enum {
+#define P2N_FUNC_DESC(tag, name, ctype, kind) FD_##tag,
+#include "p2n_abi.def"
+    FD_COUNT
+};
+enum {
+#define P2N_MODULE_DESC(tag, name, ctype, kind) MD_##tag,
+#include "p2n_abi.def"
+    MD_COUNT
+};
+
+/* The kinds of p2n_abi.def. */
+enum { K_PTR, K_U32, K_I32, K_U64, K_U32X3, K_TIDS };
+
+static LLVMTypeRef
+kind_type(Emit *e, int kind)
+{
+    switch (kind) {
+    case K_PTR: return e->t_ptr;
+    case K_U32:
+    case K_I32: return e->t_i32;
+    case K_U64: return e->t_i64;
+    case K_U32X3: return LLVMArrayType(e->t_i32, 3);
+    case K_TIDS: return LLVMArrayType(LLVMArrayType(e->t_i32, WARP), 3);
+    }
+    die("abi: kind %d", kind);
+}
+
+/* A named struct of the kinds in k[0..n). */
+static LLVMTypeRef
+struct_type(Emit *e, const char *name, const int *k, int n)
+{
+    LLVMTypeRef f[32];
+    assert(n <= 32);
+    for (int i = 0; i < n; i++)
+        f[i] = kind_type(e, k[i]);
+    LLVMTypeRef t = LLVMStructCreateNamed(e->ctx, name);
+    LLVMStructSetBody(t, f, (unsigned)n, 0);
+    return t;
+}
 
 void
 abi_types(Emit *e)
@@ -23,35 +102,11 @@ abi_types(Emit *e)
     e->t_ptr = LLVMPointerTypeInContext(c, 0);
     e->t_v32i1 = LLVMVectorType(e->t_i1, WARP);
 
-    LLVMTypeRef i32x3 = LLVMArrayType(e->t_i32, 3);
-    LLVMTypeRef f[W_NFIELDS] = {
-        [W_PARAMS] = e->t_ptr,
-        [W_SHARED] = e->t_ptr,
-        [W_LOCAL] = e->t_ptr,
-        [W_LOCAL_STRIDE] = e->t_i64,
-        [W_RT] = e->t_ptr,
-        [W_SCHED] = e->t_ptr,
-        [W_TID] = LLVMArrayType(LLVMArrayType(e->t_i32, WARP), 3),
-        [W_NTID] = i32x3,
-        [W_CTAID] = i32x3,
-        [W_NCTAID] = i32x3,
-        [W_WARPID] = e->t_i32,
-        [W_NWARPID] = e->t_i32,
-        [W_MASK] = e->t_i32,
-        [W_DYNAMIC_SMEM] = e->t_i32,
-        [W_TOTAL_SMEM] = e->t_i32,
-        [W_SMID] = e->t_i32,
-        [W_NSMID] = e->t_i32,
-        [W_PARAM_BYTES] = e->t_i32,
-        [W_GRIDID] = e->t_i64,
-        [W_EXITED] = e->t_i32,
-        [W_ERROR] = e->t_i32,
-        [W_STACK_TOP] = e->t_i64,
-        [W_GRID_WORKSPACE] = e->t_i64,
-        [W_STOP] = e->t_ptr,
+    static const int warp[] = {
+#define P2N_WARP(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
     };
-    e->t_warp = LLVMStructCreateNamed(c, "p2n_warp");
-    LLVMStructSetBody(e->t_warp, f, W_NFIELDS, 0);
+    e->t_warp = struct_type(e, "p2n_warp", warp, W_NFIELDS);
     LLVMTypeRef wp[] = {e->t_ptr};
     e->t_kernel_fn = LLVMFunctionType(e->t_void, wp, 1, 0);
     /* .func: (warp, mask, argv, retv, depth) */
@@ -132,6 +187,15 @@ const_array_global(Emit *e, LLVMTypeRef elem, LLVMValueRef *v, int n, const char
     return g;
 }
 
+/* A descriptor of type t from its fields, every one given. */
+static LLVMValueRef
+desc_struct(LLVMTypeRef t, LLVMValueRef *fields, int n)
+{
+    for (int i = 0; i < n; i++)
+        assert(fields[i] && "a descriptor field of p2n_abi.def is not filled in");
+    return LLVMConstNamedStruct(t, fields, (unsigned)n);
+}
+
 /* Layout of an entry's parameter buffer: each parameter at its alignment. */
 static LLVMValueRef
 param_descs(Emit *e, const Func *f, LLVMTypeRef t_param, uint32_t *bytes)
@@ -143,8 +207,11 @@ param_descs(Emit *e, const Func *f, LLVMTypeRef t_param, uint32_t *bytes)
         uint32_t size = p->size > 0 ? (uint32_t)p->size : 8;
         uint32_t align = p->align > 0 ? (uint32_t)p->align : size > 8 ? 8 : size;
         off = (off + align - 1) / align * align;
-        LLVMValueRef fields[] = {cstring(e, p->name), u32(e, off), u32(e, size), u32(e, align)};
-        vec_push(e->arena, &v, LLVMConstNamedStruct(t_param, fields, 4));
+        LLVMValueRef fields[PD_COUNT] = {
+            [PD_NAME] = cstring(e, p->name), [PD_OFFSET] = u32(e, off),
+            [PD_SIZE] = u32(e, size),        [PD_ALIGN] = u32(e, align),
+        };
+        vec_push(e->arena, &v, desc_struct(t_param, fields, PD_COUNT));
         off += size;
     }
     *bytes = off;
@@ -324,25 +391,78 @@ abi_patch_stack(Emit *e, char *obj, size_t n)
     return true;
 }
 
+/* The module's name (p2n_abi.def): its first file's name without
+ * directory and last extension. */
+static const char *
+module_name(Emit *e)
+{
+    const char *path = e->m->filename ? e->m->filename : "";
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+    return arena_printf(e->arena, "%.*s", (int)n, base);
+}
+
+/* An object's constructor or destructor: a function that passes the
+ * descriptor g to the runtime's fn, listed in list (llvm.global_ctors or
+ * llvm.global_dtors). */
+static void
+emit_registration(Emit *e, LLVMValueRef g, const char *fn, const char *list)
+{
+    LLVMTypeRef t_fn = LLVMFunctionType(e->t_void, &e->t_ptr, 1, 0);
+    LLVMValueRef callee = LLVMGetNamedFunction(e->mod, fn);
+    if (!callee)
+        callee = LLVMAddFunction(e->mod, fn, t_fn);
+    LLVMValueRef f = LLVMAddFunction(e->mod, list[12] == 'c' ? "p2n.register" : "p2n.unregister",
+                                     LLVMFunctionType(e->t_void, NULL, 0, 0));
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(e->ctx, f, "entry"));
+    LLVMBuildCall2(b, t_fn, callee, &g, 1, "");
+    LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+    LLVMTypeRef ef[] = {e->t_i32, e->t_ptr, e->t_ptr};
+    LLVMTypeRef t_entry = LLVMStructTypeInContext(e->ctx, ef, 3, 0);
+    LLVMValueRef v[] = {u32(e, 65535), f, LLVMConstNull(e->t_ptr)};
+    LLVMValueRef entry = LLVMConstStructInContext(e->ctx, v, 3, 0);
+    LLVMValueRef init = LLVMConstArray2(t_entry, &entry, 1);
+    LLVMValueRef l = LLVMAddGlobal(e->mod, LLVMTypeOf(init), list);
+    LLVMSetInitializer(l, init);
+    LLVMSetLinkage(l, LLVMAppendingLinkage);
+}
+
+/* The descriptor of runtime/p2n_abi.def.  A shared object exports it as
+ * P2N_MODULE_SYMBOL for p2n_module_load; any other output (an object to
+ * link) holds it under a symbol of the module's own and registers it from
+ * a constructor (p2n_abi.h). */
 void
 abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
 {
-    LLVMContextRef c = e->ctx;
-    LLVMTypeRef i32x3 = LLVMArrayType(e->t_i32, 3);
-    LLVMTypeRef t_param = LLVMStructCreateNamed(c, "p2n_param_desc");
-    LLVMTypeRef pf[] = {e->t_ptr, e->t_i32, e->t_i32, e->t_i32};
-    LLVMStructSetBody(t_param, pf, 4, 0);
-    LLVMTypeRef t_kernel = LLVMStructCreateNamed(c, "p2n_kernel_desc");
-    LLVMTypeRef kf[] = {e->t_ptr, e->t_ptr, e->t_i32, e->t_ptr, e->t_i32, e->t_i64, e->t_i64,
-                        e->t_i32, i32x3,    i32x3,    e->t_i32, e->t_i64};
-    LLVMStructSetBody(t_kernel, kf, 12, 0);
-    LLVMTypeRef t_var = LLVMStructCreateNamed(c, "p2n_var_desc");
-    LLVMTypeRef vf[] = {e->t_ptr, e->t_ptr, e->t_i64, e->t_i32};
-    LLVMStructSetBody(t_var, vf, 4, 0);
-    LLVMTypeRef t_module = LLVMStructCreateNamed(c, "p2n_module_desc");
-    LLVMTypeRef mf[] = {e->t_i32, e->t_i32, e->t_ptr, e->t_i32, e->t_ptr,
-                        e->t_i32, e->t_ptr, e->t_ptr};
-    LLVMStructSetBody(t_module, mf, 8, 0);
+    static const int param_k[] = {
+#define P2N_PARAM_DESC(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
+    };
+    static const int kernel_k[] = {
+#define P2N_KERNEL_DESC(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
+    };
+    static const int var_k[] = {
+#define P2N_VAR_DESC(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
+    };
+    static const int func_k[] = {
+#define P2N_FUNC_DESC(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
+    };
+    static const int module_k[] = {
+#define P2N_MODULE_DESC(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
+    };
+    LLVMTypeRef t_param = struct_type(e, "p2n_param_desc", param_k, PD_COUNT);
+    LLVMTypeRef t_kernel = struct_type(e, "p2n_kernel_desc", kernel_k, KD_COUNT);
+    LLVMTypeRef t_var = struct_type(e, "p2n_var_desc", var_k, VD_COUNT);
+    LLVMTypeRef t_func = struct_type(e, "p2n_func_desc", func_k, FD_COUNT);
+    LLVMTypeRef t_module = struct_type(e, "p2n_module_desc", module_k, MD_COUNT);
 
     Vec(LLVMValueRef) kd = {0};
     int k = 0;
@@ -368,21 +488,21 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             stack = stack_mark(e->nstack_kernels);
             e->stack_kernel[e->nstack_kernels++] = i;
         }
-        LLVMValueRef fields[] = {
-            cstring(e, f->name),
-            kernels[k++],
-            u32(e, (uint64_t)f->params.n),
-            params,
-            u32(e, bytes),
-            u64(e, e->smem_of[i]),
-            u64(e, e->local_bytes_of[i]),
-            u32(e, flags),
-            LLVMConstArray2(e->t_i32, maxntid, 3),
-            LLVMConstArray2(e->t_i32, reqntid, 3),
-            u32(e, (uint64_t)f->loc.line),
-            u64(e, stack),
+        LLVMValueRef fields[KD_COUNT] = {
+            [KD_NAME] = cstring(e, f->name),
+            [KD_FN] = kernels[k++],
+            [KD_NPARAMS] = u32(e, (uint64_t)f->params.n),
+            [KD_PARAMS] = params,
+            [KD_PARAM_BYTES] = u32(e, bytes),
+            [KD_STATIC_SMEM] = u64(e, e->smem_of[i]),
+            [KD_LOCAL_BYTES] = u64(e, e->local_bytes_of[i]),
+            [KD_FLAGS] = u32(e, flags),
+            [KD_MAXNTID] = LLVMConstArray2(e->t_i32, maxntid, 3),
+            [KD_REQNTID] = LLVMConstArray2(e->t_i32, reqntid, 3),
+            [KD_PTX_LINE] = u32(e, (uint64_t)f->loc.line),
+            [KD_STACK_BYTES] = u64(e, stack),
         };
-        vec_push(e->arena, &kd, LLVMConstNamedStruct(t_kernel, fields, 12));
+        vec_push(e->arena, &kd, desc_struct(t_kernel, fields, KD_COUNT));
     }
 
     Vec(LLVMValueRef) vd = {0};
@@ -391,39 +511,55 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         const VarSlot *s = mem_slot(e, v);
         if (!s || !s->global || v->linkage == LK_EXTERN)
             continue;
-        LLVMValueRef fields[] = {cstring(e, v->name), s->global,
-                                 LLVMConstInt(e->t_i64, (uint64_t)(v->size > 0 ? v->size : 0), 0),
-                                 u32(e, v->space == SP_CONST)};
-        vec_push(e->arena, &vd, LLVMConstNamedStruct(t_var, fields, 4));
+        LLVMValueRef fields[VD_COUNT] = {
+            [VD_NAME] = cstring(e, v->name),
+            [VD_ADDR] = s->global,
+            [VD_BYTES] = u64(e, (uint64_t)(v->size > 0 ? v->size : 0)),
+            [VD_SPACE] = u32(e, v->space == SP_CONST),
+        };
+        vec_push(e->arena, &vd, desc_struct(t_var, fields, VD_COUNT));
     }
 
     /* every defined .func, so function pointers work across modules */
-    LLVMTypeRef t_func = LLVMStructCreateNamed(c, "p2n_func_desc");
-    LLVMTypeRef ff[] = {e->t_ptr, e->t_ptr, e->t_ptr};
-    LLVMStructSetBody(t_func, ff, 3, 0);
     Vec(LLVMValueRef) fd = {0};
     for (int i = 0; i < e->m->funcs.n; i++) {
         const Func *f = e->m->funcs.v[i];
         if (f->is_entry || !f->has_body)
             continue;
-        LLVMValueRef fields[] = {cstring(e, f->name), call_function_address(e, f),
-                                 cstring(e, abi_signature(e, f))};
-        vec_push(e->arena, &fd, LLVMConstNamedStruct(t_func, fields, 3));
+        LLVMValueRef fields[FD_COUNT] = {
+            [FD_NAME] = cstring(e, f->name),
+            [FD_FN] = call_function_address(e, f),
+            [FD_SIGNATURE] = cstring(e, abi_signature(e, f)),
+        };
+        vec_push(e->arena, &fd, desc_struct(t_func, fields, FD_COUNT));
     }
 
-    LLVMValueRef fields[] = {
-        u32(e, P2N_ABI_VERSION),
-        u32(e, (uint64_t)kd.n),
-        const_array_global(e, t_kernel, kd.v, kd.n, "p2n.kernels"),
-        u32(e, (uint64_t)vd.n),
-        const_array_global(e, t_var, vd.v, vd.n, "p2n.vars"),
-        u32(e, (uint64_t)fd.n),
-        const_array_global(e, t_func, fd.v, fd.n, "p2n.funcs"),
-        cstring(e, e->m->filename),
+    const char *name = module_name(e);
+    LLVMValueRef fields[MD_COUNT] = {
+        [MD_ABI_VERSION] = u32(e, P2N_ABI_VERSION),
+        [MD_NKERNELS] = u32(e, (uint64_t)kd.n),
+        [MD_KERNELS] = const_array_global(e, t_kernel, kd.v, kd.n, "p2n.kernels"),
+        [MD_NVARS] = u32(e, (uint64_t)vd.n),
+        [MD_VARS] = const_array_global(e, t_var, vd.v, vd.n, "p2n.vars"),
+        [MD_NFUNCS] = u32(e, (uint64_t)fd.n),
+        [MD_FUNCS] = const_array_global(e, t_func, fd.v, fd.n, "p2n.funcs"),
+        [MD_SOURCE] = cstring(e, e->m->filename),
+        [MD_NAME] = cstring(e, name),
     };
-    LLVMValueRef g = LLVMAddGlobal(e->mod, t_module, P2N_MODULE_SYMBOL);
-    LLVMSetInitializer(g, LLVMConstNamedStruct(t_module, fields, 8));
+    bool shared = e->o->kind == OUT_SHARED;
+    char *symbol = arena_printf(e->arena, "%s%s%s", P2N_MODULE_SYMBOL, shared ? "" : "_",
+                                shared ? "" : name);
+    for (char *c = symbol; *c; c++)
+        if (!(*c == '_' || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
+              (*c >= 'A' && *c <= 'Z')))
+            *c = '_';
+    LLVMValueRef g = LLVMAddGlobal(e->mod, t_module, symbol);
+    LLVMSetInitializer(g, desc_struct(t_module, fields, MD_COUNT));
     LLVMSetGlobalConstant(g, 1);
-    LLVMSetVisibility(g, LLVMDefaultVisibility);
+    LLVMSetVisibility(g, shared ? LLVMDefaultVisibility : LLVMHiddenVisibility);
+    if (!shared) {
+        emit_registration(e, g, P2N_ABI_STR(P2N_REGISTER_FN), "llvm.global_ctors");
+        emit_registration(e, g, P2N_ABI_STR(P2N_UNREGISTER_FN), "llvm.global_dtors");
+    }
     emit_note(e);
 }

@@ -1,23 +1,42 @@
 /* p2n_abi.h — the contract between the code ptx2native emits and the runtime.
  *
- * A shared object made by ptx2native exports one symbol, P2N_MODULE_SYMBOL,
- * a p2n_module_desc.  It needs no runtime code of its own: every service
- * (barriers, nanosleep, printf, malloc, errors) is reached through the
- * p2n_services table in the warp it runs, so the object loads with libc and
- * libm alone and the host library owns all scheduling state.
+ * The layouts are tables in p2n_abi.def, which lowering/abi.c expands
+ * into the LLVM types it emits and this header into C; the constants are
+ * here, and lowering/abi.c includes this header for them.  A change to
+ * either changes the ABI: bump P2N_ABI_VERSION, the one version number
+ * (the note, the descriptor and the symbol names below all carry it).
  *
- * The lowering builds LLVM struct types that mirror p2n_warp and the
- * descriptors below field by field (lowering/abi.c).  Change both together
- * and bump P2N_ABI_VERSION.
+ * A shared object made by ptx2native exports one symbol,
+ * P2N_MODULE_SYMBOL, its p2n_module_desc, which p2n_module_load finds with
+ * dlsym.  It needs no runtime code of its own: every service (barriers,
+ * nanosleep, printf, malloc, errors) is reached through the p2n_services
+ * table in the warp it runs, so the object loads with libc and libm alone
+ * and the host library owns all scheduling state.
+ *
+ * An object (-c, also -S and --emit-llvm) holds its descriptor under a
+ * symbol of its own, P2N_MODULE_SYMBOL "_" and the module's name (each
+ * byte outside [A-Za-z0-9_] made '_'; hidden, so only a static link sees
+ * it: two objects of one name do not link), and a constructor that
+ * registers it with P2N_REGISTER_FN (a destructor unregisters it with
+ * P2N_UNREGISTER_FN), so objects of several PTX files link into one
+ * program and p2n_module_get_linked finds each by its name.  An object
+ * of another ABI version does not link: those names carry the version.
  */
 #ifndef P2N_ABI_H
 #define P2N_ABI_H
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 5
+#define P2N_ABI_VERSION 6
 #define P2N_WARP_SIZE 32
-#define P2N_MODULE_SYMBOL "p2n_module_v1"
+
+#define P2N_ABI_STR_(x) #x
+#define P2N_ABI_STR(x) P2N_ABI_STR_(x)
+#define P2N_ABI_CAT_(a, b) a##b
+#define P2N_ABI_CAT(a, b) P2N_ABI_CAT_(a, b)
+#define P2N_MODULE_SYMBOL "p2n_module_v" P2N_ABI_STR(P2N_ABI_VERSION)
+#define P2N_REGISTER_FN P2N_ABI_CAT(p2n_module_register_v, P2N_ABI_VERSION)
+#define P2N_UNREGISTER_FN P2N_ABI_CAT(p2n_module_unregister_v, P2N_ABI_VERSION)
 
 /* Besides the symbol, the object carries an ELF note in the section
  * P2N_NOTE_SECTION (type SHT_NOTE), read by p2n_module_load before anything
@@ -33,32 +52,20 @@
 typedef struct p2n_warp p2n_warp;
 typedef struct p2n_services p2n_services;
 
-/* One warp of one CTA, as the runtime hands it to a kernel.  The kernel
- * reads everything above `exited`, and writes `exited` and `error`. */
+/* The field types of the tables that are arrays, and the size of each
+ * kind (p2n_abi.def). */
+typedef uint32_t p2n_u32x3[3];
+typedef uint32_t p2n_tids[3][P2N_WARP_SIZE];
+#define P2N_KIND_SIZE_PTR sizeof(void *)
+#define P2N_KIND_SIZE_U32 4
+#define P2N_KIND_SIZE_I32 4
+#define P2N_KIND_SIZE_U64 8
+#define P2N_KIND_SIZE_U32X3 12
+#define P2N_KIND_SIZE_TIDS (12 * P2N_WARP_SIZE)
+
+#define P2N_WARP(tag, name, ctype, kind) ctype name;
 struct p2n_warp {
-    const void *params;         /* kernel parameter buffer (see p2n_param_desc) */
-    char *shared;               /* this CTA's shared block: static, then dynamic */
-    char *local;                /* lane l's local window: local + l * local_stride */
-    uint64_t local_stride;
-    const p2n_services *rt;
-    void *sched;                /* runtime-private */
-    uint32_t tid[3][P2N_WARP_SIZE]; /* %tid.{x,y,z} of each lane */
-    uint32_t ntid[3], ctaid[3], nctaid[3];
-    uint32_t warpid, nwarpid;   /* warp index in the CTA, warps in the CTA */
-    uint32_t mask;              /* lanes that exist (a partial last warp has fewer) */
-    uint32_t dynamic_smem, total_smem;
-    uint32_t smid, nsmid;       /* worker thread index and count */
-    uint32_t param_bytes;       /* size of the parameter buffer */
-    uint64_t gridid;
-    uint32_t exited;            /* lanes that executed exit; the kernel keeps it current */
-    int32_t error;              /* non-zero: a service failed; the kernel returns at once */
-    uint64_t stack_top;         /* the kernel's stack pointer, written at entry: the
-                                   frames of the .funcs it calls (local memory) lie below */
-    uint64_t grid_workspace;    /* a cooperative launch's grid-barrier workspace, read as
-                                   %envreg1 (high half) and %envreg2 (low half); else 0 */
-    const uint32_t *stop;       /* the launch's watchdog flag, read (atomically, relaxed)
-                                   at every loop's head: non-zero, the kernel reports
-                                   P2N_KERR_TIMEOUT and returns */
+#include "p2n_abi.def"
 };
 
 /* Barrier operations (p2n_services.barrier `op`). */
@@ -105,48 +112,16 @@ enum {
     P2N_TXQ_FILTER, P2N_TXQ_ADDR0, P2N_TXQ_ADDR1, P2N_TXQ_ADDR2, P2N_TXQ_MIPMAPS, P2N_TXQ_SAMPLES,
 };
 
-/* Services the runtime gives a running warp.  `lanes` is the mask of lanes
- * taking part; `line` the PTX source line of the instruction. */
+#define P2N_SERVICE(tag, name, ret, params) ret(*name) params;
 struct p2n_services {
-    /* Barrier `id` (0..15) for `count` threads (0: the whole CTA).  For the
-     * reductions, pred has bit l set when lane l's predicate is true; the
-     * result is the CTA-wide reduction (popc count, or 0/1).  A deadlock sets
-     * w->error and returns. */
-    uint32_t (*barrier)(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes,
-                        uint32_t pred, uint32_t line);
-    /* Yields the warp (other warps of the CTA run) and sleeps about ns. */
-    void (*nanosleep)(p2n_warp *w, uint32_t ns);
-    /* Records a kernel error (P2N_KERR_*) and sets w->error. */
-    void (*error)(p2n_warp *w, int32_t code, uint32_t lanes, uint32_t line);
-    /* CUDA printf: fmt[l] and args[l] for each lane in lanes, printed in lane
-     * order, whole lines at a time; ret[l] gets the character count or -1. */
-    void (*vprintf)(p2n_warp *w, uint32_t lanes, const char *const *fmt, const void *const *args,
-                    int32_t *ret);
-    /* Device malloc/free, per lane; memory lives until the module unloads. */
-    void (*malloc)(p2n_warp *w, uint32_t lanes, const uint64_t *size, void **out);
-    void (*free)(p2n_warp *w, uint32_t lanes, void *const *ptr);
-    /* __assertfail(message, file, line, function, charSize) of the first lane. */
-    void (*assertfail)(p2n_warp *w, uint32_t lanes, const char *msg, const char *file,
-                       uint32_t src_line, const char *func, uint32_t line);
-    /* %clock64 and %globaltimer (ns). */
-    uint64_t (*clock64)(p2n_warp *w);
-    uint64_t (*globaltimer)(p2n_warp *w);
-    /* Looks up an indirect-call target: the native entry of the function whose
-     * address a lane holds, or NULL (the caller then reports BAD_FUNCPTR). */
-    void *(*resolve)(p2n_warp *w, uint64_t addr, const char *signature);
-    /* Texture and surface instructions (tex tld4 txq suld sust suq), per lane:
-     * op is P2N_TEX_* | geometry << 4 | ... (see runtime/texture.c), handle[l]
-     * the object, coord[c][l] the bits of coordinate c (layer first for the
-     * array geometries), data[c][l] the results or, for sust, the values. */
-    void (*texture)(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
-                    const uint32_t *coord, uint64_t *data, uint32_t line);
+#include "p2n_abi.def"
 };
 
 typedef void (*p2n_kernel_fn)(p2n_warp *w);
 
+#define P2N_PARAM_DESC(tag, name, ctype, kind) ctype name;
 typedef struct p2n_param_desc {
-    const char *name;
-    uint32_t offset, size, align; /* in the parameter buffer */
+#include "p2n_abi.def"
 } p2n_param_desc;
 
 enum { /* p2n_kernel_desc.flags */
@@ -154,43 +129,41 @@ enum { /* p2n_kernel_desc.flags */
     P2N_KF_NANOSLEEP = 1u << 1, /* uses nanosleep: warps run as fibers */
 };
 
+#define P2N_KERNEL_DESC(tag, name, ctype, kind) ctype name;
 typedef struct p2n_kernel_desc {
-    const char *name;
-    p2n_kernel_fn fn;
-    uint32_t nparams;
-    const p2n_param_desc *params;
-    uint32_t param_bytes;
-    uint64_t static_smem;   /* bytes of the .shared variables this kernel can reach
-                               (module layout); dynamic follows, aligned 16 */
-    uint64_t local_bytes;   /* per lane */
-    uint32_t flags;
-    uint32_t maxntid[3], reqntid[3]; /* 0: not given */
-    uint32_t ptx_line;      /* line of the .entry, for messages */
-    uint64_t stack_bytes;   /* native stack a warp needs, a bound (0: default) */
+#include "p2n_abi.def"
 } p2n_kernel_desc;
 
-typedef struct p2n_var_desc { /* .global and .const variables the host can reach */
-    const char *name;
-    void *addr;
-    uint64_t bytes;
-    uint32_t space; /* 0 global, 1 const */
+#define P2N_VAR_DESC(tag, name, ctype, kind) ctype name;
+typedef struct p2n_var_desc {
+#include "p2n_abi.def"
 } p2n_var_desc;
 
-typedef struct p2n_func_desc { /* functions whose address may be taken */
-    const char *name;
-    void *fn;
-    const char *signature; /* canonical parameter and return types, e.g. "(b32)(b32,b64)" */
+#define P2N_FUNC_DESC(tag, name, ctype, kind) ctype name;
+typedef struct p2n_func_desc {
+#include "p2n_abi.def"
 } p2n_func_desc;
 
+#define P2N_MODULE_DESC(tag, name, ctype, kind) ctype name;
 typedef struct p2n_module_desc {
-    uint32_t abi_version; /* P2N_ABI_VERSION */
-    uint32_t nkernels;
-    const p2n_kernel_desc *kernels;
-    uint32_t nvars;
-    const p2n_var_desc *vars;
-    uint32_t nfuncs;
-    const p2n_func_desc *funcs;
-    const char *source;   /* PTX file name as given, for messages */
+#include "p2n_abi.def"
 } p2n_module_desc;
+
+/* Every field has the size of its kind: the LLVM types abi.c builds from
+ * the kinds then have the C layout. */
+#define P2N_ABI_CHECK(s, name, ctype, kind) \
+    _Static_assert(sizeof(ctype) == P2N_KIND_SIZE_##kind, #s "." #name ": not the size of " #kind);
+#define P2N_WARP(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_warp, name, ctype, kind)
+#define P2N_PARAM_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_param_desc, name, ctype, kind)
+#define P2N_KERNEL_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_kernel_desc, name, ctype, kind)
+#define P2N_VAR_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_var_desc, name, ctype, kind)
+#define P2N_FUNC_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_func_desc, name, ctype, kind)
+#define P2N_MODULE_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_module_desc, name, ctype, kind)
+#include "p2n_abi.def"
+#undef P2N_ABI_CHECK
+
+/* What an object's constructor and destructor call (see above). */
+void P2N_REGISTER_FN(const p2n_module_desc *desc);
+void P2N_UNREGISTER_FN(const p2n_module_desc *desc);
 
 #endif

@@ -62,6 +62,10 @@ p2n_result p2n_module_load(p2n_module **mod, const char *path); /* a .so from pt
  * ptx2native (p2n_translate, ptx2native_translate.h); the caller may free
  * it once this returns. */
 p2n_result p2n_module_load_data(p2n_module **mod, const void *image, size_t size);
+/* The module of an object made with ptx2native -c and linked into this
+ * program (or a library it loaded), by its name: its first PTX file's
+ * name without directory and extension.  NOT_FOUND: no such object. */
+p2n_result p2n_module_get_linked(p2n_module **mod, const char *name);
 p2n_result p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block,
                       size_t dynamic_shared_bytes, void **params); /* params[i] points at the i-th .param value */
 p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,

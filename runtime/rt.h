@@ -1,5 +1,11 @@
-/* rt.h — the runtime's internals, shared by host.c, sched.c, services.c and
- * fiber.c.  Nothing here is public; runtime/ptx2native.h is the API. */
+/* rt.h — the runtime's internals.  Nothing here is public;
+ * runtime/ptx2native.h is the API.  The files, each calling only those
+ * below it (test/cli/layers.sh):
+ *     module.c launch.c      the API: modules; launches and their settings
+ *     services.c             what kernels ask of the runtime
+ *     sched.c texture.c      the worker pool and CTAs; texture objects
+ *     fiber.c registry.c     warp stacks; the process's modules
+ *     error.c                p2n_error_message */
 #ifndef RT_H
 #define RT_H
 
@@ -40,10 +46,16 @@ void rt_fiber_take_fp(rt_fiber *f);
 /* True when addr is in f's guard: a fault there is a stack overflow. */
 bool rt_fiber_in_guard(const rt_fiber *f, const void *addr);
 
-/* ------------------------------------------------------------- host.c */
+/* ------------------------------------------------------------ error.c */
+
+/* Set the message p2n_error_message returns; rt_fail returns r. */
+void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+p2n_result rt_fail(p2n_result r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --------------------------------------------------------- registry.c */
 
 struct p2n_module {
-    void *handle;
+    void *handle; /* dlopen's, or NULL: an object linked into the program */
     const p2n_module_desc *desc;
     char *path;
     int image_fd; /* p2n_module_load_data: the memory file behind handle, or -1 */
@@ -58,13 +70,17 @@ void rt_registry_add(p2n_module *m);
 bool rt_registry_remove(p2n_module *m);
 bool rt_module_live(const p2n_module *m);
 void *rt_registry_resolve(uint64_t addr, const char *signature);
+/* The descriptor of the object named name linked into the program; else
+ * an error (rt_fail). */
+p2n_result rt_linked_find(const char *name, const p2n_module_desc **out);
+
+/* ----------------------------------------------------------- launch.c */
 
 p2n_result rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn);
 /* p2n_launch with a grid workspace (cooperative launches: the caller
  * gives zeroed memory and puts at most rt_pool_threads() CTAs in the grid). */
 p2n_result rt_launch_ex(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
                         void **params, uint64_t grid_workspace);
-void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ------------------------------------------------------------ sched.c */
 
@@ -72,6 +88,7 @@ void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 typedef struct rt_job {
     p2n_module *mod;
     const p2n_kernel_desc *k;
+    const p2n_services *services; /* what the warps get as p2n_warp.rt */
     p2n_dim3 grid, block;
     uint32_t dynamic_smem;
     void *params;
@@ -108,10 +125,12 @@ rt_job *rt_warp_job(p2n_warp *w);
 /* ---------------------------------------------------------- services.c */
 
 extern const p2n_services rt_services;
-/* texture.c: p2n_services.texture */
+void rt_module_heap_free(p2n_module *m);
+
+/* ----------------------------------------------------------- texture.c */
+
+/* p2n_services.texture */
 void rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle, const uint32_t *coord,
                     uint64_t *data, uint32_t line);
-int rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args);
-void rt_module_heap_free(p2n_module *m);
 
 #endif

@@ -209,7 +209,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     rt_warp_state *ws = (rt_warp_state *)w;
     rt_cta *c = ws->cta;
     if (__atomic_load_n(&c->job->stop, __ATOMIC_RELAXED)) { /* the watchdog: as at a loop's head */
-        rt_services.error(w, P2N_KERR_TIMEOUT, lanes, line);
+        w->rt->error(w, P2N_KERR_TIMEOUT, lanes, line);
         return 0;
     }
     if (id >= RT_NBARRIERS) {
@@ -876,7 +876,7 @@ make_templates(rt_job *job)
         p2n_warp *w = &job->templ[i];
         w->params = job->params;
         w->param_bytes = job->k->param_bytes;
-        w->rt = &rt_services;
+        w->rt = job->services;
         for (uint32_t l = 0; l < P2N_WARP_SIZE; l++) {
             uint32_t t = i * P2N_WARP_SIZE + l;
             w->tid[0][l] = t % bx;

@@ -68,7 +68,7 @@ align_up(size_t x, size_t a)
 /* CUDA's printf: each argument in args is aligned to its own size (4 for
  * int and char, 8 for long, pointers and double; float is passed as
  * double).  Writes at most cap bytes; returns the length it wanted. */
-int
+static int
 rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args)
 {
     size_t n = 0, off = 0;

@@ -23,8 +23,11 @@ echo "not a module" >"$d/text.so"
 # another machine: e_machine (offset 18, 2 bytes) of the good module changed
 cp "$d/good.so" "$d/machine.so"
 printf '\377\177' | dd of="$d/machine.so" bs=1 seek=18 conv=notrunc 2>/dev/null
-# shared objects with a constructor that leaves a mark: one with no note,
-# one whose note says ABI version 4
+# shared objects with a constructor that leaves a mark, both with the
+# descriptor symbol of this version: one with no note, one whose note says
+# the version before this one (runtime/p2n_abi.h)
+abi=$(sed -n 's/^#define P2N_ABI_VERSION \([0-9]*\)$/\1/p' runtime/p2n_abi.h)
+old=$((abi - 1))
 marker=$d/constructor-ran
 cat >"$d/foreign.c" <<EOT
 #include <stdio.h>
@@ -34,10 +37,10 @@ __attribute__((section(".note.ptx2native"), used, aligned(4)))
 static const unsigned char note[] = {11,0,0,0, 5,0,0,0, 1,0,0,0, 'p','t','x','2','n','a','t','i','v','e',0,0,
                                      NOTE,0,0,0, 0,0,0,0};
 #endif
-int p2n_module_v1;
+int p2n_module_v$abi;
 EOT
 cc -shared -fPIC -o "$d/foreign.so" "$d/foreign.c" &&
-	cc -shared -fPIC -DNOTE=4 -o "$d/oldabi.so" "$d/foreign.c" ||
+	cc -shared -fPIC -DNOTE=$old -o "$d/oldabi.so" "$d/foreign.c" ||
 	{ echo "FAIL cli/modules/build_foreign"; exit 0; }
 set -- "$d/good.so" \
 	good=0==$d/good.so \
@@ -48,7 +51,7 @@ set -- "$d/good.so" \
 	text=3=no\ ELF\ file=$d/text.so \
 	other_machine=3=another\ machine=$d/machine.so \
 	foreign=3=not\ made\ by\ ptx2native=$d/foreign.so \
-	old_abi=3=ABI\ version\ 4=$d/oldabi.so \
+	old_abi=3=ABI\ version\ $old=$d/oldabi.so \
 	missing=2=No\ such\ file=$d/missing.so \
 	directory=2=not\ a\ regular\ file=$d
 timeout -k 5 60 "$d/modules" "$@" >"$d/log" 2>&1

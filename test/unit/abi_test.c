@@ -1,5 +1,6 @@
-/* abi_test.c — the LLVM mirror of p2n_warp (lowering/abi.c) has the C
- * layout of runtime/p2n_abi.h, field for field. */
+/* abi_test.c — the LLVM p2n_warp that lowering/abi.c builds from
+ * runtime/p2n_abi.def has the C layout of runtime/p2n_abi.h, field for
+ * field, and the emitters' service indices are the C table's. */
 #include <stddef.h>
 #include <stdio.h>
 
@@ -9,35 +10,14 @@
 int
 main(void)
 {
+    /* every field of runtime/p2n_abi.def */
     static const struct {
         const char *name;
         int field;
         size_t offset;
     } fields[] = {
-        {"params", W_PARAMS, offsetof(p2n_warp, params)},
-        {"shared", W_SHARED, offsetof(p2n_warp, shared)},
-        {"local", W_LOCAL, offsetof(p2n_warp, local)},
-        {"local_stride", W_LOCAL_STRIDE, offsetof(p2n_warp, local_stride)},
-        {"rt", W_RT, offsetof(p2n_warp, rt)},
-        {"sched", W_SCHED, offsetof(p2n_warp, sched)},
-        {"tid", W_TID, offsetof(p2n_warp, tid)},
-        {"ntid", W_NTID, offsetof(p2n_warp, ntid)},
-        {"ctaid", W_CTAID, offsetof(p2n_warp, ctaid)},
-        {"nctaid", W_NCTAID, offsetof(p2n_warp, nctaid)},
-        {"warpid", W_WARPID, offsetof(p2n_warp, warpid)},
-        {"nwarpid", W_NWARPID, offsetof(p2n_warp, nwarpid)},
-        {"mask", W_MASK, offsetof(p2n_warp, mask)},
-        {"dynamic_smem", W_DYNAMIC_SMEM, offsetof(p2n_warp, dynamic_smem)},
-        {"total_smem", W_TOTAL_SMEM, offsetof(p2n_warp, total_smem)},
-        {"smid", W_SMID, offsetof(p2n_warp, smid)},
-        {"nsmid", W_NSMID, offsetof(p2n_warp, nsmid)},
-        {"gridid", W_GRIDID, offsetof(p2n_warp, gridid)},
-        {"exited", W_EXITED, offsetof(p2n_warp, exited)},
-        {"error", W_ERROR, offsetof(p2n_warp, error)},
-        {"param_bytes", W_PARAM_BYTES, offsetof(p2n_warp, param_bytes)},
-        {"stack_top", W_STACK_TOP, offsetof(p2n_warp, stack_top)},
-        {"grid_workspace", W_GRID_WORKSPACE, offsetof(p2n_warp, grid_workspace)},
-        {"stop", W_STOP, offsetof(p2n_warp, stop)},
+#define P2N_WARP(tag, name, ctype, kind) {#name, W_##tag, offsetof(p2n_warp, name)},
+#include "p2n_abi.def"
     };
     LowerOptions o = {.opt_level = 2};
     Arena arena = {0};
@@ -73,8 +53,8 @@ main(void)
         int index;
         size_t offset;
     } svc[] = {
-        {"resolve", S_RESOLVE, offsetof(p2n_services, resolve)},
-        {"texture", S_TEXTURE, offsetof(p2n_services, texture)},
+#define P2N_SERVICE(tag, name, ret, params) {#name, S_##tag, offsetof(p2n_services, name)},
+#include "p2n_abi.def"
         {"size", S_NFIELDS, sizeof(p2n_services)},
     };
     for (size_t i = 0; i < sizeof svc / sizeof svc[0]; i++) {
