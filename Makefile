@@ -42,6 +42,7 @@ CUDA_DIR = runtime/cuda
 CUDA_CORE_OBJS = $(CUDA_DIR)/core.o $(CUDA_DIR)/fatbin.o $(CUDA_DIR)/stream.o $(CUDA_DIR)/driver.o \
 	$(CUDA_DIR)/array.o
 CUDA_OBJS = $(CUDA_CORE_OBJS) $(CUDA_DIR)/cudart13.o $(CUDA_DIR)/cudart12.o $(CUDA_DIR)/cudart_tex.o \
+	$(CUDA_DIR)/cudart_mem.o \
 	$(CUDA_DIR)/stubs_cuda.o \
 	$(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/run.o $(CUDA_DIR)/aot.o
 CUDA_LIBS = $(CUDA_DIR)/libcuda.so.1 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12
@@ -122,8 +123,8 @@ $(CUDA_DIR)/cudart13.o: $(CUDA_DIR)/cudart.c
 $(CUDA_DIR)/cudart12.o: $(CUDA_DIR)/cudart.c
 	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -DCU_RUNTIME_VERSION=12080 -c -o $@ $<
 
-# arrays, textures and surfaces of the runtime API: the same in both
-$(CUDA_DIR)/cudart_tex.o: $(CUDA_DIR)/cudart_tex.c
+# memory, arrays, textures and surfaces of the runtime API: the same in both
+$(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/cudart_mem.o: %.o: %.c
 	$(CC) $(CUDA_CFLAGS) -Wno-missing-prototypes -fvisibility=hidden -c -o $@ $<
 
 $(CUDA_DIR)/run.o: $(CUDA_DIR)/run.c
@@ -154,9 +155,10 @@ $(CUDA_DIR)/libcuda.so.1: $(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_O
 		$(CUDA_CORE_OBJS) $(CUDA_DIR)/stubs_cuda.o $(RUNTIME_OBJS) $(ZSTD_LIBS) -lpthread -ldl
 
 $(CUDA_DIR)/libcudart.so.13 $(CUDA_DIR)/libcudart.so.12: $(CUDA_DIR)/libcudart.so.%: $(CUDA_DIR)/cudart%.o \
-		$(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/libcudart%.map $(CUDA_DIR)/libcuda.so.1
+		$(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/cudart_mem.o $(CUDA_DIR)/stubs_cudart.o $(CUDA_DIR)/libcudart%.map $(CUDA_DIR)/libcuda.so.1
 	$(CC) -shared $(LDFLAGS) -Wl,-soname,libcudart.so.$* -Wl,--version-script=$(CUDA_DIR)/libcudart$*.map \
-		-Wl,--disable-new-dtags,-rpath,'$$ORIGIN' -o $@ $(CUDA_DIR)/cudart$*.o $(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/stubs_cudart.o \
+		-Wl,--disable-new-dtags,-rpath,'$$ORIGIN' -o $@ $(CUDA_DIR)/cudart$*.o $(CUDA_DIR)/cudart_tex.o $(CUDA_DIR)/cudart_mem.o \
+		$(CUDA_DIR)/stubs_cudart.o \
 		$(CUDA_DIR)/libcuda.so.1
 
 $(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o

@@ -217,5 +217,14 @@ int cu_copy3d(cu_stream *s, const cu_copy_side *dst, const cu_copy_side *src, si
 
 /* Records e as the thread's last runtime error when it is one; returns e. */
 int cu_rt_error(int e);
+/* Opens a runtime API call that uses the device: after a kernel's fault
+ * every such call reports it, as on a GPU, until cudaDeviceReset. */
+#define CU_RT_STICKY()                                                                             \
+    do {                                                                                           \
+        cu_runtime_started();                                                                      \
+        int sticky_ = cu_sticky_error();                                                           \
+        if (sticky_)                                                                               \
+            return cu_rt_error(sticky_);                                                           \
+    } while (0)
 
 #endif
