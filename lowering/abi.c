@@ -2,7 +2,6 @@
  * services table, and the module descriptor the runtime reads, each built
  * from the table the runtime's C structs come from (test/unit/abi_test.c
  * checks the offsets against the C layout). */
-#include <assert.h>
 #include <string.h>
 
 #include "emit.h"
@@ -77,7 +76,8 @@ static LLVMTypeRef
 struct_type(Emit *e, const char *name, const int *k, int n)
 {
     LLVMTypeRef f[32];
-    assert(n <= 32);
+    if (n > 32)
+        die("abi: struct %s has %d fields", name, n);
     for (int i = 0; i < n; i++)
         f[i] = kind_type(e, k[i]);
     LLVMTypeRef t = LLVMStructCreateNamed(e->ctx, name);
@@ -192,7 +192,8 @@ static LLVMValueRef
 desc_struct(LLVMTypeRef t, LLVMValueRef *fields, int n)
 {
     for (int i = 0; i < n; i++)
-        assert(fields[i] && "a descriptor field of p2n_abi.def is not filled in");
+        if (!fields[i])
+            die("abi: field %d of a descriptor (p2n_abi.def) is not filled in", i);
     return LLVMConstNamedStruct(t, fields, (unsigned)n);
 }
 
@@ -403,18 +404,17 @@ module_name(Emit *e)
     return arena_printf(e->arena, "%.*s", (int)n, base);
 }
 
-/* An object's constructor or destructor: a function that passes the
- * descriptor g to the runtime's fn, listed in list (llvm.global_ctors or
- * llvm.global_dtors). */
+/* An object's constructor or destructor: a function `name` that passes
+ * the descriptor g to the runtime's fn, listed in list (llvm.global_ctors
+ * or llvm.global_dtors). */
 static void
-emit_registration(Emit *e, LLVMValueRef g, const char *fn, const char *list)
+emit_registration(Emit *e, LLVMValueRef g, const char *fn, const char *name, const char *list)
 {
     LLVMTypeRef t_fn = LLVMFunctionType(e->t_void, &e->t_ptr, 1, 0);
     LLVMValueRef callee = LLVMGetNamedFunction(e->mod, fn);
     if (!callee)
         callee = LLVMAddFunction(e->mod, fn, t_fn);
-    LLVMValueRef f = LLVMAddFunction(e->mod, list[12] == 'c' ? "p2n.register" : "p2n.unregister",
-                                     LLVMFunctionType(e->t_void, NULL, 0, 0));
+    LLVMValueRef f = LLVMAddFunction(e->mod, name, LLVMFunctionType(e->t_void, NULL, 0, 0));
     LLVMSetLinkage(f, LLVMInternalLinkage);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
     LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(e->ctx, f, "entry"));
@@ -545,6 +545,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         [MD_FUNCS] = const_array_global(e, t_func, fd.v, fd.n, "p2n.funcs"),
         [MD_SOURCE] = cstring(e, e->m->filename),
         [MD_NAME] = cstring(e, name),
+        [MD_FEATURES] = cstring(e, e->required_features ? e->required_features : ""),
     };
     bool shared = e->o->kind == OUT_SHARED;
     char *symbol = arena_printf(e->arena, "%s%s%s", P2N_MODULE_SYMBOL, shared ? "" : "_",
@@ -558,8 +559,10 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
     LLVMSetGlobalConstant(g, 1);
     LLVMSetVisibility(g, shared ? LLVMDefaultVisibility : LLVMHiddenVisibility);
     if (!shared) {
-        emit_registration(e, g, P2N_ABI_STR(P2N_REGISTER_FN), "llvm.global_ctors");
-        emit_registration(e, g, P2N_ABI_STR(P2N_UNREGISTER_FN), "llvm.global_dtors");
+        emit_registration(e, g, P2N_ABI_STR(P2N_REGISTER_FN), "p2n.register",
+                          "llvm.global_ctors");
+        emit_registration(e, g, P2N_ABI_STR(P2N_UNREGISTER_FN), "p2n.unregister",
+                          "llvm.global_dtors");
     }
     emit_note(e);
 }

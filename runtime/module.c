@@ -383,7 +383,15 @@ p2n_module_get_linked(p2n_module **out, const char *name)
     *out = NULL;
     const p2n_module_desc *d;
     p2n_result r = rt_linked_find(name, &d);
-    return r == P2N_SUCCESS ? module_new(out, d, NULL, name, -1) : r;
+    if (r != P2N_SUCCESS)
+        return r;
+    char missing[1024];
+    cpu_lacks(d->features, missing, sizeof missing);
+    if (missing[0])
+        return rt_fail(P2N_ERROR_UNSUPPORTED_CPU,
+                       "linked object '%s' needs CPU features this CPU lacks: %s (translate it for this CPU, or "
+                       "with --cpu=x86-64-v2 or another CPU this one covers)", name, missing);
+    return module_new(out, d, NULL, name, -1);
 }
 
 RT_EXPORT p2n_result

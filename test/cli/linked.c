@@ -3,7 +3,8 @@
  * both) linked into this program; p2n_module_get_linked finds each by its
  * name, its kernels run and give what the C below computes, its variables
  * are its own.  Run by test/cli/linked.sh; with -DOLD_VERSION it also
- * registers a descriptor of another ABI version, which must be refused. */
+ * registers a descriptor of another ABI version, which must be refused.
+ *     linked get NAME     prints p2n_module_get_linked's result and message */
 #include <stdio.h>
 #include <string.h>
 
@@ -68,8 +69,14 @@ register_old(void)
 #endif
 
 int
-main(void)
+main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "get") == 0) { /* linked get NAME: the result and message */
+        p2n_module *m = NULL;
+        p2n_result r = p2n_module_get_linked(&m, argv[2]);
+        printf("%d %s\n", r, r == P2N_SUCCESS ? "" : p2n_error_message());
+        return 0;
+    }
     p2n_module *a = NULL, *b = NULL;
     expect("get_a", p2n_module_get_linked(&a, "linked_a"), P2N_SUCCESS, NULL);
     expect("get_b", p2n_module_get_linked(&b, "linked_b"), P2N_SUCCESS, NULL);

@@ -34,6 +34,29 @@ run shared "$d/linked_a.o" "$d/linked_b.o" -Lruntime -lptx2native -Wl,-rpath,"$P
 run asm "$d/linked_a.s" "$d/linked_b.o" runtime/libptx2native.a -lpthread -ldl -lm
 run old_version -DOLD_VERSION "$d/linked_a.o" "$d/linked_b.o" runtime/libptx2native.a -lpthread -ldl -lm
 
+# an object for CPU features this CPU lacks is refused as p2n_module_load
+# refuses such a module (test/cli/cpu.c finds one)
+if cc -std=c11 -Iruntime test/cli/cpu.c runtime/libptx2native.a -lpthread -ldl -lm -o "$d/cpu" 2>"$d/err"; then
+	lacks=$("$d/cpu" lacks)
+else
+	echo "FAIL cli/linked/unsupported_cpu/build: $(head -3 "$d/err")"; lacks=
+fi
+if [ -z "$lacks" ]; then
+	echo "SKIP cli/linked/unsupported_cpu (this CPU has every candidate feature, or no helper)"
+elif ! "$P2N" --cpu=x86-64 --mattr=+$lacks -c test/cli/linked_a.ptx -o "$d/dup/lacks.o" 2>"$d/err"; then
+	echo "FAIL cli/linked/unsupported_cpu/translate: $(head -3 "$d/err")"
+elif ! cc -std=c11 -Iruntime test/cli/linked.c "$d/dup/lacks.o" "$d/linked_b.o" runtime/libptx2native.a \
+	-lpthread -ldl -lm -o "$d/dup/lacks" 2>"$d/err"; then
+	echo "FAIL cli/linked/unsupported_cpu/build: $(head -3 "$d/err")"
+else
+	got=$("$d/dup/lacks" get linked_a)
+	case $got in "21 "*"lacks: $lacks"*) echo "PASS cli/linked/unsupported_cpu" ;;
+	*) echo "FAIL cli/linked/unsupported_cpu: $got" ;; esac
+	got=$("$d/dup/lacks" get linked_b)
+	if [ "$got" = "0 " ]; then echo "PASS cli/linked/unsupported_cpu_other_runs"; else
+		echo "FAIL cli/linked/unsupported_cpu_other_runs: $got"; fi
+fi
+
 # two objects named linked_a (one PTX file translated twice, in two
 # directories): the link fails on the descriptor's symbol
 cp "$d/linked_a.o" "$d/dup/linked_a.o"
