@@ -94,7 +94,7 @@ typedef struct Emit {
      * unless local_dispatch is false (one dispatcher, dispatch_bb). */
     bool local_dispatch;
     LLVMBasicBlockRef *site_bb; /* [nblocks], made on demand */
-    Vec(int) *site_pcs;         /* [nblocks] the entries a pop there may give */
+    IntVec *site_pcs;           /* [nblocks] the entries a pop there may give */
     LLVMBasicBlockRef bad_pc_bb; /* a popped entry no site expected */
     LLVMValueRef mask_slot;     /* i32: lanes running the current path */
     LLVMValueRef rpc_slot;      /* i32: block where the current path ends */
