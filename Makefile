@@ -19,8 +19,10 @@ FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.
 	frontend/print.o frontend/cfg.o frontend/link.o
 ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
 	lowering/analysis/report.o
-CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
-	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/emit_tex.o lowering/abi.o lowering/target.o
+# the code generator, from the bottom up (codegen/emit.h)
+CODEGEN = base layout abi value softfloat arith compare bits fp8 convert memory atomic sync warp video tex \
+	mma mbarrier hold call dispatch flow function
+CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
 CLI_OBJS = cli/main.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o

@@ -7,7 +7,7 @@
 
 #include "analysis.h"
 
-/* -------------------------------------------------------------- emit*.c */
+/* ---------------------------------------------------------- codegen/ */
 
 typedef enum { OUT_SHARED, OUT_OBJECT, OUT_ASM, OUT_LLVM_TEXT, OUT_LLVM_BC } OutputKind;
 
