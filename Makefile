@@ -12,14 +12,17 @@ CC ?= cc
 WARN = -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
 OPT = -O2 -g
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -MMD -MP $(CFLAGS)
-TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Ifrontend -Ilowering -Iruntime $(LLVM_CFLAGS) $(XML_CFLAGS)
+TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Ifrontend -Ilowering -Ilowering/analysis -Ilowering/codegen -Iruntime $(LLVM_CFLAGS) $(XML_CFLAGS)
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
 	frontend/print.o frontend/cfg.o frontend/link.o
-ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
-CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
-	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/emit_tex.o lowering/abi.o lowering/target.o
+ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
+	lowering/analysis/report.o
+# the code generator, from the bottom up (codegen/emit.h)
+CODEGEN = base layout abi value softfloat arith compare bits fp8 convert memory atomic sync warp video tex \
+	mma mbarrier hold call dispatch flow function
+CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
 CLI_OBJS = cli/main.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
@@ -29,10 +32,10 @@ TRANSLATOR_OBJS = $(CLI_OBJS) $(TRANSLATE_OBJS)
 TRANSLATE_SONAME = libptx2native-translate.so.1
 TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) \
 	lowering/libptx2native-translate.so
-TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm -lpthread
+TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm -lpthread
 
 RUNTIME_OBJS = runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o runtime/texture.o \
-	runtime/fiber.o runtime/registry.o runtime/error.o
+	runtime/fiber.o runtime/lines.o runtime/registry.o runtime/error.o
 RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
 
 # The CUDA layer (runtime/cuda, docs/cuda.md): libcuda.so.1 holds the core
@@ -65,7 +68,7 @@ ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
 # of the CUDA layer's cache key: a checksum of its sources, so that a
 # rebuilt translator never meets modules cached by another one.
 lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(filter-out lowering/build_id.h,$(wildcard frontend/*.h lowering/*.h \
-		lowering/*.def frontend/*.def)) runtime/p2n_abi.h runtime/p2n_abi.def
+		lowering/*/*.h lowering/*.def frontend/*.def)) runtime/p2n_abi.h runtime/p2n_abi.def
 	@printf '#define P2N_BUILD_ID "%s"\n' "$$(cat $^ | cksum | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
 
 lowering/translate.o: lowering/build_id.h
@@ -166,16 +169,15 @@ $(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o
 
 # Unit tests: C programs under test/unit that print their own PASS/FAIL
 # lines; they link only the objects they test.
-UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o \
-	lowering/report.o
+UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o $(ANALYSIS_OBJS)
 
 $(filter-out test/unit/abi_test test/unit/translate_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
-	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS)
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS) -lstdc++
 
 # abi_test checks the LLVM mirror of p2n_warp against the C layout.
 test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS)
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
-		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm
 
 # translate_test uses only the public headers: the translator's shared
 # library (so its exports are what it needs) and the host library.

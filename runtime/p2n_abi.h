@@ -1,8 +1,8 @@
 /* p2n_abi.h — the contract between the code ptx2native emits and the runtime.
  *
- * The layouts are tables in p2n_abi.def, which lowering/abi.c expands
+ * The layouts are tables in p2n_abi.def, which lowering/codegen/abi.c expands
  * into the LLVM types it emits and this header into C; the constants are
- * here, and lowering/abi.c includes this header for them.  A change to
+ * here, and lowering/codegen/abi.c includes this header for them.  A change to
  * either changes the ABI: bump P2N_ABI_VERSION, the one version number
  * (the note, the descriptor and the symbol names below all carry it).
  *

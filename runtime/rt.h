@@ -4,7 +4,8 @@
  *     module.c launch.c      the API: modules; launches and their settings
  *     services.c             what kernels ask of the runtime
  *     sched.c texture.c      the worker pool and CTAs; texture objects
- *     fiber.c registry.c     warp stacks; the process's modules
+ *     fiber.c lines.c        warp stacks; line tables for messages
+ *     registry.c             the process's modules
  *     error.c                p2n_error_message */
 #ifndef RT_H
 #define RT_H
@@ -132,5 +133,21 @@ void rt_module_heap_free(p2n_module *m);
 /* p2n_services.texture */
 void rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle, const uint32_t *coord,
                     uint64_t *data, uint32_t line);
+
+/* ------------------------------------------------------------- lines.c */
+
+/* A row of a module's line table: the file as the table names it, line,
+ * column and discriminator (with -g, the PTX line of a row naming the
+ * CUDA source). */
+typedef struct rt_line {
+    const char *file;
+    unsigned line, column, discriminator;
+    char file_buf[512];
+} rt_line;
+
+/* The row covering code address addr (an offset from the load base) of
+ * the ELF file at path; 0 when the file has no table or no row covers it.
+ * Reads the file: for error messages, not for hot paths. */
+int rt_line_lookup(const char *path, uint64_t addr, rt_line *out);
 
 #endif

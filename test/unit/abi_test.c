@@ -1,4 +1,4 @@
-/* abi_test.c — the LLVM p2n_warp that lowering/abi.c builds from
+/* abi_test.c — the LLVM p2n_warp that lowering/codegen/abi.c builds from
  * runtime/p2n_abi.def has the C layout of runtime/p2n_abi.h, field for
  * field, and the emitters' service indices are the C table's. */
 #include <stddef.h>
