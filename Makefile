@@ -17,7 +17,7 @@ RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
 	frontend/print.o frontend/cfg.o frontend/link.o
-ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
+ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o lowering/warn.o
 CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
 	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/emit_tex.o lowering/abi.o lowering/target.o
 CLI_OBJS = cli/main.o
@@ -80,13 +80,10 @@ lowering/$(TRANSLATE_SONAME): $(TRANSLATE_OBJS) lowering/translate.map
 lowering/libptx2native-translate.so: lowering/$(TRANSLATE_SONAME)
 	ln -sf $(TRANSLATE_SONAME) $@
 
-# The CPUs and features LLVM knows for this host, from llc -mcpu=help (an
+# The CPUs and features of every target LLVM has, from llc -mcpu=help (an
 # empty list when llc is missing: the names are then not checked).
-lowering/target_names.inc: config.mk
-	{ "$$($(LLVM_CONFIG) --bindir)/llc" -mtriple="$$($(LLVM_CONFIG) --host-target)" -mcpu=help \
-		</dev/null 2>&1 || true; } | awk '/^Available CPUs/ { s = "CPU"; next } \
-		/^Available features/ { s = "FEATURE"; next } /^Use [+]feature/ { s = "" } \
-		s != "" && $$2 == "-" { printf "%s(\"%s\")\n", s, $$1 }' >$@.tmp && mv $@.tmp $@
+lowering/target_names.inc: config.mk lowering/target_names.sh
+	sh lowering/target_names.sh "$(LLVM_CONFIG)" >$@.tmp && mv $@.tmp $@
 
 lowering/target.o: lowering/target_names.inc
 

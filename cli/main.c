@@ -4,7 +4,6 @@
  * Exit status: the library's status: 0 success, 1 errors in the input,
  * 2 usage errors, 3 internal or tool failures.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -15,12 +14,11 @@
 #include "lower.h"
 #include "ptx.h"
 
-int cu_from_binary_argv(int *argc, char ***argv); /* runtime/cuda/aot.c */
-
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+int cu_from_binary_argv(int *argc, char ***argv, char *err, size_t errlen); /* runtime/cuda/aot.c */
 
 typedef struct Options {
     Vec(const char *) inputs;
+    Vec(const char *) warn_opts; /* -Wall, -Wname, -Wno-name, -Werror=name ... in order */
     const char *output;
     bool compile_only, assemble_only, emit_llvm;
     p2n_translate_options lib;
@@ -76,7 +74,7 @@ usage_error(const char *fmt, const char *arg)
     fprintf(stderr, "ptx2native: error: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nTry 'ptx2native --help'.\n");
-    exit(EXIT_USAGE);
+    exit(P2N_TRANSLATE_BAD_OPTIONS);
 }
 
 static unsigned
@@ -115,10 +113,10 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         const char *arg = argv[i];
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
-            exit(0);
+            exit(P2N_TRANSLATE_OK);
         } else if (strcmp(arg, "--version") == 0) {
             printf("%s\n", p2n_translator_version());
-            exit(0);
+            exit(P2N_TRANSLATE_OK);
         } else if (strcmp(arg, "-o") == 0) {
             if (++i == argc)
                 usage_error("%s needs a file name", arg);
@@ -155,6 +153,8 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
             o->lib.werror = 1;
         } else if (strcmp(arg, "-w") == 0) {
             o->lib.no_warnings = 1;
+        } else if (strncmp(arg, "-W", 2) == 0 && arg[2]) { /* checked by the library */
+            vec_push(a, &o->warn_opts, arg);
         } else if (strncmp(arg, "--dump=", 7) == 0) {
             o->extra.dump |= parse_dump(arg + 7);
         } else if (strcmp(arg, "-") == 0 || arg[0] != '-') {
@@ -286,54 +286,26 @@ temporaries_begin(TranslateExtra *x)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-static char *
-read_input(Arena *a, const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "ptx2native: error: cannot open %s: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    if (!buf)
-        fatal("out of memory:");
-    bool bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        fprintf(stderr, "ptx2native: error: cannot read %s\n", path);
-        free(buf);
-        return NULL;
-    }
-    char *text = arena_strndup(a, buf, n);
-    free(buf);
-    *len = n;
-    return text;
-}
-
 int
 main(int argc, char **argv)
 {
     Arena arena = {0};
     Options o = {0};
 
-    cu_from_binary_argv(&argc, &argv); /* --from-binary APP: APP's PTX as the inputs */
-    parse_options(&o, &arena, argc, argv);
-    p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
-    for (int i = 0; i < o.inputs.n; i++) {
-        const char *path = o.inputs.v[i];
-        src[i].name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-        src[i].text = read_input(&arena, path, &src[i].len);
-        if (!src[i].text) /* like a compiler: a missing input is an input error */
-            return EXIT_INPUT;
+    char err[512];
+    int status = cu_from_binary_argv(&argc, &argv, err, sizeof err); /* --from-binary APP: its PTX */
+    if (status != P2N_TRANSLATE_OK) {
+        fprintf(stderr, "ptx2native: error: %s\n", err);
+        return status;
     }
+    parse_options(&o, &arena, argc, argv);
+    /* the library reads the inputs (TranslateExtra.read_inputs) */
+    p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
+    for (int i = 0; i < o.inputs.n; i++)
+        src[i].name = o.inputs.v[i];
+    o.extra.read_inputs = true;
+    o.extra.warn_opts = o.warn_opts.v;
+    o.extra.nwarn_opts = o.warn_opts.n;
     const char *output = NULL;
     if (!o.extra.syntax_only && !(o.extra.dump & DUMP_IR))
         output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lib.output);
@@ -342,8 +314,7 @@ main(int argc, char **argv)
     void *image = NULL;
     size_t size = 0;
     temporaries_begin(&o.extra);
-    p2n_translate_status status =
-        translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
+    status = translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
     remove_temporaries(); /* the directory, empty by now */
     free(image);
     arena_free(&arena);

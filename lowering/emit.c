@@ -1452,7 +1452,7 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
     e.mod = LLVMModuleCreateWithNameInContext(an->module->filename, e.ctx);
     e.b = LLVMCreateBuilderInContext(e.ctx);
     abi_types(&e);
-    int status = 3;
+    int status = P2N_TRANSLATE_INTERNAL;
     if (!target_init(&e))
         goto out;
 
@@ -1492,7 +1492,7 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         emit_function(&e, f, &an->funcs[i], fn);
     }
     if (e.failed || d->nerrors > 0) {
-        status = 1;
+        status = P2N_TRANSLATE_INPUT_ERROR;
         goto out;
     }
     abi_emit_descriptor(&e, kernels.v, kernels.n);

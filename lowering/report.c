@@ -374,10 +374,20 @@ xml_init(void)
     xmlInitParser();
 }
 
+/* libxml2's own messages (this thread's handlers) are dropped: a failure
+ * is reported as ours, with errno. */
+static void
+xml_quiet(void *ctx, const char *fmt, ...)
+{
+    (void)ctx, (void)fmt;
+}
+
 bool
 report_write(const char *path, const Analysis *an, Diags *d)
 {
     pthread_once(&xml_once, xml_init);
+    xmlSetGenericErrorFunc(NULL, xml_quiet);
+    xmlSetStructuredErrorFunc(NULL, NULL);
     Arena scratch = {0};
     Xw x = {xmlNewTextWriterFilename(path, 0), false, an->module};
     SrcLoc none = {0};
