@@ -528,10 +528,12 @@ link_shared(Emit *e)
         target_error(e, "'%s -shared' failed (exit status %d)", cc, rc);
         size_t n;
         char *text = read_file(log, &n);
-        if (text && n > 0) {
-            while (n > 0 && text[n - 1] == '\n')
-                text[--n] = '\0';
-            diag_note(e->d, (SrcLoc){0}, "the linker said:\n%.4000s", text);
+        /* its messages as our notes, one a line (the first 20) */
+        int lines = 0;
+        for (char *p = text; p && *p && lines < 20; lines++) {
+            size_t len = strcspn(p, "\n");
+            diag_note(e->d, (SrcLoc){0}, "the linker said: %.*s", (int)(len < 1000 ? len : 1000), p);
+            p += len + (p[len] == '\n');
         }
         free(text);
     } else {
