@@ -32,7 +32,7 @@ die_at(const char *file, int line, const char *fmt, ...)
         longjmp(r->env, 1);
     }
     fflush(stdout);
-    fprintf(stderr, "ptx2native: internal error at %s:%d: ", file, line);
+    fprintf(stderr, "ptx2native: error: internal error at %s:%d: ", file, line);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);

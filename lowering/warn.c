@@ -7,6 +7,9 @@
  *     undefined behaviour; the report marks the same barriers.
  *   -Wdeprecated: shfl and vote without .sync (deprecated since PTX ISA
  *     6.0 in favour of shfl.sync and vote.sync).
+ *   -Wuni-unproven: a .uni transfer that the uniformity analysis finds
+ *     varying (FuncInfo.uni_unproven): the lanes follow the first active
+ *     lane, so a broken promise is silently wrong.
  *   -Wignored-hint: prefetch, and cache operators, eviction priorities and
  *     L2 cache hints on memory instructions: the CPU code ignores them
  *     (the parser warns about the directives: .maxnreg, .pragma, ...).
@@ -56,6 +59,11 @@ warn_func(const Func *f, const FuncInfo *fi, Diags *d)
                          "'%s' may be reached by only part of the warp (under a divergent branch, or "
                          "after some lanes exit); every thread of a warp must execute the same .aligned "
                          "barrier",
+                         spelling(d->arena, in));
+        if (fi->uni_unproven[i])
+            diag_warning(d, W_UNI_UNPROVEN, in->loc,
+                         "'%s' is declared uniform (.uni) but may go different ways for different lanes "
+                         "of a warp; every lane follows the first active one",
                          spelling(d->arena, in));
         if ((in->op == OP_SHFL || in->op == OP_VOTE) && !instr_has_mod(in, MOD_SYNC))
             diag_warning(d, W_DEPRECATED, in->loc,

@@ -11,7 +11,10 @@
 #   deprecated: shfl (31) and vote (33) without .sync; the .sync forms at
 #     32 and 34 do not warn;
 #   ignored-hint (off by default): .maxnreg (10), .pragma (35), .cg (36);
-#     .maxntid (9, checked at launch) and .nc (37) do not warn.
+#     .maxntid (9, checked at launch) and .nc (37) do not warn;
+#   uni-unproven (off by default): bra.uni on %p1, from %tid.x (53); the
+#     one on %p2, from %ctaid.x (51), is proven uniform.
+# An instruction's column is its opcode's (7 after the guard "@%p1 ").
 # Called by test/run.sh with P2N OUT FILTER.
 P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.." || exit 1
@@ -27,6 +30,7 @@ w33="$f:33:2: warning: 'vote' $dep 'vote.sync' with a member mask [-Wdeprecated]
 w10="$f:10:1: warning: '.maxnreg 32' is a performance hint; the CPU code ignores it [-Wignored-hint]"
 w35="$f:35:2: warning: '.pragma \"nounroll\"' is a performance hint; the CPU code ignores it [-Wignored-hint]"
 w36="$f:36:2: warning: the cache hint '.cg' is ignored on the CPU [-Wignored-hint]"
+w53="$f:53:7: warning: 'bra.uni' is declared uniform (.uni) but may go different ways for different lanes of a warp; every lane follows the first active one [-Wuni-unproven]"
 as_error() { printf '%s\n' "$1" | sed 's/: warning: /: error: /; s/\[-W/[-Werror,-W/'; }
 
 # name, expected status, expected diagnostic lines (those naming the file
@@ -66,18 +70,23 @@ $w36" -fsyntax-only -Wignored-hint $f
 t all 0 "$w10
 $w35
 $default
-$w36" -fsyntax-only -Wall $f
+$w36
+$w53" -fsyntax-only -Wall $f
+t uni_unproven 0 "$default
+$w53" -fsyntax-only -Wuni-unproven $f
 # a -Wno-name wins over -Wall, before it or after it
 t all_no_deprecated 0 "$w10
 $w35
 $w25
 $w26
-$w36" -fsyntax-only -Wno-deprecated -Wall $f
+$w36
+$w53" -fsyntax-only -Wno-deprecated -Wall $f
 t all_no_deprecated_after 0 "$w10
 $w35
 $w25
 $w26
-$w36" -fsyntax-only -Wall -Wno-deprecated $f
+$w36
+$w53" -fsyntax-only -Wall -Wno-deprecated $f
 t werror 1 "$(as_error "$default")" -fsyntax-only -Werror $f
 t werror_one 1 "$w25
 $w26
