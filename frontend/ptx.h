@@ -105,8 +105,8 @@ typedef struct Diags {
 void diag_add_file(Diags *d, const char *name, const char *text, size_t len);
 void diag_error(Diags *d, SrcLoc loc, const char *fmt, ...);
 /* A warning w: dropped when w is off, an error when it is one (the message
- * ends in " [-Wname]" or " [-Werror,-Wname]"). */
-void diag_warning(Diags *d, Warning w, SrcLoc loc, const char *fmt, ...);
+ * ends in " [-Wname]" or " [-Werror,-Wname]"); true when it was kept. */
+bool diag_warning(Diags *d, Warning w, SrcLoc loc, const char *fmt, ...);
 bool diag_warning_on(const Diags *d, Warning w);
 /* Applies one warning option (-w, -Werror, -Wall, -WNAME, -Wno-NAME,
  * -Werror=NAME, -Wno-error=NAME); false when it names no warning. */

@@ -212,16 +212,16 @@ diag_warning_on(const Diags *d, Warning w)
     return d->on[w] > 0 || (d->on[w] == 0 && (warnings[w].on || d->wall));
 }
 
-void
+bool
 diag_warning(Diags *d, Warning w, SrcLoc loc, const char *fmt, ...)
 {
     if (!diag_warning_on(d, w))
-        return;
+        return false;
     bool error = d->error[w] > 0 || (d->error[w] == 0 && d->werror);
     if (error && diag_too_many(d)) {
         d->nerrors++;
         d->nwarn_errors++;
-        return;
+        return false;
     }
     va_list ap;
     va_start(ap, fmt);
@@ -234,6 +234,7 @@ diag_warning(Diags *d, Warning w, SrcLoc loc, const char *fmt, ...)
         d->nerrors++, d->nwarn_errors++;
     else
         d->nwarnings++;
+    return true;
 }
 
 static int

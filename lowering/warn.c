@@ -31,8 +31,7 @@ cache_hint(const Instr *in)
 {
     for (int k = 0; k < in->nmods; k++) {
         Mod m = in->mods[k];
-        if ((mod_classes(m) & MC_CACHE) && m != MOD_NC && m != MOD_L1 && m != MOD_L2)
-            return m;
+        if ((mod_classes(m) & MC_CACHE) && m != MOD_NC && m != MOD_L1 && m != MOD_L2) return m;
     }
     return MOD_NONE;
 }
@@ -48,35 +47,50 @@ spelling(Arena *a, const Instr *in)
     return s;
 }
 
+/* After a warning about in: where its source line is, when .loc says
+ * (nvcc -lineinfo, clang -g). */
 static void
-warn_func(const Func *f, const FuncInfo *fi, Diags *d)
+source_note(const Module *m, const Instr *in, bool warned, Diags *d)
+{
+    const char *file = in->src.line > 0 ? module_file_name(m, in->src.file) : NULL;
+    if (warned && file)
+        diag_note(d, (SrcLoc){file, in->src.line, in->src.col}, "from this source line (.loc)");
+}
+
+static void
+warn_func(const Module *m, const Func *f, const FuncInfo *fi, Diags *d)
 {
     for (int i = 0; i < f->instrs.n; i++) {
         const Instr *in = &f->instrs.v[i];
         int b = f->cfg->block_of[i];
+        bool w = false;
         if (aligned_barrier(in) && b >= 0 && fi->block_divergent[b])
-            diag_warning(d, W_DIVERGENT_BARRIER, in->loc,
-                         "'%s' may be reached by only part of the warp (under a divergent branch, or "
-                         "after some lanes exit); every thread of a warp must execute the same .aligned "
-                         "barrier",
-                         spelling(d->arena, in));
+            w |= diag_warning(
+                d, W_DIVERGENT_BARRIER, in->loc,
+                "'%s' may be reached by only part of the warp (under a divergent branch, or "
+                "after some lanes exit); every thread of a warp must execute the same .aligned "
+                "barrier",
+                spelling(d->arena, in));
         if (fi->uni_unproven[i])
-            diag_warning(d, W_UNI_UNPROVEN, in->loc,
-                         "'%s' is declared uniform (.uni) but may go different ways for different lanes "
-                         "of a warp; every lane follows the first active one",
-                         spelling(d->arena, in));
+            w |= diag_warning(
+                d, W_UNI_UNPROVEN, in->loc,
+                "'%s' is declared uniform (.uni) but may go different ways for different lanes "
+                "of a warp; every lane follows the first active one",
+                spelling(d->arena, in));
         if ((in->op == OP_SHFL || in->op == OP_VOTE) && !instr_has_mod(in, MOD_SYNC))
-            diag_warning(d, W_DEPRECATED, in->loc,
-                         "'%s' without .sync is deprecated since PTX ISA 6.0; use '%s.sync' with a "
-                         "member mask",
-                         opcode_name(in->op), opcode_name(in->op));
+            w |= diag_warning(
+                d, W_DEPRECATED, in->loc,
+                "'%s' without .sync is deprecated since PTX ISA 6.0; use '%s.sync' with a "
+                "member mask",
+                opcode_name(in->op), opcode_name(in->op));
         Mod hint = cache_hint(in);
         if (in->op == OP_PREFETCH || in->op == OP_PREFETCHU)
-            diag_warning(d, W_IGNORED_HINT, in->loc, "'%s' is a hint; the CPU code ignores it",
-                         opcode_name(in->op));
+            w |= diag_warning(d, W_IGNORED_HINT, in->loc, "'%s' is a hint; the CPU code ignores it",
+                              opcode_name(in->op));
         else if (hint != MOD_NONE)
-            diag_warning(d, W_IGNORED_HINT, in->loc, "the cache hint '.%s' is ignored on the CPU",
-                         mod_name(hint));
+            w |= diag_warning(d, W_IGNORED_HINT, in->loc,
+                              "the cache hint '.%s' is ignored on the CPU", mod_name(hint));
+        source_note(m, in, w, d);
     }
 }
 
@@ -86,7 +100,6 @@ warn_module(const Analysis *an, Diags *d)
     const Module *m = an->module;
     for (int j = 0; j < m->funcs.n; j++) {
         const Func *f = m->funcs.v[j];
-        if (f->cfg)
-            warn_func(f, &an->funcs[j], d);
+        if (f->cfg) warn_func(m, f, &an->funcs[j], d);
     }
 }

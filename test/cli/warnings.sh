@@ -126,3 +126,17 @@ t unknown_no_form_suggest 2 "ptx2native: error: unknown warning option '-Wno-div
 	-fsyntax-only -Wno-divergent-barier $f
 t unknown_error_suggest 2 "ptx2native: error: unknown warning option '-Werror=ignored-hints'; did you mean '-Werror=ignored-hint'?" \
 	-fsyntax-only -Werror=ignored-hints $f
+
+# nvcc -lineinfo output (test/report/source_lines.cu): __syncthreads() at
+# the .cu's line 17, column 5, after "if (i >= n) return;" and a branch on
+# threadIdx.x & 1: the bar.sync (PTX line 70) warns, and a note names the
+# CUDA line from .loc
+s=test/report/source_lines.ptx
+"$P2N" -fsyntax-only $s 2>"$OUT/w.err"
+first=$(grep -c ': warning: ' "$OUT/w.err")
+if [ "$first" = 1 ] && [ "$(head -n 1 "$OUT/w.err")" = "$s:70:2: warning: 'bar.sync' $bar [-Wdivergent-barrier]" ] &&
+	sed -n 4p "$OUT/w.err" | grep -q 'source_lines\.cu:17:5: note: from this source line (\.loc)$'; then
+	echo "PASS cli/warnings/source_note"
+else
+	echo "FAIL cli/warnings/source_note: $(cat "$OUT/w.err")"
+fi
