@@ -196,6 +196,8 @@ target_error(Emit *e, const char *fmt, ...)
     diag_error(e->d, (SrcLoc){0}, "%s", msg);
 }
 
+static void on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx);
+
 bool
 target_init(Emit *e)
 {
@@ -237,6 +239,7 @@ target_init(Emit *e)
         LLVMDisposeMessage(triple);
         return false;
     }
+    LLVMContextSetDiagnosticHandler(e->ctx, on_diagnostic, e);
     LLVMSetTarget(e->mod, triple);
     e->td = LLVMCreateTargetDataLayout(e->tm);
     char *layout = LLVMCopyStringRepOfTargetData(e->td);
@@ -307,8 +310,9 @@ give_buffer(Emit *e, LLVMMemoryBufferRef buf)
  * function, the prologue/epilogue inserter reports each function's frame
  * size as a diagnostic, "...stack frame size (N) exceeds limit (0) in
  * function 'NAME'", which goes to e->frame_of (abi.c turns the frames into
- * each kernel's stack need).  Other diagnostics are printed as LLVM's own
- * handler would. */
+ * each kernel's stack need).  LLVM's other errors and warnings, from any
+ * stage (passes, code generation), become ours (-Wbackend); remarks and
+ * notes are dropped.  Set by target_init for the context's lifetime. */
 static void
 on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
 {
@@ -317,7 +321,7 @@ on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
     const char *p = strstr(msg, "stack frame size (");
     unsigned long long size, limit;
     char name[600];
-    if (p && sscanf(p, "stack frame size (%llu) exceeds limit (%llu) in function '%599[^']'", &size, &limit, name) == 3) {
+    if (p && e->frame_of && sscanf(p, "stack frame size (%llu) exceeds limit (%llu) in function '%599[^']'", &size, &limit, name) == 3) {
         for (int i = 0; i < e->m->funcs.n; i++) {
             const Func *f = e->m->funcs.v[i];
             const char *prefix = f->is_entry ? "p2n.kernel." : "p2n.func.";
@@ -327,10 +331,23 @@ on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
         }
     } else {
         LLVMDiagnosticSeverity s = LLVMGetDiagInfoSeverity(di);
-        if (s == LLVMDSError && e->d)
-            diag_error(e->d, (SrcLoc){0}, "LLVM: %s", msg);
-        else if (s == LLVMDSWarning && e->d)
-            diag_warning(e->d, W_BACKEND, (SrcLoc){0}, "LLVM: %s", msg);
+        if ((s == LLVMDSError || s == LLVMDSWarning) && e->d) {
+            /* without LLVM's "<unknown>:0:0: " and trailing newlines, once
+             * (LLVM repeats a message for every place it meets it) */
+            const char *text = strncmp(msg, "<unknown>:0:0: ", 15) == 0 ? msg + 15 : msg;
+            size_t n = strlen(text);
+            while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == ' '))
+                n--;
+            char *line = arena_printf(e->arena, "LLVM: %.*s", (int)n, text);
+            const Diags *d = e->d;
+            bool again = false;
+            for (int i = d->list.n - 1; i >= 0 && i >= d->list.n - 2 && !again; i--)
+                again = strncmp(d->list.v[i].msg, line, strlen(line)) == 0;
+            if (!again && s == LLVMDSError)
+                diag_error(e->d, (SrcLoc){0}, "%s", line);
+            else if (!again)
+                diag_warning(e->d, W_BACKEND, (SrcLoc){0}, "%s", line);
+        }
         if (s == LLVMDSError)
             e->failed = true;
     }
@@ -350,13 +367,11 @@ emit_code(Emit *e, LLVMCodeGenFileType kind)
             if (!LLVMIsDeclaration(fn))
                 LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                                         LLVMCreateStringAttribute(e->ctx, "warn-stack-size", 15, "0", 1));
-        LLVMContextSetDiagnosticHandler(e->ctx, on_diagnostic, e);
     }
     LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(e->tm, e->mod, kind, &err, &buf);
-    if (object)
-        LLVMContextSetDiagnosticHandler(e->ctx, NULL, NULL);
     if (failed || e->failed) {
-        target_error(e, "LLVM could not emit the %s: %s", object ? "object" : "assembly", err ? err : "");
+        target_error(e, "LLVM could not emit the %s%s%s", object ? "object" : "assembly", err && *err ? ": " : "",
+                     err ? err : "");
         LLVMDisposeMessage(err);
         if (buf)
             LLVMDisposeMemoryBuffer(buf);

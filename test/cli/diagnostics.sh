@@ -79,3 +79,17 @@ t linker_failed 3 "ptx2native: error: '$OUT/badcc -shared' failed (exit status 1
 ptx2native: note: the linker said: ld: cannot find -lfoo: No such file or directory
 ptx2native: note: the linker said: collect2: error: ld returned 1 exit status" \
 	env CC="$OUT/badcc" "$P2N" $k -o "$OUT/k.so"
+
+# LLVM's errors: ours, once each (main printed "error: <unknown>:0:0: in
+# function ...: SSE register return with SSE disabled" dozens of times):
+# code that returns floats for a CPU without SSE
+if [ "$(uname -m)" = x86_64 ]; then
+	"$P2N" --mcpu=x86-64 --mattr=-sse2,-sse -c test/exec/rounding.ptx -o "$OUT/nosse.o" 2>"$OUT/d.err"
+	rc=$?
+	if [ $rc -eq 3 ] && [ "$(grep -c -v '^ptx2native: error: ' "$OUT/d.err")" = 0 ] &&
+		[ "$(grep -c '^ptx2native: error: LLVM: .*SSE register return with SSE disabled$' "$OUT/d.err")" = 1 ]; then
+		echo "PASS cli/diagnostics/llvm_error"
+	else
+		echo "FAIL cli/diagnostics/llvm_error: exit status $rc: $(head -n 3 "$OUT/d.err")"
+	fi
+fi
