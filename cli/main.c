@@ -1,8 +1,10 @@
-/* main.c — the ptx2native command: options, reading the inputs, and the
- * translator library (lowering/translate.c) for the rest.
+/* main.c — the ptx2native command: options, then the translator library
+ * (lowering/translate.c, the one way into translation) for the rest:
+ * reading the inputs, the warnings' options, every diagnostic.
  *
- * Exit status: the library's status: 0 success, 1 errors in the input,
- * 2 usage errors, 3 internal or tool failures.
+ * Exit status: the library's status (p2n_translate_status, the one place
+ * the numbers are defined): 0 success, 1 errors in the input, 2 usage
+ * errors, 3 internal or tool failures.
  */
 #include <fcntl.h>
 #include <signal.h>
