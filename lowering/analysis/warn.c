@@ -18,7 +18,7 @@
  */
 #include <string.h>
 
-#include "lower.h"
+#include "analysis.h"
 
 static bool
 aligned_barrier(const Instr *in)
