@@ -1,0 +1,576 @@
+/* summary.c — ptx2native --summary: a divergence report (docs/report.md)
+ * read back with libxml2 and shown to a person: a text table of the
+ * divergent branches, most divergent first, or one self-contained HTML
+ * page (inline style, no scripts, nothing fetched) with the table and the
+ * PTX annotated line by line.
+ *
+ * "Most divergent", from the static report alone: the number of PTX lines
+ * over which the lanes of a divergent transfer may run apart, from the
+ * earliest of the branch and its targets to the latest of them and the
+ * reconvergence point (to the function's last reported line when they meet
+ * only at its exit; 0 for a call, whose lanes meet after it).  The longer
+ * that stretch, the more code can run once per side with part of the warp.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "cli.h"
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, DEFAULT_TOP = 20 };
+
+typedef struct Transfer {
+    const char *func, *op, *cls, *lowering, *text;
+    const char *reconv_at, *reconv_label;
+    const char *src_file; /* a <source file line column> child, when the report maps lines */
+    int line, col, reconv_line, src_line;
+    int lo, hi; /* the stretch of lines the lanes may run apart over */
+    int span;
+    int order; /* report order, to break ties */
+} Transfer;
+
+typedef struct Barrier {
+    const char *func, *op, *text;
+    int line;
+    bool warning;
+} Barrier;
+
+typedef struct Report {
+    const char *file, *target;
+    int nfuncs, ntransfers;
+    Vec(Transfer) transfers;
+    Vec(Barrier) barriers;
+    Vec(Transfer *) divergent; /* sorted, most divergent first */
+} Report;
+
+typedef struct SumOptions {
+    bool html;
+    const char *report, *output;
+    int top;
+} SumOptions;
+
+/* ------------------------------------------------------------ reading */
+
+static const char *
+attr(Arena *a, xmlNode *n, const char *name)
+{
+    xmlChar *v = xmlGetProp(n, BAD_CAST name);
+    if (!v)
+        return NULL;
+    const char *s = arena_strndup(a, (const char *)v, strlen((const char *)v));
+    xmlFree(v);
+    return s;
+}
+
+static int
+attr_int(xmlNode *n, const char *name)
+{
+    xmlChar *v = xmlGetProp(n, BAD_CAST name);
+    int x = v ? atoi((const char *)v) : 0;
+    xmlFree(v);
+    return x;
+}
+
+static bool
+is(xmlNode *n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && xmlStrcmp(n->name, BAD_CAST name) == 0;
+}
+
+static const char *
+text_of(Arena *a, xmlNode *n)
+{
+    xmlChar *v = xmlNodeGetContent(n);
+    const char *s = v ? arena_strndup(a, (const char *)v, strlen((const char *)v)) : "";
+    xmlFree(v);
+    return s;
+}
+
+static void
+widen(Transfer *t, int line)
+{
+    if (line <= 0)
+        return;
+    if (line < t->lo)
+        t->lo = line;
+    if (line > t->hi)
+        t->hi = line;
+}
+
+static void
+read_transfer(Arena *a, Report *r, xmlNode *n, const char *func)
+{
+    Transfer t = {0};
+    t.func = func;
+    t.op = attr(a, n, "op");
+    t.cls = attr(a, n, "class");
+    t.lowering = attr(a, n, "lowering");
+    t.line = attr_int(n, "line");
+    t.col = attr_int(n, "column");
+    t.text = "";
+    t.lo = t.hi = t.line;
+    t.order = r->transfers.n;
+    for (xmlNode *c = n->children; c; c = c->next) {
+        if (is(c, "text")) {
+            t.text = text_of(a, c);
+        } else if (is(c, "target")) {
+            widen(&t, attr_int(c, "line"));
+        } else if (is(c, "reconverge")) {
+            t.reconv_at = attr(a, c, "at");
+            t.reconv_label = attr(a, c, "label");
+            t.reconv_line = attr_int(c, "line");
+            widen(&t, t.reconv_line);
+        } else if (is(c, "source")) {
+            t.src_file = attr(a, c, "file");
+            t.src_line = attr_int(c, "line");
+        }
+    }
+    vec_push(a, &r->transfers, t);
+}
+
+static void
+read_function(Arena *a, Report *r, xmlNode *fn)
+{
+    const char *name = attr(a, fn, "name");
+    int first = r->transfers.n, last_line = attr_int(fn, "line");
+    r->nfuncs++;
+    for (xmlNode *c = fn->children; c; c = c->next) {
+        if (is(c, "transfer")) {
+            read_transfer(a, r, c, name);
+            Transfer *t = &r->transfers.v[r->transfers.n - 1];
+            if (t->hi > last_line)
+                last_line = t->hi;
+        } else if (is(c, "barrier")) {
+            Barrier b = {name, attr(a, c, "op"), "", attr_int(c, "line"), false};
+            const char *w = attr(a, c, "warning");
+            b.warning = w && strcmp(w, "true") == 0;
+            for (xmlNode *k = c->children; k; k = k->next)
+                if (is(k, "text"))
+                    b.text = text_of(a, k);
+            if (b.line > last_line)
+                last_line = b.line;
+            vec_push(a, &r->barriers, b);
+        }
+    }
+    /* lanes that meet only at the exit run apart to the function's end;
+     * its last reported line stands for it */
+    for (int i = first; i < r->transfers.n; i++) {
+        Transfer *t = &r->transfers.v[i];
+        if (t->reconv_at && strcmp(t->reconv_at, "function-exit") == 0)
+            widen(t, last_line);
+        bool apart = t->reconv_at && (strcmp(t->reconv_at, "label") == 0 ||
+                                      strcmp(t->reconv_at, "block") == 0 ||
+                                      strcmp(t->reconv_at, "function-exit") == 0);
+        t->span = apart ? t->hi - t->lo : 0;
+    }
+}
+
+static int
+by_divergence(const void *pa, const void *pb)
+{
+    const Transfer *a = *(Transfer *const *)pa, *b = *(Transfer *const *)pb;
+    if (a->span != b->span)
+        return a->span > b->span ? -1 : 1;
+    return a->order - b->order;
+}
+
+/* Reads the report; false, with a message, when it is not one. */
+static bool
+read_report(Arena *a, Report *r, const char *path)
+{
+    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    if (!doc) {
+        const xmlError *e = xmlGetLastError();
+        if (e && e->message) {
+            size_t n = strlen(e->message);
+            while (n && e->message[n - 1] == '\n')
+                n--;
+            if (e->line > 0)
+                fprintf(stderr, "%s:%d: error: %.*s\n", path, e->line, (int)n, e->message);
+            else
+                fprintf(stderr, "ptx2native: error: %s: %.*s\n", path, (int)n, e->message);
+        } else {
+            fprintf(stderr, "ptx2native: error: cannot read %s\n", path);
+        }
+        return false;
+    }
+    xmlNode *root = xmlDocGetRootElement(doc);
+    xmlNode *mod = NULL;
+    if (root && is(root, "divergence-report"))
+        for (xmlNode *c = root->children; c && !mod; c = c->next)
+            if (is(c, "module"))
+                mod = c;
+    if (!mod || attr_int(root, "format") != 1) {
+        fprintf(stderr, "ptx2native: error: %s: not a divergence report of format 1 (docs/report.md)\n",
+                path);
+        xmlFreeDoc(doc);
+        return false;
+    }
+    r->file = attr(a, mod, "file");
+    r->target = attr(a, mod, "target");
+    for (xmlNode *c = mod->children; c; c = c->next)
+        if (is(c, "function"))
+            read_function(a, r, c);
+    xmlFreeDoc(doc);
+    r->ntransfers = r->transfers.n;
+    for (int i = 0; i < r->transfers.n; i++)
+        if (r->transfers.v[i].cls && strcmp(r->transfers.v[i].cls, "divergent") == 0)
+            vec_push(a, &r->divergent, &r->transfers.v[i]);
+    if (r->divergent.n > 1)
+        qsort(r->divergent.v, (size_t)r->divergent.n, sizeof *r->divergent.v, by_divergence);
+    return true;
+}
+
+/* ------------------------------------------------------------- cells */
+
+static const char *
+reconverge_cell(Arena *a, const Transfer *t)
+{
+    if (!t->reconv_at)
+        return "-";
+    if (strcmp(t->reconv_at, "label") == 0)
+        return arena_printf(a, "%s (line %d)", t->reconv_label ? t->reconv_label : "?", t->reconv_line);
+    if (strcmp(t->reconv_at, "block") == 0)
+        return arena_printf(a, "line %d", t->reconv_line);
+    if (strcmp(t->reconv_at, "function-exit") == 0)
+        return "function exit";
+    if (strcmp(t->reconv_at, "after-call") == 0)
+        return "after the call";
+    return t->reconv_at;
+}
+
+static const char *
+source_cell(Arena *a, const Transfer *t)
+{
+    if (!t->src_file || t->src_line <= 0)
+        return "-";
+    return arena_printf(a, "%s:%d", t->src_file, t->src_line);
+}
+
+static bool
+any_source(const Report *r)
+{
+    for (int i = 0; i < r->divergent.n; i++)
+        if (r->divergent.v[i]->src_file)
+            return true;
+    return false;
+}
+
+/* -------------------------------------------------------------- text */
+
+enum { COL_RANK, COL_FUNC, COL_LINE, COL_SOURCE, COL_SPAN, COL_RECONV, COL_LOWERING, COL_TEXT, NCOLS };
+
+static const char *const col_head[NCOLS] = {"#", "function", "line", "source", "lines apart",
+                                            "reconverges at", "lowering", "instruction"};
+static const bool col_right[NCOLS] = {true, false, true, false, true, false, false, false};
+
+static void
+row_cells(Arena *a, const Transfer *t, int rank, const char *cell[NCOLS])
+{
+    cell[COL_RANK] = arena_printf(a, "%d", rank);
+    cell[COL_FUNC] = t->func ? t->func : "?";
+    cell[COL_LINE] = arena_printf(a, "%d", t->line);
+    cell[COL_SOURCE] = source_cell(a, t);
+    cell[COL_SPAN] = arena_printf(a, "%d", t->span);
+    cell[COL_RECONV] = reconverge_cell(a, t);
+    cell[COL_LOWERING] = t->lowering ? t->lowering : "?";
+    cell[COL_TEXT] = t->text;
+}
+
+static void
+write_text(FILE *f, Arena *a, const Report *r, int top)
+{
+    int nrows = r->divergent.n < top ? r->divergent.n : top;
+    bool src = any_source(r);
+    int nbarrier_warnings = 0;
+    for (int i = 0; i < r->barriers.n; i++)
+        nbarrier_warnings += r->barriers.v[i].warning;
+    fprintf(f, "%s: %d divergent of %d transfers in %d functions; %d barriers may run with part of a warp\n",
+            r->file ? r->file : "?", r->divergent.n, r->ntransfers, r->nfuncs, nbarrier_warnings);
+    if (nrows == 0)
+        return;
+    if (nrows < r->divergent.n)
+        fprintf(f, "the %d most divergent (--top=N for more):\n", nrows);
+    fputc('\n', f);
+    const char *(*cells)[NCOLS] = arena_alloc(a, sizeof *cells * (size_t)nrows);
+    int width[NCOLS];
+    for (int c = 0; c < NCOLS; c++)
+        width[c] = (int)strlen(col_head[c]);
+    for (int i = 0; i < nrows; i++) {
+        row_cells(a, r->divergent.v[i], i + 1, cells[i]);
+        for (int c = 0; c < NCOLS; c++)
+            if ((int)strlen(cells[i][c]) > width[c])
+                width[c] = (int)strlen(cells[i][c]);
+    }
+    for (int i = -1; i < nrows; i++) {
+        const char *const *row = i < 0 ? col_head : cells[i];
+        const char *sep = "";
+        for (int c = 0; c < NCOLS; c++) {
+            if (c == COL_SOURCE && !src)
+                continue;
+            if (c == NCOLS - 1)
+                fprintf(f, "%s%s", sep, row[c]); /* no padding at the end of the line */
+            else
+                fprintf(f, col_right[c] ? "%s%*s" : "%s%-*s", sep, width[c], row[c]);
+            sep = "  ";
+        }
+        fputc('\n', f);
+    }
+}
+
+/* -------------------------------------------------------------- html */
+
+static void
+put_html(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* The PTX the report was made from: its file name as given to the
+ * translator, from the current directory or from the report's. */
+static char *
+read_ptx(Arena *a, const char *report, const char *file, const char **found)
+{
+    if (!file)
+        return NULL;
+    const char *cands[2] = {file, NULL};
+    const char *slash = strrchr(report, '/');
+    if (file[0] != '/' && slash)
+        cands[1] = arena_printf(a, "%.*s/%s", (int)(slash - report), report, file);
+    for (int i = 0; i < 2; i++) {
+        if (!cands[i])
+            continue;
+        FILE *f = fopen(cands[i], "rb");
+        if (!f)
+            continue;
+        Vec(char) buf = {0};
+        int ch;
+        while ((ch = getc(f)) != EOF)
+            vec_push(a, &buf, (char)ch);
+        vec_push(a, &buf, '\0');
+        bool bad = ferror(f);
+        fclose(f);
+        if (bad)
+            continue;
+        *found = cands[i];
+        return buf.v;
+    }
+    return NULL;
+}
+
+static const char html_style[] =
+    "body{font-family:sans-serif;margin:1.5em;color:#222}\n"
+    "table.rows{border-collapse:collapse;margin-bottom:1.5em}\n"
+    "table.rows td,table.rows th{border:1px solid #ccc;padding:2px 8px;text-align:left}\n"
+    "table.rows td.n{text-align:right}\n"
+    "pre.ptx{font-size:13px;line-height:1.35}\n"
+    "pre.ptx span.l{display:block;white-space:pre}\n"
+    "pre.ptx span.no{color:#999;display:inline-block;width:5em;text-align:right;margin-right:1em}\n"
+    ".divergent{background:#fdd}\n"
+    ".uniform{background:#eef6ff}\n"
+    ".reconverge{background:#dfd}\n"
+    ".barrier-warning{background:#fe9}\n"
+    ".region{border-left:3px solid #e88}\n"
+    ".note{color:#555;font-style:italic;margin-left:2em}\n";
+
+/* One line's classes and notes, from every transfer and barrier on it or
+ * reconverging at it. */
+static void
+html_line(FILE *f, Arena *a, const Report *r, int line, const char *text)
+{
+    const char *cls = "";
+    bool region = false;
+    Vec(const char *) notes = {0};
+    for (int i = 0; i < r->transfers.n; i++) {
+        const Transfer *t = &r->transfers.v[i];
+        bool div = t->cls && strcmp(t->cls, "divergent") == 0;
+        if (t->line == line) {
+            if (div) {
+                cls = "divergent";
+                vec_push(a, &notes, arena_printf(a, "divergent %s (%s); lanes meet at %s; %d lines apart",
+                                                 t->op, t->lowering, reconverge_cell(a, t), t->span));
+                if (t->src_file)
+                    vec_push(a, &notes, arena_printf(a, "from %s", source_cell(a, t)));
+            } else if (!*cls) {
+                cls = "uniform";
+                vec_push(a, &notes, t->cls);
+            }
+        }
+        if (div && t->reconv_line == line && t->reconv_at && strcmp(t->reconv_at, "label") == 0) {
+            if (!*cls)
+                cls = "reconverge";
+            vec_push(a, &notes, arena_printf(a, "lanes of line %d meet again here", t->line));
+        }
+        if (div && t->span > 0 && line > t->lo && line < t->hi)
+            region = true;
+    }
+    for (int i = 0; i < r->barriers.n; i++)
+        if (r->barriers.v[i].line == line && r->barriers.v[i].warning) {
+            cls = "barrier-warning";
+            vec_push(a, &notes, "barrier that may run with part of the warp");
+        }
+    fprintf(f, "<span class=\"l%s%s%s\" id=\"L%d\"><span class=\"no\">%d</span>", *cls ? " " : "", cls,
+            region ? " region" : "", line, line);
+    put_html(f, text);
+    for (int i = 0; i < notes.n; i++) {
+        fputs("<span class=\"note\">", f);
+        put_html(f, notes.v[i]);
+        fputs("</span>", f);
+    }
+    fputs("</span>", f);
+}
+
+static void
+write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
+{
+    const char *ptx_path = NULL;
+    char *ptx = read_ptx(a, report_path, r->file, &ptx_path);
+    int nrows = r->divergent.n < top ? r->divergent.n : top;
+    bool src = any_source(r);
+
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
+    put_html(f, r->file ? r->file : "?");
+    fputs(": divergence</title>\n<style>\n", f);
+    fputs(html_style, f);
+    fputs("</style>\n</head>\n<body>\n<h1>", f);
+    put_html(f, r->file ? r->file : "?");
+    fprintf(f, "</h1>\n<p>%d divergent of %d transfers in %d functions (target ", r->divergent.n,
+            r->ntransfers, r->nfuncs);
+    put_html(f, r->target ? r->target : "?");
+    fputs(").</p>\n", f);
+    if (nrows > 0) {
+        fputs("<table class=\"rows\">\n<tr>", f);
+        for (int c = 0; c < NCOLS; c++)
+            if (c != COL_SOURCE || src)
+                fprintf(f, "<th>%s</th>", col_head[c]);
+        fputs("</tr>\n", f);
+        for (int i = 0; i < nrows; i++) {
+            const char *cell[NCOLS];
+            row_cells(a, r->divergent.v[i], i + 1, cell);
+            fputs("<tr>", f);
+            for (int c = 0; c < NCOLS; c++) {
+                if (c == COL_SOURCE && !src)
+                    continue;
+                fputs(col_right[c] ? "<td class=\"n\">" : "<td>", f);
+                if (c == COL_LINE && ptx)
+                    fprintf(f, "<a href=\"#L%d\">%d</a>", r->divergent.v[i]->line, r->divergent.v[i]->line);
+                else
+                    put_html(f, cell[c]);
+                fputs("</td>", f);
+            }
+            fputs("</tr>\n", f);
+        }
+        fputs("</table>\n", f);
+    }
+    if (!ptx) {
+        fputs("<p>The PTX file (", f);
+        put_html(f, r->file ? r->file : "?");
+        fputs(") was not found beside the report or in the current directory.</p>\n", f);
+    } else {
+        fputs("<pre class=\"ptx\">", f);
+        int line = 1;
+        for (char *p = ptx; *p;) {
+            char *end = strchr(p, '\n');
+            if (end)
+                *end = '\0';
+            html_line(f, a, r, line++, p);
+            if (!end)
+                break;
+            p = end + 1;
+        }
+        fputs("</pre>\n", f);
+    }
+    fputs("</body>\n</html>\n", f);
+}
+
+/* -------------------------------------------------------------- main */
+
+static _Noreturn void
+sum_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "ptx2native: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nusage: ptx2native --summary[=text|html] REPORT.xml [-o OUT] [--top=N]\n");
+    exit(EXIT_USAGE);
+}
+
+static void
+sum_options(SumOptions *o, int argc, char **argv)
+{
+    o->top = DEFAULT_TOP;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--summary") == 0 || strcmp(arg, "--summary=text") == 0) {
+            o->html = false;
+        } else if (strcmp(arg, "--summary=html") == 0) {
+            o->html = true;
+        } else if (strncmp(arg, "--summary=", 10) == 0) {
+            sum_usage("unknown summary kind '%s' (text, html)", arg + 10);
+        } else if (strcmp(arg, "-o") == 0) {
+            if (++i == argc)
+                sum_usage("%s needs a file name", arg);
+            o->output = argv[i];
+        } else if (strncmp(arg, "--top=", 6) == 0) {
+            char *end;
+            long n = strtol(arg + 6, &end, 10);
+            if (*end || end == arg + 6 || n < 1 || n > 1000000)
+                sum_usage("--top needs a number of rows, not '%s'", arg + 6);
+            o->top = (int)n;
+        } else if (arg[0] == '-' && arg[1]) {
+            sum_usage("'%s' is not an option of --summary", arg);
+        } else if (o->report) {
+            sum_usage("one report at a time ('%s' is a second)", arg);
+        } else {
+            o->report = arg;
+        }
+    }
+    if (!o->report)
+        sum_usage("%s", "--summary needs a report (ptx2native --report FILE.xml ...)");
+}
+
+int
+summary_main(int argc, char **argv)
+{
+    bool wanted = false;
+    for (int i = 1; i < argc && !wanted; i++)
+        wanted = strncmp(argv[i], "--summary", 9) == 0 && (argv[i][9] == '\0' || argv[i][9] == '=');
+    if (!wanted)
+        return -1;
+    SumOptions o = {0};
+    sum_options(&o, argc, argv);
+    Arena a = {0};
+    Report r = {0};
+    xmlInitParser();
+    if (!read_report(&a, &r, o.report)) {
+        arena_free(&a);
+        return EXIT_INPUT;
+    }
+    FILE *f = o.output && strcmp(o.output, "-") != 0 ? fopen(o.output, "w") : stdout;
+    if (!f) {
+        fprintf(stderr, "ptx2native: error: cannot write %s: %s\n", o.output, strerror(errno));
+        arena_free(&a);
+        return 3;
+    }
+    if (o.html)
+        write_html(f, &a, &r, o.report, o.top);
+    else
+        write_text(f, &a, &r, o.top);
+    bool bad = ferror(f) != 0;
+    bad |= (f == stdout ? fflush(f) : fclose(f)) != 0;
+    if (bad)
+        fprintf(stderr, "ptx2native: error: cannot write %s\n", o.output ? o.output : "standard output");
+    arena_free(&a);
+    return bad ? 3 : 0;
+}
