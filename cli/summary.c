@@ -262,6 +262,12 @@ any_source(const Report *r)
 
 /* -------------------------------------------------------------- text */
 
+static const char *
+plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
 enum { COL_RANK, COL_FUNC, COL_LINE, COL_SOURCE, COL_SPAN, COL_RECONV, COL_LOWERING, COL_TEXT, NCOLS };
 
 static const char *const col_head[NCOLS] = {"#", "function", "line", "source", "lines apart",
@@ -289,8 +295,9 @@ write_text(FILE *f, Arena *a, const Report *r, int top)
     int nbarrier_warnings = 0;
     for (int i = 0; i < r->barriers.n; i++)
         nbarrier_warnings += r->barriers.v[i].warning;
-    fprintf(f, "%s: %d divergent of %d transfers in %d functions; %d barriers may run with part of a warp\n",
-            r->file ? r->file : "?", r->divergent.n, r->ntransfers, r->nfuncs, nbarrier_warnings);
+    fprintf(f, "%s: %d divergent of %d transfer%s in %d function%s; %d barrier%s may run with part of a warp\n",
+            r->file ? r->file : "?", r->divergent.n, r->ntransfers, plural(r->ntransfers), r->nfuncs,
+            plural(r->nfuncs), nbarrier_warnings, plural(nbarrier_warnings));
     if (nrows == 0)
         return;
     if (nrows < r->divergent.n)
@@ -446,8 +453,8 @@ write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
     fputs(html_style, f);
     fputs("</style>\n</head>\n<body>\n<h1>", f);
     put_html(f, r->file ? r->file : "?");
-    fprintf(f, "</h1>\n<p>%d divergent of %d transfers in %d functions (target ", r->divergent.n,
-            r->ntransfers, r->nfuncs);
+    fprintf(f, "</h1>\n<p>%d divergent of %d transfer%s in %d function%s (target ", r->divergent.n,
+            r->ntransfers, plural(r->ntransfers), r->nfuncs, plural(r->nfuncs));
     put_html(f, r->target ? r->target : "?");
     fputs(").</p>\n", f);
     if (nrows > 0) {
