@@ -1,10 +1,11 @@
 #!/bin/sh
 # make install and uninstall into a DESTDIR: exactly the files the issue
 # (17) asks for, the shared library's SONAME and exports, a usable .pc,
-# programs built against the installed tree with pkg-config and with CMake
-# (find_package, ptx2native_add_module and its depfile) that run a kernel,
-# a second installation with another LIBDIR, and make uninstall leaving
-# nothing of ours and everything else.
+# programs built against the installed tree with pkg-config, with CMake
+# (find_package, ptx2native_add_module and its depfile) and with Meson
+# (the examples of docs/building.md) that run a kernel, a second
+# installation with another LIBDIR, and make uninstall leaving nothing of
+# ours and everything else.
 P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.."
 OUT=$(cd "$OUT" && pwd)
@@ -124,52 +125,84 @@ rc=$?
 check translate_library "$([ $rc -eq 0 ] && grep -q 'translated and ran' "$OUT/inst_translate.out" && echo yes)" \
 	"exit $rc $(head -n 3 "$OUT/inst_translate.err")"
 
-# CMake: find_package(ptx2native CONFIG), the imported target, and
-# ptx2native_add_module translating as a build step.  The module's options
-# come from a response file, which only the depfile names: touching it
-# must translate again, touching nothing must not.
+# The CMake and Meson examples of docs/building.md, as written there, but
+# for the module's options, which also come from a response file that only
+# the depfile names: touching it must translate again, touching nothing
+# must not.  app.c runs test/demo.c on the module the build made.
+example() { # NAME: the code block after its marker in docs/building.md
+	awk -v name="$1" '$0 ~ "builds this example: " name " -->" { on = 1; next }
+		on == 1 && /^```/ { on = 2; next } on == 2 && /^```/ { exit } on == 2 { print }' docs/building.md
+}
+setup_example() { # DIR
+	rm -rf "$1"
+	mkdir -p "$1"
+	cp test/bench/kernels.ptx test/demo.c "$1/"
+	echo "-O1" >"$1/flags.rsp"
+	cat >"$1/app.c" <<'CEOF'
+#define main demo_main
+#include "demo.c"
+#undef main
+int main(void)
+{
+    char *argv[] = {"app", KERNELS, NULL};
+    return demo_main(2, argv);
+}
+CEOF
+}
+rebuilds() { # NAME SRC BUILD-COMMAND...: no work when nothing changed, a translation after touching flags.rsp
+	name=$1 src=$2
+	shift 2
+	sleep 1 # builds compare times of the file system's clock
+	"$@" >"$OUT/$name.again.log" 2>&1
+	again=$(grep -c -i -e 'translating kernels' -e 'generating kernels' "$OUT/$name.again.log")
+	touch "$src/flags.rsp"
+	"$@" >"$OUT/$name.touch.log" 2>&1
+	touched=$(grep -c -i -e 'translating kernels' -e 'generating kernels' "$OUT/$name.touch.log")
+	check "${name}_rebuilds_from_depfile" "$([ "$again" -eq 0 ] && [ "$touched" -ge 1 ] && echo yes)" \
+		"translations: $again with nothing changed, $touched after touching the response file"
+}
 if command -v cmake >/dev/null 2>&1; then
 	src=$OUT/cmake_src bld=$OUT/cmake_build
-	rm -rf "$src" "$bld"
-	mkdir -p "$src"
-	cp test/bench/kernels.ptx test/demo.c "$src/"
-	echo "-O1" >"$src/flags.rsp"
-	cat >"$src/CMakeLists.txt" <<'EOF'
-cmake_minimum_required(VERSION 3.13)
-project(p2n_user C)
-find_package(ptx2native 0.1 CONFIG REQUIRED)
-ptx2native_add_module(kernels kernels.ptx OPTIONS "@${CMAKE_CURRENT_SOURCE_DIR}/flags.rsp")
-add_executable(demo demo.c)
-target_link_libraries(demo PRIVATE ptx2native::ptx2native)
-add_dependencies(demo kernels)
-file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/module_path.txt"
-     CONTENT "$<TARGET_PROPERTY:kernels,PTX2NATIVE_MODULE>\n")
-EOF
+	setup_example "$src"
+	# shellcheck disable=SC2016
+	example CMakeLists.txt | sed 's|OPTIONS -O2|& "@${CMAKE_CURRENT_SOURCE_DIR}/flags.rsp"|' >"$src/CMakeLists.txt"
 	gen=
 	command -v ninja >/dev/null 2>&1 && gen="-G Ninja"
 	# shellcheck disable=SC2086
-	if ! (cd "$OUT" && cmake $gen -S "$src" -B "$bld" -DCMAKE_PREFIX_PATH="$p" >"$OUT/cmake.log" 2>&1 &&
+	if ! grep -q 'flags.rsp' "$src/CMakeLists.txt"; then
+		check cmake_build no "no CMake example found in docs/building.md"
+	elif ! (cd "$OUT" && cmake $gen -S "$src" -B "$bld" -DCMAKE_PREFIX_PATH="$p" >"$OUT/cmake.log" 2>&1 &&
 		cmake --build "$bld" >>"$OUT/cmake.log" 2>&1); then
 		check cmake_build no "$(grep -i -m 3 -e error -e 'not found' "$OUT/cmake.log")"
 	else
-		mod=$(cat "$bld/module_path.txt")
-		LD_LIBRARY_PATH="$p/lib" "$bld/demo" "$mod" >"$OUT/cmake_demo.out" 2>&1
-		needed=$(readelf -d "$bld/demo" 2>/dev/null | grep -o 'libptx2native[^]]*')
-		check cmake_build "$(grep -q 'saxpy .*: right' "$OUT/cmake_demo.out" && [ "$needed" = libptx2native.so.1 ] &&
-			echo yes)" "needs '$needed': $(head -n 3 "$OUT/cmake_demo.out")"
-		check cmake_depfile "$(grep -q 'flags.rsp' "$mod.d" 2>/dev/null && echo yes)" "$(cat "$mod.d" 2>&1)"
-		# builds are timed by the file system's clock: make the change later
-		sleep 1
-		cmake --build "$bld" >"$OUT/cmake_again.log" 2>&1
-		again=$(grep -c 'ptx2native: translating kernels' "$OUT/cmake_again.log")
-		touch "$src/flags.rsp"
-		cmake --build "$bld" >"$OUT/cmake_touch.log" 2>&1
-		touched=$(grep -c 'ptx2native: translating kernels' "$OUT/cmake_touch.log")
-		check cmake_rebuilds_from_depfile "$([ "$again" -eq 0 ] && [ "$touched" -eq 1 ] && echo yes)" \
-			"translations: $again with nothing changed, $touched after touching the response file"
+		LD_LIBRARY_PATH="$p/lib" "$bld/app" >"$OUT/cmake_app.out" 2>&1
+		needed=$(readelf -d "$bld/app" 2>/dev/null | grep -o 'libptx2native[^]]*')
+		check cmake_build "$(grep -q 'saxpy .*: right' "$OUT/cmake_app.out" && [ "$needed" = libptx2native.so.1 ] &&
+			echo yes)" "needs '$needed': $(head -n 3 "$OUT/cmake_app.out")"
+		check cmake_depfile "$(grep -q 'flags.rsp' "$bld/kernels.so.d" 2>/dev/null && echo yes)" \
+			"$(cat "$bld/kernels.so.d" 2>&1)"
+		rebuilds cmake "$src" cmake --build "$bld"
 	fi
 else
 	echo "SKIP cli/install/cmake (skipped: cmake not found)"
+fi
+if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1; then
+	src=$OUT/meson_src bld=$OUT/meson_build
+	setup_example "$src"
+	example meson.build | sed "s|'-O2', |&'@' + meson.current_source_dir() / 'flags.rsp', |" >"$src/meson.build"
+	menv() { env PATH="$p/bin:$PATH" PKG_CONFIG_LIBDIR="$p/lib/pkgconfig" PKG_CONFIG_PATH= \
+		PKG_CONFIG_SYSROOT_DIR="$dest" "$@"; }
+	if ! grep -q 'flags.rsp' "$src/meson.build"; then
+		check meson_build no "no Meson example found in docs/building.md"
+	elif ! menv meson setup "$bld" "$src" >"$OUT/meson.log" 2>&1 || ! menv ninja -C "$bld" >>"$OUT/meson.log" 2>&1; then
+		check meson_build no "$(grep -i -m 3 -e error -e 'not found' "$OUT/meson.log")"
+	else
+		LD_LIBRARY_PATH="$p/lib" "$bld/app" >"$OUT/meson_app.out" 2>&1
+		check meson_build "$(grep -q 'saxpy .*: right' "$OUT/meson_app.out" && echo yes)" "$(head -n 3 "$OUT/meson_app.out")"
+		rebuilds meson "$src" menv ninja -C "$bld"
+	fi
+else
+	echo "SKIP cli/install/meson (skipped: meson, ninja or pkg-config not found)"
 fi
 
 # Another LIBDIR (configure --libdir=lib/x86_64-linux-gnu): the libraries,
