@@ -338,10 +338,10 @@ main(int argc, char **argv)
     Arena arena = {0};
     Options o = {0};
 
-    int summary = summary_main(argc, argv); /* ptx2native --summary REPORT.xml */
+    depfile_scan_args(&arena, &o.dep, &argc, &argv); /* @FILE arguments */
+    int summary = summary_main(argc, argv);          /* ptx2native --summary REPORT.xml */
     if (summary >= 0)
         return summary;
-    depfile_scan_args(&arena, &o.dep, &argc, &argv);
     cu_from_binary_argv(&argc, &argv); /* --from-binary APP: APP's PTX as the inputs */
     parse_options(&o, &arena, argc, argv);
     p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
@@ -365,7 +365,7 @@ main(int argc, char **argv)
     remove_temporaries(); /* the directory, empty by now */
     if (status == P2N_TRANSLATE_OK && o.dep.write) { /* -MD: target the output, or the one it would be */
         const char *target = output ? output : o.output;
-        if (!target)
+        if (!target || strcmp(target, "-") == 0)
             target = default_output(&arena, o.inputs.v[0], o.lib.output);
         if (!depfile_write(&o.dep, &arena, target, o.inputs.v, o.inputs.n))
             status = P2N_TRANSLATE_INTERNAL;

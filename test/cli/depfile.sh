@@ -38,6 +38,11 @@ rm -f k.d
 "$P2N" -fsyntax-only -MD k.ptx 2>err.txt
 same syntax_only k.d 'k.so: \
   k.ptx'
+# output to standard output (-S -o -): named after the input, as without -o
+rm -f k.d
+"$P2N" -S -o - -MD k.ptx >/dev/null 2>err.txt
+same output_stdout k.d 'k.s: \
+  k.ptx'
 # -MF - writes to standard output
 out=$("$P2N" -fsyntax-only -MF - k.ptx 2>&1)
 check mf_stdout "$([ "$out" = 'k.so: \
@@ -67,6 +72,11 @@ same response_file_deps 'r s.d' 'r s.so: \
   with\ space.ptx \
   outer.rsp \
   inner.rsp'
+# --summary from a response file too
+echo '--summary --top=1' >sum.rsp
+cp "$OLDPWD/test/report/divergent_tid.xml" .
+"$P2N" @sum.rsp divergent_tid.xml >sum.txt 2>err.txt
+check response_file_summary "$(grep -q '^1  divergent_tid *14 ' sum.txt && echo yes)" "$(cat sum.txt err.txt)"
 # as in gcc, an @file that cannot be read is an argument as it is
 "$P2N" -fsyntax-only @absent.rsp 2>err.txt
 rc=$?
