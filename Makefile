@@ -41,7 +41,7 @@ TRANSLATOR_OBJS = $(CLI_OBJS) $(TRANSLATE_OBJS)
 TRANSLATE_SONAME = libptx2native-translate.so.1
 TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) \
 	lowering/libptx2native-translate.so
-TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm -lpthread
+TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm -lpthread
 
 RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o runtime/texture.o
 RUNTIME_SONAME = libptx2native.so.1
@@ -185,12 +185,12 @@ UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowe
 	lowering/report.o
 
 $(filter-out test/unit/abi_test test/unit/translate_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
-	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS)
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS) -lstdc++
 
 # abi_test checks the LLVM mirror of p2n_warp against the C layout.
 test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS)
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
-		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm
 
 # translate_test uses only the public headers: the translator's shared
 # library (so its exports are what it needs) and the host library.

@@ -4,6 +4,7 @@
 #   test/cuda/NAME.cu  -> test/ptx/sm_XX/NAME.ptx  nvcc -arch=sm_XX -ptx, XX 75 80 90
 #   test/exec/NAME.cu  -> test/exec/NAME.ptx       nvcc -arch=sm_75 -ptx (or the flags' -arch)
 #   test/bench/*.cu    -> test/bench/*.ptx          nvcc -arch=sm_75 -ptx
+#   test/report/*.cu   -> test/report/*.ptx         nvcc -arch=sm_75 -ptx
 # A line "// nvcc-flags: ..." in a source adds flags (e.g. -rdc=true); an
 # -arch among them replaces sm_75 for an exec or bench source.
 set -eu
@@ -24,7 +25,7 @@ for src in test/cuda/*.cu; do
 		"$nvcc" -arch=sm_$sm -ptx $flags "$src" -o "test/ptx/sm_$sm/$(basename "${src%.cu}").ptx"
 	done
 done
-for src in test/exec/*.cu test/bench/*.cu; do
+for src in test/exec/*.cu test/bench/*.cu test/report/*.cu; do
 	[ -e "$src" ] || continue
 	flags=$(sed -n 's|^// nvcc-flags: *||p' "$src")
 	case $flags in *-arch=*) arch= ;; *) arch=-arch=sm_75 ;; esac # flags may name another
