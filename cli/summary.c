@@ -1,8 +1,9 @@
 /* summary.c — ptx2native --summary: a divergence report (docs/report.md)
  * read back with libxml2 and shown to a person: a text table of the
  * divergent branches, most divergent first, or one self-contained HTML
- * page (inline style, no scripts, nothing fetched) with the table and the
- * PTX annotated line by line.
+ * page (inline style, no scripts, nothing fetched) with the table, the
+ * source files (through the report's source-file/source-line, from .loc)
+ * and the PTX annotated line by line.
  *
  * "Most divergent", from the static report alone: the number of PTX lines
  * over which the lanes of a divergent transfer may run apart, from the
@@ -26,7 +27,7 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2, DEFAULT_TOP = 20 };
 typedef struct Transfer {
     const char *func, *op, *cls, *lowering, *text;
     const char *reconv_at, *reconv_label;
-    const char *src_file; /* a <source file line column> child, when the report maps lines */
+    const char *src_file; /* source-file, source-line: from .loc, when the PTX has it */
     int line, col, reconv_line, src_line;
     int lo, hi; /* the stretch of lines the lanes may run apart over */
     int span;
@@ -34,8 +35,8 @@ typedef struct Transfer {
 } Transfer;
 
 typedef struct Barrier {
-    const char *func, *op, *text;
-    int line;
+    const char *func, *op, *text, *src_file;
+    int line, src_line;
     bool warning;
 } Barrier;
 
@@ -46,6 +47,8 @@ typedef struct Report {
     Vec(Barrier) barriers;
     Vec(Transfer *) divergent; /* sorted, most divergent first */
 } Report;
+
+typedef Vec(const char *) Names;
 
 typedef struct SumOptions {
     bool html;
@@ -111,6 +114,8 @@ read_transfer(Arena *a, Report *r, xmlNode *n, const char *func)
     t.lowering = attr(a, n, "lowering");
     t.line = attr_int(n, "line");
     t.col = attr_int(n, "column");
+    t.src_file = attr(a, n, "source-file");
+    t.src_line = attr_int(n, "source-line");
     t.text = "";
     t.lo = t.hi = t.line;
     t.order = r->transfers.n;
@@ -124,9 +129,6 @@ read_transfer(Arena *a, Report *r, xmlNode *n, const char *func)
             t.reconv_label = attr(a, c, "label");
             t.reconv_line = attr_int(c, "line");
             widen(&t, t.reconv_line);
-        } else if (is(c, "source")) {
-            t.src_file = attr(a, c, "file");
-            t.src_line = attr_int(c, "line");
         }
     }
     vec_push(a, &r->transfers, t);
@@ -135,7 +137,9 @@ read_transfer(Arena *a, Report *r, xmlNode *n, const char *func)
 static void
 read_function(Arena *a, Report *r, xmlNode *fn)
 {
-    const char *name = attr(a, fn, "name");
+    const char *name = attr(a, fn, "demangled"); /* the C++ name, when there is one */
+    if (!name)
+        name = attr(a, fn, "name");
     int first = r->transfers.n, last_line = attr_int(fn, "line");
     r->nfuncs++;
     for (xmlNode *c = fn->children; c; c = c->next) {
@@ -145,7 +149,8 @@ read_function(Arena *a, Report *r, xmlNode *fn)
             if (t->hi > last_line)
                 last_line = t->hi;
         } else if (is(c, "barrier")) {
-            Barrier b = {name, attr(a, c, "op"), "", attr_int(c, "line"), false};
+            Barrier b = {name, attr(a, c, "op"), "", attr(a, c, "source-file"), attr_int(c, "line"),
+                         attr_int(c, "source-line"), false};
             const char *w = attr(a, c, "warning");
             b.warning = w && strcmp(w, "true") == 0;
             for (xmlNode *k = c->children; k; k = k->next)
@@ -345,36 +350,42 @@ put_html(FILE *f, const char *s)
     }
 }
 
-/* The PTX the report was made from: its file name as given to the
- * translator, from the current directory or from the report's. */
+/* A file's text, NULL when it cannot be read. */
 static char *
-read_ptx(Arena *a, const char *report, const char *file, const char **found)
+read_text(Arena *a, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    Vec(char) buf = {0};
+    int ch;
+    while ((ch = getc(f)) != EOF)
+        vec_push(a, &buf, (char)ch);
+    vec_push(a, &buf, '\0');
+    bool bad = ferror(f);
+    fclose(f);
+    return bad ? NULL : buf.v;
+}
+
+/* A file the report names: the PTX (as given to the translator) or a
+ * source file (as .file names it): as named, from the current directory;
+ * else under the same name beside the report; else its last component
+ * beside the report (a tree moved since the PTX was made). */
+static char *
+find_named(Arena *a, const char *report, const char *file)
 {
     if (!file)
         return NULL;
-    const char *cands[2] = {file, NULL};
+    char *text = read_text(a, file);
     const char *slash = strrchr(report, '/');
-    if (file[0] != '/' && slash)
-        cands[1] = arena_printf(a, "%.*s/%s", (int)(slash - report), report, file);
-    for (int i = 0; i < 2; i++) {
-        if (!cands[i])
-            continue;
-        FILE *f = fopen(cands[i], "rb");
-        if (!f)
-            continue;
-        Vec(char) buf = {0};
-        int ch;
-        while ((ch = getc(f)) != EOF)
-            vec_push(a, &buf, (char)ch);
-        vec_push(a, &buf, '\0');
-        bool bad = ferror(f);
-        fclose(f);
-        if (bad)
-            continue;
-        *found = cands[i];
-        return buf.v;
-    }
-    return NULL;
+    int dir = slash ? (int)(slash - report) : 1;
+    const char *dirname = slash ? report : ".";
+    if (!text && file[0] != '/')
+        text = read_text(a, arena_printf(a, "%.*s/%s", dir, dirname, file));
+    const char *base = strrchr(file, '/');
+    if (!text && base)
+        text = read_text(a, arena_printf(a, "%.*s/%s", dir, dirname, base + 1));
+    return text;
 }
 
 static const char html_style[] =
@@ -382,9 +393,9 @@ static const char html_style[] =
     "table.rows{border-collapse:collapse;margin-bottom:1.5em}\n"
     "table.rows td,table.rows th{border:1px solid #ccc;padding:2px 8px;text-align:left}\n"
     "table.rows td.n{text-align:right}\n"
-    "pre.ptx{font-size:13px;line-height:1.35}\n"
-    "pre.ptx span.l{display:block;white-space:pre}\n"
-    "pre.ptx span.no{color:#999;display:inline-block;width:5em;text-align:right;margin-right:1em}\n"
+    "pre.code{font-size:13px;line-height:1.35}\n"
+    "pre.code span.l{display:block;white-space:pre}\n"
+    "pre.code span.no{color:#999;display:inline-block;width:5em;text-align:right;margin-right:1em}\n"
     ".divergent{background:#fdd}\n"
     ".uniform{background:#eef6ff}\n"
     ".reconverge{background:#dfd}\n"
@@ -392,58 +403,121 @@ static const char html_style[] =
     ".region{border-left:3px solid #e88}\n"
     ".note{color:#555;font-style:italic;margin-left:2em}\n";
 
-/* One line's classes and notes, from every transfer and barrier on it or
- * reconverging at it. */
+/* A listing: the PTX (file NULL: a line is a PTX line) or a source file
+ * (a line is that file's, through source-file and source-line); its lines'
+ * ids are prefix and the number. */
+typedef struct Listing {
+    const char *file, *prefix;
+} Listing;
+
+typedef struct Note {
+    const char *text;
+    int ptx_line; /* > 0: a link to that PTX line */
+} Note;
+
+static bool
+on_line(const Listing *v, const char *src_file, int src_line, int ptx_line, int line)
+{
+    if (!v->file)
+        return ptx_line == line;
+    return src_file && strcmp(src_file, v->file) == 0 && src_line == line;
+}
+
+/* One line's classes and notes, from every transfer and barrier on it or,
+ * in the PTX, reconverging at it or inside a divergent stretch. */
 static void
-html_line(FILE *f, Arena *a, const Report *r, int line, const char *text)
+html_line(FILE *f, Arena *a, const Report *r, const Listing *v, int line, const char *text)
 {
     const char *cls = "";
-    bool region = false;
-    Vec(const char *) notes = {0};
+    bool region = false, ptx = !v->file;
+    Vec(Note) notes = {0};
     for (int i = 0; i < r->transfers.n; i++) {
         const Transfer *t = &r->transfers.v[i];
         bool div = t->cls && strcmp(t->cls, "divergent") == 0;
-        if (t->line == line) {
+        if (on_line(v, t->src_file, t->src_line, t->line, line)) {
+            const char *where = ptx ? "" : arena_printf(a, "PTX line %d: ", t->line);
             if (div) {
                 cls = "divergent";
-                vec_push(a, &notes, arena_printf(a, "divergent %s (%s); lanes meet at %s; %d lines apart",
-                                                 t->op, t->lowering, reconverge_cell(a, t), t->span));
-                if (t->src_file)
-                    vec_push(a, &notes, arena_printf(a, "from %s", source_cell(a, t)));
-            } else if (!*cls) {
-                cls = "uniform";
-                vec_push(a, &notes, t->cls);
+                vec_push(a, &notes, ((Note){arena_printf(a, "%sdivergent %s (%s); lanes meet at %s; %d lines apart",
+                                                         where, t->op, t->lowering, reconverge_cell(a, t), t->span),
+                                            ptx ? 0 : t->line}));
+                if (ptx && t->src_file)
+                    vec_push(a, &notes, ((Note){arena_printf(a, "from %s", source_cell(a, t)), 0}));
+            } else {
+                if (!*cls)
+                    cls = "uniform";
+                vec_push(a, &notes,
+                         ((Note){arena_printf(a, "%s%s %s", where, t->op, t->cls), ptx ? 0 : t->line}));
             }
         }
-        if (div && t->reconv_line == line && t->reconv_at && strcmp(t->reconv_at, "label") == 0) {
+        if (ptx && div && t->reconv_line == line && t->reconv_at && strcmp(t->reconv_at, "label") == 0) {
             if (!*cls)
                 cls = "reconverge";
-            vec_push(a, &notes, arena_printf(a, "lanes of line %d meet again here", t->line));
+            vec_push(a, &notes, ((Note){arena_printf(a, "lanes of line %d meet again here", t->line), 0}));
         }
-        if (div && t->span > 0 && line > t->lo && line < t->hi)
+        if (ptx && div && t->span > 0 && line > t->lo && line < t->hi)
             region = true;
     }
-    for (int i = 0; i < r->barriers.n; i++)
-        if (r->barriers.v[i].line == line && r->barriers.v[i].warning) {
+    for (int i = 0; i < r->barriers.n; i++) {
+        const Barrier *b = &r->barriers.v[i];
+        if (b->warning && on_line(v, b->src_file, b->src_line, b->line, line)) {
             cls = "barrier-warning";
-            vec_push(a, &notes, "barrier that may run with part of the warp");
+            vec_push(a, &notes,
+                     ((Note){arena_printf(a, "%s%s may run with part of the warp",
+                                          ptx ? "" : arena_printf(a, "PTX line %d: ", b->line), b->op),
+                             ptx ? 0 : b->line}));
         }
-    fprintf(f, "<span class=\"l%s%s%s\" id=\"L%d\"><span class=\"no\">%d</span>", *cls ? " " : "", cls,
-            region ? " region" : "", line, line);
+    }
+    fprintf(f, "<span class=\"l%s%s%s\" id=\"%s%d\"><span class=\"no\">%d</span>", *cls ? " " : "", cls,
+            region ? " region" : "", v->prefix, line, line);
     put_html(f, text);
     for (int i = 0; i < notes.n; i++) {
-        fputs("<span class=\"note\">", f);
-        put_html(f, notes.v[i]);
-        fputs("</span>", f);
+        if (notes.v[i].ptx_line > 0)
+            fprintf(f, "<a class=\"note\" href=\"#L%d\">", notes.v[i].ptx_line);
+        else
+            fputs("<span class=\"note\">", f);
+        put_html(f, notes.v[i].text);
+        fputs(notes.v[i].ptx_line > 0 ? "</a>" : "</span>", f);
     }
     fputs("</span>", f);
 }
 
 static void
+html_listing(FILE *f, Arena *a, const Report *r, const Listing *v, char *text)
+{
+    fputs("<pre class=\"code\">", f);
+    int line = 1;
+    for (char *p = text; *p;) {
+        char *end = strchr(p, '\n');
+        if (end)
+            *end = '\0';
+        html_line(f, a, r, v, line++, p);
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    fputs("</pre>\n", f);
+}
+
+/* The source files the report names, each once, in order of appearance. */
+static void
+source_files(Arena *a, const Report *r, Names *out)
+{
+    for (int i = 0; i < r->transfers.n + r->barriers.n; i++) {
+        const char *file =
+            i < r->transfers.n ? r->transfers.v[i].src_file : r->barriers.v[i - r->transfers.n].src_file;
+        bool seen = !file;
+        for (int k = 0; k < out->n && !seen; k++)
+            seen = strcmp(out->v[k], file) == 0;
+        if (!seen)
+            vec_push(a, out, file);
+    }
+}
+
+static void
 write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
 {
-    const char *ptx_path = NULL;
-    char *ptx = read_ptx(a, report_path, r->file, &ptx_path);
+    char *ptx = find_named(a, report_path, r->file);
     int nrows = r->divergent.n < top ? r->divergent.n : top;
     bool src = any_source(r);
 
@@ -481,23 +555,27 @@ write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
         }
         fputs("</table>\n", f);
     }
-    if (!ptx) {
-        fputs("<p>The PTX file (", f);
-        put_html(f, r->file ? r->file : "?");
-        fputs(") was not found beside the report or in the current directory.</p>\n", f);
-    } else {
-        fputs("<pre class=\"ptx\">", f);
-        int line = 1;
-        for (char *p = ptx; *p;) {
-            char *end = strchr(p, '\n');
-            if (end)
-                *end = '\0';
-            html_line(f, a, r, line++, p);
-            if (!end)
-                break;
-            p = end + 1;
+    Names files = {0};
+    source_files(a, r, &files);
+    for (int k = 0; k < files.n; k++) {
+        char *text = find_named(a, report_path, files.v[k]);
+        fputs("<h2>", f);
+        put_html(f, files.v[k]);
+        if (!text) {
+            fputs("</h2>\n<p>Not found (as named, or beside the report).</p>\n", f);
+            continue;
         }
-        fputs("</pre>\n", f);
+        fputs("</h2>\n", f);
+        Listing v = {files.v[k], arena_printf(a, "S%d_", k + 1)};
+        html_listing(f, a, r, &v, text);
+    }
+    fputs("<h2>", f);
+    put_html(f, r->file ? r->file : "?");
+    if (!ptx) {
+        fputs("</h2>\n<p>The PTX file was not found beside the report or in the current directory.</p>\n", f);
+    } else {
+        fputs("</h2>\n", f);
+        html_listing(f, a, r, &(Listing){NULL, "L"}, ptx);
     }
     fputs("</body>\n</html>\n", f);
 }
