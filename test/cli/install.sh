@@ -181,6 +181,8 @@ if command -v cmake >/dev/null 2>&1; then
 			echo yes)" "needs '$needed': $(head -n 3 "$OUT/cmake_app.out")"
 		check cmake_depfile "$(grep -q 'flags.rsp' "$bld/kernels.so.d" 2>/dev/null && echo yes)" \
 			"$(cat "$bld/kernels.so.d" 2>&1)"
+		check cmake_report "$(grep -q '<divergence-report' "$bld/kernels.xml" 2>/dev/null && echo yes)" \
+			"$(ls "$bld")"
 		# the Makefile generators read a depfile from CMake 3.20 on
 		cv=$(cmake --version | sed -n 's/^cmake version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
 		if [ -n "$gen" ] || [ "${cv% *}" -gt 3 ] || [ "${cv#* }" -ge 20 ]; then
