@@ -2,7 +2,8 @@
 # Compiler-driver conventions (issue 17): -MD/-MF/-MT/-MP dependency files
 # as gcc writes them (expected texts written out by hand below), read by
 # real make and ninja runs; @file response files (gcc's quoting rules,
-# nesting, an unreadable one left as it is); --version naming the LLVM
+# nesting, an unreadable one left as it is); --from-binary naming the
+# executable (when nvcc is there); --version naming the LLVM
 # that configure found.
 P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.."
@@ -127,6 +128,23 @@ EOF
 		"$(tail -n 1 ninja1.log); $(head -n 1 ninja2.log); $(head -n 1 ninja3.log)"
 else
 	echo "SKIP cli/depfile/ninja (skipped: ninja not found)"
+fi
+
+# --from-binary APP: APP is what was read (not the memory files its PTX
+# goes through)
+nvcc=$(sed -n 's/^NVCC = //p' "$OLDPWD/config.mk" 2>/dev/null)
+[ -n "$nvcc" ] || nvcc=$(command -v nvcc 2>/dev/null) || true
+if [ -n "$nvcc" ] && [ -x "$nvcc" ]; then
+	printf '__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }\nint main() { return 0; }\n' >app.cu
+	if timeout 300 "$nvcc" -cudart shared -arch=sm_80 app.cu -o app >nvcc.log 2>&1; then
+		"$P2N" --from-binary app -O0 -MD 2>err.txt
+		same from_binary app.kernels.d 'app.kernels.so: \
+  app'
+	else
+		check from_binary no "nvcc failed: $(tail -n 2 nvcc.log)"
+	fi
+else
+	echo "SKIP cli/depfile/from_binary (skipped: nvcc not found)"
 fi
 
 # --version: ours and the LLVM configure chose
