@@ -17,7 +17,7 @@ typedef struct DepOptions {
     bool phony;         /* -MP: an empty rule per dependency */
     const char *path;   /* -MF; NULL: the output's name with .d */
     Vec(const char *) targets; /* -MT; none: the output */
-    Vec(const char *) read;    /* files read besides the inputs: response files, --from-binary's APP */
+    Vec(const char *) read; /* files read besides the inputs: response files, --from-binary's APP */
 } DepOptions;
 
 /* Replaces each @FILE argument by the arguments FILE holds (separated by

@@ -363,7 +363,8 @@ main(int argc, char **argv)
     p2n_translate_status status =
         translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
     remove_temporaries(); /* the directory, empty by now */
-    if (status == P2N_TRANSLATE_OK && o.dep.write) { /* -MD: target the output, or the one it would be */
+    if (status == P2N_TRANSLATE_OK &&
+        o.dep.write) { /* -MD: target the output, or the one it would be */
         const char *target = output ? output : o.output;
         if (!target || strcmp(target, "-") == 0)
             target = default_output(&arena, o.inputs.v[0], o.lib.output);

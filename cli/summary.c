@@ -187,7 +187,8 @@ by_divergence(const void *pa, const void *pb)
 static bool
 read_report(Arena *a, Report *r, const char *path)
 {
-    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlDoc *doc =
+        xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     if (!doc) {
         const xmlError *e = xmlGetLastError();
         if (e && e->message) {
@@ -210,7 +211,8 @@ read_report(Arena *a, Report *r, const char *path)
             if (is(c, "module"))
                 mod = c;
     if (!mod || attr_int(root, "format") != 1) {
-        fprintf(stderr, "ptx2native: error: %s: not a divergence report of format 1 (docs/report.md)\n",
+        fprintf(stderr,
+                "ptx2native: error: %s: not a divergence report of format 1 (docs/report.md)\n",
                 path);
         xmlFreeDoc(doc);
         return false;
@@ -238,7 +240,8 @@ reconverge_cell(Arena *a, const Transfer *t)
     if (!t->reconv_at)
         return "-";
     if (strcmp(t->reconv_at, "label") == 0)
-        return arena_printf(a, "%s (line %d)", t->reconv_label ? t->reconv_label : "?", t->reconv_line);
+        return arena_printf(a, "%s (line %d)", t->reconv_label ? t->reconv_label : "?",
+                            t->reconv_line);
     if (strcmp(t->reconv_at, "block") == 0)
         return arena_printf(a, "line %d", t->reconv_line);
     if (strcmp(t->reconv_at, "function-exit") == 0)
@@ -273,7 +276,17 @@ plural(int n)
     return n == 1 ? "" : "s";
 }
 
-enum { COL_RANK, COL_FUNC, COL_LINE, COL_SOURCE, COL_SPAN, COL_RECONV, COL_LOWERING, COL_TEXT, NCOLS };
+enum {
+    COL_RANK,
+    COL_FUNC,
+    COL_LINE,
+    COL_SOURCE,
+    COL_SPAN,
+    COL_RECONV,
+    COL_LOWERING,
+    COL_TEXT,
+    NCOLS
+};
 
 static const char *const col_head[NCOLS] = {"#", "function", "line", "source", "lines apart",
                                             "reconverges at", "lowering", "instruction"};
@@ -300,9 +313,11 @@ write_text(FILE *f, Arena *a, const Report *r, int top)
     int nbarrier_warnings = 0;
     for (int i = 0; i < r->barriers.n; i++)
         nbarrier_warnings += r->barriers.v[i].warning;
-    fprintf(f, "%s: %d divergent of %d transfer%s in %d function%s; %d barrier%s may run with part of a warp\n",
-            r->file ? r->file : "?", r->divergent.n, r->ntransfers, plural(r->ntransfers), r->nfuncs,
-            plural(r->nfuncs), nbarrier_warnings, plural(nbarrier_warnings));
+    fprintf(f,
+            "%s: %d divergent of %d transfer%s in %d function%s; %d barrier%s may run with part of "
+            "a warp\n",
+            r->file ? r->file : "?", r->divergent.n, r->ntransfers, plural(r->ntransfers),
+            r->nfuncs, plural(r->nfuncs), nbarrier_warnings, plural(nbarrier_warnings));
     if (nrows == 0)
         return;
     if (nrows < r->divergent.n)
@@ -395,7 +410,8 @@ static const char html_style[] =
     "table.rows td.n{text-align:right}\n"
     "pre.code{font-size:13px;line-height:1.35}\n"
     "pre.code span.l{display:block;white-space:pre}\n"
-    "pre.code span.no{color:#999;display:inline-block;width:5em;text-align:right;margin-right:1em}\n"
+    "pre.code "
+    "span.no{color:#999;display:inline-block;width:5em;text-align:right;margin-right:1em}\n"
     ".divergent{background:#fdd}\n"
     ".uniform{background:#eef6ff}\n"
     ".reconverge{background:#dfd}\n"
@@ -423,53 +439,62 @@ on_line(const Listing *v, const char *src_file, int src_line, int ptx_line, int 
     return src_file && strcmp(src_file, v->file) == 0 && src_line == line;
 }
 
+typedef Vec(Note) Notes;
+
+static void
+add_note(Arena *a, Notes *notes, int ptx_line, const char *text)
+{
+    vec_push(a, notes, ((Note){text, ptx_line}));
+}
+
 /* One line's classes and notes, from every transfer and barrier on it or,
- * in the PTX, reconverging at it or inside a divergent stretch. */
+ * in the PTX, reconverging at it or inside a divergent stretch.  In a
+ * source listing each note names its PTX line and links to it. */
 static void
 html_line(FILE *f, Arena *a, const Report *r, const Listing *v, int line, const char *text)
 {
     const char *cls = "";
     bool region = false, ptx = !v->file;
-    Vec(Note) notes = {0};
+    Notes notes = {0};
     for (int i = 0; i < r->transfers.n; i++) {
         const Transfer *t = &r->transfers.v[i];
         bool div = t->cls && strcmp(t->cls, "divergent") == 0;
-        if (on_line(v, t->src_file, t->src_line, t->line, line)) {
-            const char *where = ptx ? "" : arena_printf(a, "PTX line %d: ", t->line);
-            if (div) {
-                cls = "divergent";
-                vec_push(a, &notes, ((Note){arena_printf(a, "%sdivergent %s (%s); lanes meet at %s; %d lines apart",
-                                                         where, t->op, t->lowering, reconverge_cell(a, t), t->span),
-                                            ptx ? 0 : t->line}));
-                if (ptx && t->src_file)
-                    vec_push(a, &notes, ((Note){arena_printf(a, "from %s", source_cell(a, t)), 0}));
-            } else {
-                if (!*cls)
-                    cls = "uniform";
-                vec_push(a, &notes,
-                         ((Note){arena_printf(a, "%s%s %s", where, t->op, t->cls), ptx ? 0 : t->line}));
-            }
+        bool on = on_line(v, t->src_file, t->src_line, t->line, line);
+        int link = ptx ? 0 : t->line;
+        const char *where = !on || ptx ? "" : arena_printf(a, "PTX line %d: ", t->line);
+        if (on && div) {
+            cls = "divergent";
+            add_note(a, &notes, link,
+                     arena_printf(a, "%sdivergent %s (%s); lanes meet at %s; %d lines apart", where,
+                                  t->op, t->lowering, reconverge_cell(a, t), t->span));
+            if (ptx && t->src_file)
+                add_note(a, &notes, 0, arena_printf(a, "from %s", source_cell(a, t)));
+        } else if (on) {
+            if (!*cls)
+                cls = "uniform";
+            add_note(a, &notes, link, arena_printf(a, "%s%s %s", where, t->op, t->cls));
         }
-        if (ptx && div && t->reconv_line == line && t->reconv_at && strcmp(t->reconv_at, "label") == 0) {
+        if (!ptx || !div)
+            continue;
+        if (t->reconv_line == line && t->reconv_at && strcmp(t->reconv_at, "label") == 0) {
             if (!*cls)
                 cls = "reconverge";
-            vec_push(a, &notes, ((Note){arena_printf(a, "lanes of line %d meet again here", t->line), 0}));
+            add_note(a, &notes, 0, arena_printf(a, "lanes of line %d meet again here", t->line));
         }
-        if (ptx && div && t->span > 0 && line > t->lo && line < t->hi)
+        if (t->span > 0 && line > t->lo && line < t->hi)
             region = true;
     }
     for (int i = 0; i < r->barriers.n; i++) {
         const Barrier *b = &r->barriers.v[i];
-        if (b->warning && on_line(v, b->src_file, b->src_line, b->line, line)) {
-            cls = "barrier-warning";
-            vec_push(a, &notes,
-                     ((Note){arena_printf(a, "%s%s may run with part of the warp",
-                                          ptx ? "" : arena_printf(a, "PTX line %d: ", b->line), b->op),
-                             ptx ? 0 : b->line}));
-        }
+        if (!b->warning || !on_line(v, b->src_file, b->src_line, b->line, line))
+            continue;
+        cls = "barrier-warning";
+        add_note(a, &notes, ptx ? 0 : b->line,
+                 arena_printf(a, "%s%s may run with part of the warp",
+                              ptx ? "" : arena_printf(a, "PTX line %d: ", b->line), b->op));
     }
-    fprintf(f, "<span class=\"l%s%s%s\" id=\"%s%d\"><span class=\"no\">%d</span>", *cls ? " " : "", cls,
-            region ? " region" : "", v->prefix, line, line);
+    fprintf(f, "<span class=\"l%s%s%s\" id=\"%s%d\"><span class=\"no\">%d</span>",
+            *cls ? " " : "", cls, region ? " region" : "", v->prefix, line, line);
     put_html(f, text);
     for (int i = 0; i < notes.n; i++) {
         if (notes.v[i].ptx_line > 0)
@@ -504,8 +529,8 @@ static void
 source_files(Arena *a, const Report *r, Names *out)
 {
     for (int i = 0; i < r->transfers.n + r->barriers.n; i++) {
-        const char *file =
-            i < r->transfers.n ? r->transfers.v[i].src_file : r->barriers.v[i - r->transfers.n].src_file;
+        const char *file = i < r->transfers.n ? r->transfers.v[i].src_file
+                                              : r->barriers.v[i - r->transfers.n].src_file;
         bool seen = !file;
         for (int k = 0; k < out->n && !seen; k++)
             seen = strcmp(out->v[k], file) == 0;
@@ -546,7 +571,8 @@ write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
                     continue;
                 fputs(col_right[c] ? "<td class=\"n\">" : "<td>", f);
                 if (c == COL_LINE && ptx)
-                    fprintf(f, "<a href=\"#L%d\">%d</a>", r->divergent.v[i]->line, r->divergent.v[i]->line);
+                    fprintf(f, "<a href=\"#L%d\">%d</a>", r->divergent.v[i]->line,
+                            r->divergent.v[i]->line);
                 else
                     put_html(f, cell[c]);
                 fputs("</td>", f);
@@ -572,7 +598,9 @@ write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
     fputs("<h2>", f);
     put_html(f, r->file ? r->file : "?");
     if (!ptx) {
-        fputs("</h2>\n<p>The PTX file was not found beside the report or in the current directory.</p>\n", f);
+        fputs("</h2>\n<p>The PTX file was not found beside the report or in the current "
+              "directory.</p>\n",
+              f);
     } else {
         fputs("</h2>\n", f);
         html_listing(f, a, r, &(Listing){NULL, "L"}, ptx);
@@ -655,7 +683,8 @@ summary_main(int argc, char **argv)
     bool bad = ferror(f) != 0;
     bad |= (f == stdout ? fflush(f) : fclose(f)) != 0;
     if (bad)
-        fprintf(stderr, "ptx2native: error: cannot write %s\n", o.output ? o.output : "standard output");
+        fprintf(stderr, "ptx2native: error: cannot write %s\n",
+                o.output ? o.output : "standard output");
     arena_free(&a);
     return bad ? 3 : 0;
 }
