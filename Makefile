@@ -293,7 +293,8 @@ INSTALLED = $(BINDIR)/ptx2native $(BINDIR)/ptx2native-run \
 	$(INCLUDEDIR)/ptx2native.h $(INCLUDEDIR)/ptx2native_translate.h \
 	$(LIBDIR)/libptx2native.a $(LIBDIR)/$(RUNTIME_SONAME) $(LIBDIR)/libptx2native.so \
 	$(LIBDIR)/libptx2native-translate.a $(LIBDIR)/$(TRANSLATE_SONAME) $(LIBDIR)/libptx2native-translate.so \
-	$(LIBDIR)/pkgconfig/ptx2native.pc $(CMAKEDIR)/ptx2native-config.cmake \
+	$(LIBDIR)/pkgconfig/ptx2native.pc $(LIBDIR)/pkgconfig/ptx2native-translate.pc \
+	$(CMAKEDIR)/ptx2native-config.cmake \
 	$(CMAKEDIR)/ptx2native-config-version.cmake \
 	$(addprefix $(CUDA_LIBDIR)/,$(notdir $(CUDA_LIBS))) \
 	$(addprefix $(MANDIR)/man1/,$(notdir $(MAN_PAGES))) \
@@ -311,6 +312,8 @@ install: all
 	ln -sf $(RUNTIME_SONAME) $(DESTDIR)$(LIBDIR)/libptx2native.so
 	ln -sf $(TRANSLATE_SONAME) $(DESTDIR)$(LIBDIR)/libptx2native-translate.so
 	$(GEN_CONFIG) runtime/ptx2native.pc.in $(CONFIG_ARGS) >$(DESTDIR)$(LIBDIR)/pkgconfig/ptx2native.pc
+	$(GEN_CONFIG) runtime/ptx2native-translate.pc.in $(CONFIG_ARGS) \
+		>$(DESTDIR)$(LIBDIR)/pkgconfig/ptx2native-translate.pc
 	$(GEN_CONFIG) runtime/ptx2native-config.cmake.in $(CONFIG_ARGS) >$(DESTDIR)$(CMAKEDIR)/ptx2native-config.cmake
 	$(GEN_CONFIG) runtime/ptx2native-config-version.cmake.in $(CONFIG_ARGS) \
 		>$(DESTDIR)$(CMAKEDIR)/ptx2native-config-version.cmake

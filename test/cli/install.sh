@@ -30,7 +30,8 @@ fi
 	for f in bin/ptx2native bin/ptx2native-run include/ptx2native.h include/ptx2native_translate.h \
 		lib/libptx2native.a lib/libptx2native.so.1 lib/libptx2native.so \
 		lib/libptx2native-translate.a lib/libptx2native-translate.so.1 lib/libptx2native-translate.so \
-		lib/pkgconfig/ptx2native.pc lib/cmake/ptx2native/ptx2native-config.cmake \
+		lib/pkgconfig/ptx2native.pc lib/pkgconfig/ptx2native-translate.pc \
+		lib/cmake/ptx2native/ptx2native-config.cmake \
 		lib/cmake/ptx2native/ptx2native-config-version.cmake \
 		lib/ptx2native/libcuda.so.1 lib/ptx2native/libcudart.so.12 lib/ptx2native/libcudart.so.13 \
 		share/ptx2native/report.xsd share/doc/ptx2native/README.md share/doc/ptx2native/report.xsd; do
@@ -118,8 +119,14 @@ int main(int argc, char **argv) {
 }
 CEOF
 lib=$p/lib
-cc -std=c11 -I"$p/include" "$OUT/inst_translate.c" "$lib/libptx2native.a" -L"$lib" \
-	-lptx2native-translate -Wl,-rpath,"$lib" -lpthread -ldl -lm -o "$OUT/inst_translate" 2>"$OUT/inst_translate.err" &&
+if command -v pkg-config >/dev/null 2>&1; then # ptx2native-translate.pc, which requires ptx2native.pc
+	# shellcheck disable=SC2046
+	cc -std=c11 "$OUT/inst_translate.c" $(pc --cflags --libs ptx2native-translate) -Wl,-rpath,"$lib" \
+		-o "$OUT/inst_translate" 2>"$OUT/inst_translate.err"
+else
+	cc -std=c11 -I"$p/include" "$OUT/inst_translate.c" "$lib/libptx2native.a" -L"$lib" \
+		-lptx2native-translate -Wl,-rpath,"$lib" -lpthread -ldl -lm -o "$OUT/inst_translate" 2>"$OUT/inst_translate.err"
+fi &&
 	"$OUT/inst_translate" test/bench/kernels.ptx >"$OUT/inst_translate.out" 2>&1
 rc=$?
 check translate_library "$([ $rc -eq 0 ] && grep -q 'translated and ran' "$OUT/inst_translate.out" && echo yes)" \
