@@ -24,14 +24,18 @@ CC ?= cc
 WARN = -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
 OPT = -O2 -g
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -MMD -MP $(CFLAGS)
-TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Icli -Ifrontend -Ilowering -Iruntime $(LLVM_CFLAGS) $(XML_CFLAGS)
+TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Icli -Ifrontend -Ilowering -Ilowering/analysis -Ilowering/codegen -Iruntime \
+	$(LLVM_CFLAGS) $(XML_CFLAGS)
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
 	frontend/print.o frontend/cfg.o frontend/link.o
-ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
-CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
-	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/emit_tex.o lowering/abi.o lowering/target.o
+ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
+	lowering/analysis/report.o
+# the code generator, from the bottom up (codegen/emit.h)
+CODEGEN = base layout abi value softfloat arith compare bits fp8 convert memory atomic sync warp video tex \
+	mma mbarrier hold call dispatch flow function
+CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
 CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
@@ -76,7 +80,7 @@ ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
 # of the CUDA layer's cache key: a checksum of its sources, so that a
 # rebuilt translator never meets modules cached by another one.
 lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(filter-out lowering/build_id.h,$(wildcard frontend/*.h lowering/*.h \
-		lowering/*.def frontend/*.def)) runtime/p2n_abi.h
+		lowering/*/*.h lowering/*.def frontend/*.def)) runtime/p2n_abi.h
 	@printf '#define P2N_BUILD_ID "%s"\n' "$$(cat $^ | cksum | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
 
 lowering/translate.o: lowering/build_id.h
@@ -181,8 +185,7 @@ $(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o
 
 # Unit tests: C programs under test/unit that print their own PASS/FAIL
 # lines; they link only the objects they test.
-UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o \
-	lowering/report.o
+UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o $(ANALYSIS_OBJS)
 
 $(filter-out test/unit/abi_test test/unit/translate_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS) -lstdc++

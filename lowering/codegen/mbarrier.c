@@ -1,4 +1,4 @@
-/* emit_mbarrier.c — mbarrier objects in shared memory, and
+/* mbarrier.c — mbarrier objects in shared memory, and
  * cp.async.mbarrier.arrive.
  *
  * An mbarrier is a 64-bit word of the CTA's shared memory, private to this

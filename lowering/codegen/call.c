@@ -1,4 +1,4 @@
-/* emit_call.c — calls: direct, indirect, and the device runtime functions
+/* call.c — calls: direct, indirect, and the device runtime functions
  * nvcc calls (vprintf, malloc, free, __assertfail).
  *
  * Every .func becomes void f(warp, mask, argv, retv, depth): `mask` the
@@ -14,55 +14,6 @@
 
 #include "emit.h"
 #include "p2n_abi.h"
-
-
-
-static int64_t
-param_size(const Var *v)
-{
-    return v->size > 0 ? v->size : 8;
-}
-
-uint32_t
-call_layout_frame(Emit *e, const Func *f)
-{
-    uint64_t off = 0;
-    for (int i = 0; i < f->vars.n; i++) {
-        const Var *v = f->vars.v[i];
-        if (v->space != SP_PARAM)
-            continue;
-        off = (off + 15) & ~(uint64_t)15;
-        VarSlot s = {v, (int64_t)off, NULL};
-        vec_push(e->arena, &e->slots, s);
-        off += (uint64_t)param_size(v) * WARP;
-    }
-    return (uint32_t)off;
-}
-
-LLVMValueRef
-call_param_block(Emit *e, const Var *v)
-{
-    const Func *f = e->f;
-    if (!f->is_entry) {
-        for (int i = 0; i < f->params.n; i++)
-            if (f->params.v[i] == v) {
-                LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
-                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->argv, &idx, 1, ""), "");
-            }
-        for (int i = 0; i < f->rets.n; i++)
-            if (f->rets.v[i] == v) {
-                LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
-                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->retv, &idx, 1, ""), "");
-            }
-    }
-    if (v->owner != f || !e->param_frame)
-        return NULL;
-    const VarSlot *s = mem_slot(e, v);
-    if (!s)
-        return NULL;
-    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)s->offset, 0);
-    return LLVMBuildGEP2(e->b, e->t_i8, e->param_frame, &off, 1, "");
-}
 
 /* The i-th block of argv or retv. */
 static LLVMValueRef
@@ -105,13 +56,6 @@ call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes)
                                emit_mask_vec(e, lanes)};
         emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
     }
-}
-
-LLVMValueRef
-call_function_address(Emit *e, const Func *f)
-{
-    char *name = arena_printf(e->arena, "p2n.func.%s", f->name);
-    return LLVMGetNamedFunction(e->mod, name);
 }
 
 

@@ -132,22 +132,19 @@ const_array_global(Emit *e, LLVMTypeRef elem, LLVMValueRef *v, int n, const char
     return g;
 }
 
-/* Layout of an entry's parameter buffer: each parameter at its alignment. */
+/* Layout of an entry's parameter buffer (layout.c, mem_param_offset). */
 static LLVMValueRef
 param_descs(Emit *e, const Func *f, LLVMTypeRef t_param, uint32_t *bytes)
 {
     Vec(LLVMValueRef) v = {0};
-    uint32_t off = 0;
+    *bytes = 0;
     for (int i = 0; i < f->params.n; i++) {
         const Var *p = f->params.v[i];
-        uint32_t size = p->size > 0 ? (uint32_t)p->size : 8;
-        uint32_t align = p->align > 0 ? (uint32_t)p->align : size > 8 ? 8 : size;
-        off = (off + align - 1) / align * align;
+        uint32_t size, align, off = mem_param_offset(f, i, &size, &align);
         LLVMValueRef fields[] = {cstring(e, p->name), u32(e, off), u32(e, size), u32(e, align)};
         vec_push(e->arena, &v, LLVMConstNamedStruct(t_param, fields, 4));
-        off += size;
+        *bytes = off + size;
     }
-    *bytes = off;
     return const_array_global(e, t_param, v.v, v.n, "p2n.params");
 }
 

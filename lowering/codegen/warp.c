@@ -1,4 +1,4 @@
-/* emit_warp.c — the warp-level operations: shfl, vote, match, redux, elect,
+/* warp.c — the warp-level operations: shfl, vote, match, redux, elect,
  * activemask and bar.warp.sync.
  *
  * Who takes part.  A .sync operation names its lanes in a member mask; the
@@ -13,19 +13,13 @@
  *
  * The active lanes of a warp run in lockstep, so waiting for the members
  * costs nothing: every member on the running path is here.  Members on
- * other paths of a divergent branch: bar.warp.sync waits for them (emit.c,
+ * other paths of a divergent branch: bar.warp.sync waits for them (flow.c,
  * emit_warp_sync_arrival, before this runs); the other operations neither
  * wait for nor read them.
  */
 #include <math.h>
 
 #include "emit.h"
-
-static PtxType
-itype(const Instr *in)
-{
-    return in->ntype > 0 ? in->type[in->ntype - 1] : TY_B32;
-}
 
 static Mod
 first_mod(const Instr *in, const Mod *choices, int n)
@@ -368,7 +362,7 @@ warp_emit(Emit *e, const Instr *in)
     case OP_REDUX: emit_redux(e, in); break;
     case OP_ELECT: emit_elect(e, in); break;
     case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
-    case OP_BAR_WARP_SYNC: break; /* the members are all here (emit.c held the lanes) */
+    case OP_BAR_WARP_SYNC: break; /* the members are all here (flow.c held the lanes) */
     default: die("warp_emit: not a warp operation");
     }
 }

@@ -1,4 +1,4 @@
-/* emit_mma.c — tensor-core warp instructions: mma.sync, wmma, ldmatrix,
+/* mma.c — tensor-core warp instructions: mma.sync, wmma, ldmatrix,
  * stmatrix.
  *
  * A warp's register is a <32 x T> vector, lane l at element l, so a

@@ -14,7 +14,7 @@
 #include <libxml/parser.h>
 #include <libxml/xmlwriter.h>
 
-#include "lower.h"
+#include "analysis.h"
 
 /* ------------------------------------------------ a thin typed writer */
 

@@ -19,7 +19,7 @@
  * block succ/pred, never sees these edges.  Blocks the entry cannot reach
  * get neither idom nor ipdom (-1).
  */
-#include "lower.h"
+#include "analysis.h"
 
 /* The graph the algorithm walks: forward (succ) or reverse (pred), plus the
  * virtual edges for tied blocks in the reverse direction. */

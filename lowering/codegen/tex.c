@@ -1,4 +1,4 @@
-/* emit_tex.c — texture and surface instructions (PTX ISA, "Texture
+/* tex.c — texture and surface instructions (PTX ISA, "Texture
  * Instructions" and "Surface Instructions") for texture and surface
  * objects: the handle is a .u64 register holding a runtime object
  * (p2n_tex_create, runtime/texture.c).

@@ -44,7 +44,7 @@
  */
 #include <string.h>
 
-#include "lower.h"
+#include "analysis.h"
 
 enum { HAMMOCK_MAX = 8 };
 

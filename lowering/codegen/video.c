@@ -1,4 +1,4 @@
-/* emit_video.c — the video instructions (PTX ISA, "Video Instructions").
+/* video.c — the video instructions (PTX ISA, "Video Instructions").
  *
  * Scalar: vadd vsub vabsdiff vmin vmax vshl vshr vset.
  *     vop.dtype.atype.btype{.sat}{.op2} d[.dsel], a[.asel], b[.bsel][, c]

@@ -1,7 +1,8 @@
-/* emit.c — lower_module: a module's kernels as LLVM functions that run one
- * warp each, 32 lanes as SIMD with an active mask.
+/* flow.c — control transfers (bra, brx, exit, ret, trap), the divergence
+ * stack and its dispatchers, and lanes held at barriers.  A function runs
+ * one warp, 32 lanes as SIMD with an active mask.
  *
- * Needs the CFG, ipdom and the uniformity results of every function.
+ * Needs the CFG, ipdom, the uniformity results and the reconvergence plan.
  *
  * Control flow.  A uniform branch is a scalar branch.  A divergent branch
  * splits the running path's mask; when both sides have lanes, the lanes meet
@@ -33,178 +34,6 @@
 
 #include "emit.h"
 #include "p2n_abi.h"
-
-/* ------------------------------------------------------------- helpers */
-
-/* llvm.masked.{load,store,gather,scatter} took the alignment as an i32
- * argument until LLVM 20; from LLVM 21 it is an align attribute of the
- * pointer argument.  Callers pass the old form; this builds the new one. */
-static LLVMValueRef
-emit_masked_call_align_attr(Emit *e, const char *name, LLVMTypeRef ft, LLVMValueRef fn,
-                            LLVMValueRef *args, int nargs)
-{
-    bool stores = strstr(name, "store") || strstr(name, "scatter");
-    int ptr = stores ? 1 : 0, align = ptr + 1;
-    LLVMValueRef kept[8];
-    int n = 0;
-    if (nargs > 8)
-        die("%s: too many arguments", name);
-    for (int i = 0; i < nargs; i++)
-        if (i != align)
-            kept[n++] = args[i];
-    LLVMValueRef call = LLVMBuildCall2(e->b, ft, fn, kept, (unsigned)n, "");
-    unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
-    uint64_t bytes = LLVMConstIntGetZExtValue(args[align]);
-    LLVMAddCallSiteAttribute(call, (LLVMAttributeIndex)(ptr + 1),
-                             LLVMCreateEnumAttribute(e->ctx, kind, bytes));
-    return call;
-}
-
-LLVMValueRef
-emit_intrinsic(Emit *e, const char *name, LLVMTypeRef *over, int nover, LLVMValueRef *args,
-               int nargs)
-{
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    if (!id)
-        die("no LLVM intrinsic %s", name);
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(e->mod, id, over, (size_t)nover);
-    LLVMTypeRef ft = LLVMIntrinsicGetType(e->ctx, id, over, (size_t)nover);
-    if (LLVMCountParamTypes(ft) == (unsigned)nargs - 1 && strncmp(name, "llvm.masked.", 12) == 0)
-        return emit_masked_call_align_attr(e, name, ft, fn, args, nargs);
-    return LLVMBuildCall2(e->b, ft, fn, args, (unsigned)nargs, "");
-}
-
-LLVMValueRef
-emit_splat(Emit *e, LLVMValueRef s)
-{
-    LLVMTypeRef t = LLVMTypeOf(s);
-    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
-        return s;
-    LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMValueRef zero = LLVMConstInt(e->t_i32, 0, 0);
-    LLVMValueRef v = LLVMBuildInsertElement(e->b, LLVMGetUndef(vt), s, zero, "");
-    LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(e->t_i32, WARP));
-    return LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(vt), zeros, "");
-}
-
-LLVMValueRef
-emit_lane_iota(Emit *e, LLVMTypeRef elem)
-{
-    LLVMValueRef lanes[WARP];
-    for (int i = 0; i < WARP; i++)
-        lanes[i] = LLVMGetTypeKind(elem) == LLVMIntegerTypeKind
-                       ? LLVMConstInt(elem, (unsigned long long)i, 0)
-                       : LLVMConstReal(elem, i);
-    return LLVMConstVector(lanes, WARP);
-}
-
-/* The alloca of register r, made in the entry block on its first use: a
- * function may declare far more registers than it uses (%r<1000000>), and
- * one alloca each cost LLVM time and memory for nothing. */
-LLVMValueRef
-emit_reg_slot(Emit *e, int r)
-{
-    if (!e->reg_slot[r])
-        e->reg_slot[r] = emit_alloca(e, e->reg_type[r], e->f->regs.v[r].name);
-    return e->reg_slot[r];
-}
-
-LLVMValueRef
-emit_mask(Emit *e)
-{
-    return LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, "mask");
-}
-
-LLVMValueRef
-emit_mask_vec(Emit *e, LLVMValueRef m32)
-{
-    return LLVMBuildBitCast(e->b, m32, e->t_v32i1, "");
-}
-
-LLVMValueRef
-emit_mask_i32(Emit *e, LLVMValueRef v)
-{
-    if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind) /* uniform i1 */
-        return LLVMBuildSelect(e->b, v, LLVMConstInt(e->t_i32, 0xffffffffu, 0),
-                               LLVMConstInt(e->t_i32, 0, 0), "");
-    return LLVMBuildBitCast(e->b, v, e->t_i32, "");
-}
-
-LLVMValueRef
-emit_first_lane(Emit *e, LLVMValueRef vec)
-{
-    if (LLVMGetTypeKind(LLVMTypeOf(vec)) != LLVMVectorTypeKind)
-        return vec;
-    LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
-    return LLVMBuildExtractElement(e->b, vec, emit_lowest_lane(e, m), "");
-}
-
-LLVMValueRef
-emit_lowest_lane(Emit *e, LLVMValueRef mask)
-{
-    LLVMValueRef args[] = {mask, LLVMConstInt(e->t_i1, 0, 0)}; /* an empty mask is no poison */
-    LLVMTypeRef t = e->t_i32;
-    /* no lane: cttz gives 32, out of range; take lane 0 */
-    return LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), LLVMConstInt(e->t_i32, WARP - 1, 0), "");
-}
-
-/* An error, and emission goes on (the caller leaves a placeholder value),
- * so that one run reports every unsupported construct; lower_module
- * writes nothing once there are errors. */
-void
-emit_unsupported(Emit *e, SrcLoc loc, const char *what)
-{
-    diag_error(e->d, loc, "%s is not supported", what);
-}
-
-LLVMValueRef
-emit_alloca(Emit *e, LLVMTypeRef t, const char *name)
-{
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
-    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(e->fn);
-    LLVMValueRef first = LLVMGetFirstInstruction(entry);
-    if (first)
-        LLVMPositionBuilderBefore(b, first);
-    else
-        LLVMPositionBuilderAtEnd(b, entry);
-    LLVMValueRef a = LLVMBuildAlloca(b, t, name);
-    LLVMDisposeBuilder(b);
-    return a;
-}
-
-LLVMBasicBlockRef
-emit_new_block(Emit *e, const char *name)
-{
-    return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
-}
-
-LLVMValueRef
-emit_u32(Emit *e, uint64_t v)
-{
-    return LLVMConstInt(e->t_i32, v, 0);
-}
-
-LLVMValueRef
-emit_cur_mask(Emit *e)
-{
-    return e->imask ? e->imask : emit_mask(e);
-}
-
-bool
-emit_is_vec(LLVMValueRef v)
-{
-    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
-}
-
-void
-emit_check_error(Emit *e)
-{
-    LLVMValueRef err = abi_warp_field(e, W_ERROR);
-    LLVMValueRef bad = LLVMBuildICmp(e->b, LLVMIntNE, err, LLVMConstInt(e->t_i32, 0, 0), "");
-    LLVMBasicBlockRef ok = emit_new_block(e, "ok");
-    LLVMBuildCondBr(e->b, bad, e->return_bb, ok);
-    LLVMPositionBuilderAtEnd(e->b, ok);
-}
 
 /* ------------------------------------------------------- the stack */
 
@@ -251,26 +80,6 @@ stack_pop(Emit *e, LLVMValueRef sp, LLVMValueRef *pc, LLVMValueRef *m, LLVMValue
  * lanes at a barrier (e->nbar > 0): popping it moves held lanes whose path
  * ended at that block to the entry's rpc (see emit_barrier_arrival). */
 enum { RECONV_BIT = 0x40000000 };
-
-static LLVMValueRef
-wk_slot(Emit *e, LLVMValueRef arr, LLVMValueRef k)
-{
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->nbar);
-    LLVMValueRef idx[] = {emit_u32(e, 0), k};
-    return LLVMBuildGEP2(e->b, at, arr, idx, 2, "");
-}
-
-static LLVMValueRef
-wk_load(Emit *e, LLVMValueRef arr, int k)
-{
-    return LLVMBuildLoad2(e->b, e->t_i32, wk_slot(e, arr, emit_u32(e, (uint64_t)k)), "");
-}
-
-static void
-wk_store(Emit *e, LLVMValueRef arr, int k, LLVMValueRef v)
-{
-    LLVMBuildStore(e->b, v, wk_slot(e, arr, emit_u32(e, (uint64_t)k)));
-}
 
 static bool
 is_warp_sync(const Instr *in)
@@ -408,7 +217,7 @@ emit_release(Emit *e)
  * empty stack ends the function, or releases lanes held at barriers.  Its
  * switch has a case for every block a pushed entry can name, and for each
  * barrier instruction (nblocks + k). */
-static void
+void
 emit_dispatcher(Emit *e)
 {
     Cfg *c = e->f->cfg;
@@ -466,92 +275,13 @@ emit_dispatcher(Emit *e)
     }
 }
 
-/* Where a divergent transfer's lanes meet, as the analysis computed it. */
-static int
-reconvergence_of(Emit *e, int instr)
-{
-    return e->fi->reconverge ? e->fi->reconverge[instr] : e->f->cfg->exit;
-}
-
 /* ------------------------------------------------ dispatch per block */
-
-/* Where the dispatcher may send lanes (docs/lowering.md).  A divergent
- * transfer X pushes entries naming its reconvergence block R and its
- * sides.  They stay on the stack only while the warp runs X's region (the
- * blocks reachable from X's sides without passing R, which post-dominates
- * them all) or R itself: the stack is LIFO, and every path of the region
- * runs with R as its end.  So a path that ends in block b (at b's
- * reconvergence check, or by exit or ret in b) pops an entry of some X
- * whose region holds b or whose R is b: site_pcs[b] lists them.  One
- * dispatcher per such block, with a case for each of those entries only,
- * keeps a value live across the dispatcher only where a block it may
- * resume needs it.  With one dispatcher for the function, every register
- * live into any resumable block was live everywhere and mem2reg put a phi
- * of it at every join: IR quadratic in the divergent branches (300
- * divergent diamonds in a row did not translate in 120 s).  A function
- * whose barriers may hold lanes moves path ends (emit_barrier_arrival) and
- * keeps the one dispatcher. */
-static void
-add_pcs(Emit *e, int b, const int *pcs, int n)
-{
-    for (int i = 0; i < n; i++) {
-        bool have = false;
-        for (int j = 0; j < e->site_pcs[b].n && !have; j++)
-            have = e->site_pcs[b].v[j] == pcs[i];
-        if (!have)
-            vec_push(e->arena, &e->site_pcs[b], pcs[i]);
-    }
-}
-
-static void
-site_plan(Emit *e)
-{
-    const Cfg *c = e->f->cfg;
-    int nb = c->nblocks;
-    e->site_bb = arena_alloc(e->arena, sizeof *e->site_bb * (size_t)nb);
-    e->site_pcs = arena_alloc(e->arena, sizeof *e->site_pcs * (size_t)nb);
-    memset(e->site_bb, 0, sizeof *e->site_bb * (size_t)nb);
-    memset(e->site_pcs, 0, sizeof *e->site_pcs * (size_t)nb);
-    int *seen = arena_alloc(e->arena, sizeof *seen * (size_t)nb), *work = arena_alloc(e->arena, sizeof *work * (size_t)nb);
-    int *pcs = arena_alloc(e->arena, sizeof *pcs * (size_t)(nb + 1));
-    for (int i = 0; i < nb; i++)
-        seen[i] = -1;
-    for (int i = 0; i < e->f->instrs.n; i++) {
-        if (e->fi->branch[i] != BR_DIVERGENT || e->linear[i])
-            continue;
-        const Block *x = &c->blocks[c->block_of[i]];
-        int R = reconvergence_of(e, i), npcs = 0, nwork = 0;
-        if (R >= 0 && R != c->exit)
-            pcs[npcs++] = R;
-        for (int k = 0; k < x->nsucc; k++)
-            if (x->succ[k] != R && x->succ[k] != c->exit) {
-                pcs[npcs++] = x->succ[k];
-                if (seen[x->succ[k]] != i) {
-                    seen[x->succ[k]] = i;
-                    work[nwork++] = x->succ[k];
-                }
-            }
-        if (R >= 0)
-            add_pcs(e, R, pcs, npcs);
-        while (nwork > 0) { /* the region */
-            int b = work[--nwork];
-            add_pcs(e, b, pcs, npcs);
-            for (int k = 0; k < c->blocks[b].nsucc; k++) {
-                int s = c->blocks[b].succ[k];
-                if (s != R && s != c->exit && seen[s] != i) {
-                    seen[s] = i;
-                    work[nwork++] = s;
-                }
-            }
-        }
-    }
-}
 
 /* The dispatcher of block b: pop entries until one has live lanes, then
  * run it, by a switch over site_pcs[b]; an empty stack ends the function.
  * An entry not in the list would be the plan's mistake: a launch error,
  * never a jump to the wrong place. */
-static LLVMBasicBlockRef
+LLVMBasicBlockRef
 site_dispatch(Emit *e, int b)
 {
     if (!e->local_dispatch)
@@ -590,6 +320,13 @@ site_dispatch(Emit *e, int b)
     LLVMDisposeBuilder(e->b);
     e->b = saved;
     return site;
+}
+
+/* Where a divergent transfer's lanes meet, as the analysis computed it. */
+static int
+reconvergence_of(Emit *e, int instr)
+{
+    return plan_reconvergence(e->f, e->fi, instr);
 }
 
 /* ------------------------------------------------------------ branches */
@@ -685,7 +422,7 @@ emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int 
 }
 
 /* The end of side block b of linear branch i (e->lin_branch[b] = i + 1). */
-static void
+void
 linear_side_end(Emit *e, int b)
 {
     int i = e->lin_branch[b] - 1;
@@ -704,66 +441,6 @@ linear_side_end(Emit *e, int b)
     }
     LLVMBuildStore(e->b, m, e->mask_slot);
     LLVMBuildBr(e->b, e->bb[R]);
-}
-
-/* Which divergent bra instructions emit_linear_branch can take: each side
- * is R itself, or a reachable block entered only from the branch whose one
- * successor is R, that no transfer reconverges at, of at most LINEAR_MAX
- * instructions, none of which is a call, a barrier or a warp barrier, or
- * leaves the block other than by bra to R. */
-enum { LINEAR_MAX = 64 };
-
-static bool
-linear_side(Emit *e, int S, int xb, int R, const bool *reconv)
-{
-    const Cfg *c = e->f->cfg;
-    if (S == R)
-        return true;
-    const Block *blk = &c->blocks[S];
-    if (S == c->exit || blk->rpo < 0 || reconv[S] || blk->npred != 1 || blk->pred[0] != xb || blk->nsucc != 1 ||
-        blk->succ[0] != R || blk->last - blk->first > LINEAR_MAX)
-        return false;
-    for (int i = blk->first; i < blk->last; i++) {
-        const Instr *in = &e->f->instrs.v[i];
-        bool last = i == blk->last - 1;
-        if ((opcode_flags(in->op) & OF_TERM) && !(last && in->op == OP_BRA && in->guard < 0))
-            return false;
-        if (in->op == OP_CALL || in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_BAR_WARP_SYNC)
-            return false;
-    }
-    return true;
-}
-
-static void
-plan_linear(Emit *e)
-{
-    const Cfg *c = e->f->cfg;
-    int n = e->f->instrs.n;
-    e->linear = arena_alloc(e->arena, (size_t)n + 1);
-    e->lin_m = arena_alloc(e->arena, sizeof *e->lin_m * ((size_t)n + 1));
-    e->lin_mf = arena_alloc(e->arena, sizeof *e->lin_mf * ((size_t)n + 1));
-    e->lin_branch = arena_alloc(e->arena, sizeof *e->lin_branch * (size_t)c->nblocks);
-    bool *reconv = arena_alloc(e->arena, (size_t)c->nblocks);
-    memset(reconv, 0, (size_t)c->nblocks);
-    for (int i = 0; i < n; i++) {
-        int r = e->fi->branch[i] == BR_DIVERGENT ? reconvergence_of(e, i) : -1;
-        if (r >= 0)
-            reconv[r] = true;
-    }
-    for (int i = 0; i < n; i++) {
-        const Instr *in = &e->f->instrs.v[i];
-        if (e->fi->branch[i] != BR_DIVERGENT || in->op != OP_BRA || in->guard < 0 ||
-            !e->fi->reg_varying[in->guard])
-            continue;
-        int R = reconvergence_of(e, i), xb = c->block_of[i];
-        const Block *x = &c->blocks[xb];
-        if (R < 0 || R == c->exit || x->nsucc != 2 || x->succ[0] == x->succ[1] || i != x->last - 1)
-            continue;
-        e->linear[i] = linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
-        for (int k = 0; k < 2 && e->linear[i]; k++)
-            if (x->succ[k] != R)
-                e->lin_branch[x->succ[k]] = i + 1;
-    }
 }
 
 static LLVMValueRef
@@ -789,7 +466,7 @@ label_block(Emit *e, const Operand *o)
     return e->f->cfg->block_of[l->instr];
 }
 
-static void
+void
 emit_bra(Emit *e, const Instr *in, int idx, int next)
 {
     int target = label_block(e, &in->opnd[0]);
@@ -814,7 +491,7 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
 /* exit (and ret from an entry): the lanes leave the launch for good.  ret
  * from a .func: the lanes wait, in done_slot, until no lane of the call is
  * left running; then the function returns. */
-static void
+void
 leave(Emit *e, bool ret, LLVMValueRef leaving)
 {
     if (ret)
@@ -824,7 +501,7 @@ leave(Emit *e, bool ret, LLVMValueRef leaving)
     LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
 }
 
-static void
+void
 emit_exit(Emit *e, const Instr *in, int next)
 {
     LLVMValueRef m = emit_mask(e);
@@ -842,7 +519,7 @@ emit_exit(Emit *e, const Instr *in, int next)
     LLVMBuildCondBr(e->b, none, e->bb[e->f->cfg->exit], e->bb[next]);
 }
 
-static void
+void
 emit_trap(Emit *e, const Instr *in, int next)
 {
     LLVMBasicBlockRef trap = emit_new_block(e, "trap"), cont = NULL;
@@ -866,7 +543,7 @@ emit_trap(Emit *e, const Instr *in, int next)
  * path (reconverging at the branch's ipdom, like bra) and the first active
  * lane's target runs now.  A guarded brx.idx sends the lanes whose guard
  * is false to the next block: one more target, chosen by an index of n. */
-static void
+void
 emit_brx(Emit *e, const Instr *in, int idx, int next)
 {
     Cfg *c = e->f->cfg;
@@ -973,7 +650,7 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
  * loop go on past its exit on their own.  Once every live lane holds or
  * exited, emit_release lets them go.  With nothing pending and nothing held
  * this is one compare. */
-static void
+void
 emit_barrier_arrival(Emit *e, const Instr *in)
 {
     int k = e->bar_resume.n;
@@ -1028,7 +705,7 @@ emit_barrier_arrival(Emit *e, const Instr *in)
  * a bar.warp.sync, all the held members go on as pending paths (wsync_bb).
  * Members outside the function's call, or that returned from it, are not
  * waited for. */
-static void
+void
 emit_warp_sync_arrival(Emit *e, const Instr *in)
 {
     int k = e->bar_resume.n;
@@ -1084,48 +761,9 @@ emit_warp_sync_arrival(Emit *e, const Instr *in)
     vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
 }
 
-/* A call to a function that may wait at a barrier (call_holds), made while
- * live lanes of the warp are elsewhere: lanes outside a call cannot run
- * until it returns, so a barrier inside it would wait for them forever.
- * The lanes are held, like lanes at a barrier, until every live lane holds
- * or exited; then release_calls runs the function once for the lanes of
- * every held call of it (if (lane < 16) f(a); else f(b);).  With every
- * live lane here, the call is made at once. */
-int
-emit_call_arrival(Emit *e, const HeldCall *h)
-{
-    int k = e->bar_resume.n;
-    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "call.resume");
-    LLVMBasicBlockRef go = emit_new_block(e, "call.go"), hold = emit_new_block(e, "call.hold");
-    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
-    e->bar_instr[k] = h->in;
-    e->bar_call[k] = *h;
-    LLVMPositionBuilderAtEnd(e->b, resume); /* unused: held calls resume after the call */
-    LLVMBuildUnreachable(e->b);
-    LLVMPositionBuilderAtEnd(e->b, here);
-
-    LLVMValueRef m = emit_mask(e);
-    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
-    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
-    LLVMValueRef elsewhere = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, m, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
-
-    LLVMPositionBuilderAtEnd(e->b, hold);
-    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
-    LLVMBuildStore(e->b, waiting, e->wait_mask);
-    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
-    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
-    LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
-
-    LLVMPositionBuilderAtEnd(e->b, go);
-    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go)); /* call_emit sets the block after the call */
-    return k;
-}
-
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
  * it; a varying guard narrows the instruction's mask. */
-static void
+void
 emit_guarded(Emit *e, const Instr *in)
 {
     e->imask = NULL;
@@ -1149,392 +787,4 @@ emit_guarded(Emit *e, const Instr *in)
     inst_emit(e, in);
     LLVMBuildBr(e->b, cont);
     LLVMPositionBuilderAtEnd(e->b, cont);
-}
-
-/* Block b heads a cycle: some edge into it retreats in reverse
- * postorder, and every cycle of the CFG has such an edge. */
-static bool
-loop_head(const Cfg *c, int b)
-{
-    const Block *blk = &c->blocks[b];
-    for (int i = 0; i < blk->npred; i++) {
-        const Block *p = &c->blocks[blk->pred[i]];
-        if (p->rpo >= 0 && blk->rpo >= 0 && p->rpo >= blk->rpo)
-            return true;
-    }
-    return false;
-}
-
-/* The watchdog at a loop's head: one relaxed load of the launch's stop
- * flag (its address is loop-invariant); when set, the kernel reports
- * P2N_KERR_TIMEOUT and returns, as after any service error. */
-static void
-emit_watchdog(Emit *e, uint32_t line)
-{
-    LLVMValueRef flag = LLVMBuildLoad2(e->b, e->t_i32, abi_warp_field(e, W_STOP), "stop");
-    LLVMSetOrdering(flag, LLVMAtomicOrderingMonotonic);
-    LLVMSetAlignment(flag, 4);
-    LLVMValueRef set = LLVMBuildICmp(e->b, LLVMIntNE, flag, emit_u32(e, 0), "");
-    LLVMBasicBlockRef stop = emit_new_block(e, "watchdog"), go = emit_new_block(e, "loop");
-    LLVMValueRef br = LLVMBuildCondBr(e->b, set, stop, go);
-    /* rarely taken: keep the loop's code straight */
-    LLVMValueRef w[] = {LLVMMDStringInContext(e->ctx, "branch_weights", 14), LLVMConstInt(e->t_i32, 1, 0),
-                        LLVMConstInt(e->t_i32, 1u << 20, 0)};
-    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(e->ctx, "prof", 4), LLVMMDNodeInContext(e->ctx, w, 3));
-    LLVMPositionBuilderAtEnd(e->b, stop);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TIMEOUT), emit_mask(e), emit_u32(e, line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
-    LLVMBuildBr(e->b, e->return_bb);
-    LLVMPositionBuilderAtEnd(e->b, go);
-}
-
-static void emit_block_body(Emit *e, int b);
-
-/* Block b; with a dispatcher per block, its jumps to the function's exit
- * (exit, ret, falling off the end) go to b's dispatcher, made only if
- * some jump needs it. */
-static void
-emit_block(Emit *e, int b)
-{
-    int exit = e->f->cfg->exit;
-    if (!e->local_dispatch) {
-        emit_block_body(e, b);
-        return;
-    }
-    LLVMBasicBlockRef to_exit = e->bb[exit] = emit_new_block(e, "to.exit");
-    emit_block_body(e, b);
-    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(to_exit))) {
-        LLVMPositionBuilderAtEnd(e->b, to_exit);
-        LLVMBuildBr(e->b, site_dispatch(e, b));
-    } else {
-        LLVMDeleteBasicBlock(to_exit);
-    }
-}
-
-static void
-emit_block_body(Emit *e, int b)
-{
-    Cfg *c = e->f->cfg;
-    Block *blk = &c->blocks[b];
-    e->block = b;
-    /* lanes held at a barrier make any block run with part of the warp: the
-     * others may run past the reconvergence point on their own */
-    e->partial = e->nbar > 0 || (e->fi->block_divergent ? e->fi->block_divergent[b] : true);
-
-    LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
-    if (e->is_reconv[b]) {
-        LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
-        LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, emit_u32(e, (uint64_t)b), "");
-        LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->bb_body[b]);
-    }
-    LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
-    if (loop_head(c, b))
-        emit_watchdog(e, (uint32_t)blk->loc.line);
-
-    /* the block that control falls into after this one (block_of has an
-     * entry past the last instruction: a trailing label's block, or the exit) */
-    int next = c->block_of[blk->last];
-    if (next == b) /* the empty block of a label after the last instruction */
-        next = c->exit;
-    for (int i = blk->first; i < blk->last && !e->failed; i++) {
-        const Instr *in = &e->f->instrs.v[i];
-        e->in = in;
-        switch (in->op) {
-        case OP_BRA:
-            if (e->lin_branch[b])
-                linear_side_end(e, b);
-            else
-                emit_bra(e, in, i, next);
-            return;
-        case OP_BRX: emit_brx(e, in, i, next); return;
-        case OP_EXIT: emit_exit(e, in, next); return;
-        case OP_RET: emit_exit(e, in, next); return;
-        case OP_TRAP: emit_trap(e, in, next); return;
-        case OP_BAR:
-        case OP_BARRIER:
-            if (e->nbar > 0)
-                emit_barrier_arrival(e, in);
-            emit_guarded(e, in);
-            break;
-        case OP_BAR_WARP_SYNC:
-            if (e->nbar > 0)
-                emit_warp_sync_arrival(e, in);
-            emit_guarded(e, in);
-            break;
-        default: emit_guarded(e, in); break;
-        }
-    }
-    if (e->failed) {
-        LLVMBuildUnreachable(e->b);
-        return;
-    }
-    /* falling off the function's end is a ret: results stored, the lanes
-     * done (a kernel's: exited, so no barrier waits for them) */
-    if (e->lin_branch[b]) { /* a side of a linear branch, falling into R */
-        linear_side_end(e, b);
-        return;
-    }
-    if (next == c->exit)
-        leave(e, !e->f->is_entry, emit_mask(e));
-    LLVMBuildBr(e->b, e->bb[next]);
-}
-
-/* ------------------------------------------------------------ functions */
-
-static void
-emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
-{
-    Cfg *c = f->cfg;
-    e->f = f;
-    e->fi = fi;
-    e->fn = fn;
-    e->warp = LLVMGetParam(fn, 0);
-
-    LLVMBasicBlockRef entry = emit_new_block(e, "entry");
-    e->bb = arena_alloc(e->arena, sizeof *e->bb * (size_t)c->nblocks);
-    e->bb_body = arena_alloc(e->arena, sizeof *e->bb_body * (size_t)c->nblocks);
-    for (int i = 0; i < c->nblocks; i++) {
-        if (i == c->exit)
-            continue;
-        e->bb[i] = emit_new_block(e, "B");
-        e->bb_body[i] = e->bb[i];
-    }
-    e->dispatch_bb = emit_new_block(e, "dispatch");
-    e->return_bb = emit_new_block(e, "return");
-    e->bb[c->exit] = e->dispatch_bb;
-
-    int ndiv = 0;
-    for (int i = 0; i < f->instrs.n; i++)
-        ndiv += fi->branch[i] == BR_DIVERGENT;
-    /* barriers that may hold lanes (the function diverges) */
-    e->nbar = 0;
-    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
-        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
-                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
-    /* Which branches run side after side; which blocks are reconvergence
-     * points of the others. */
-    plan_linear(e);
-    e->is_reconv = arena_alloc(e->arena, (size_t)c->nblocks);
-    e->pushable = arena_alloc(e->arena, (size_t)c->nblocks);
-    for (int i = 0; i < f->instrs.n; i++) {
-        if (fi->branch[i] != BR_DIVERGENT || e->linear[i])
-            continue;
-        int r = reconvergence_of(e, i);
-        if (r >= 0 && r != c->exit)
-            e->is_reconv[r] = e->pushable[r] = true;
-        const Block *x = &c->blocks[c->block_of[i]];
-        for (int k = 0; k < x->nsucc; k++)
-            e->pushable[x->succ[k]] = x->succ[k] != c->exit;
-    }
-    for (int i = 0; i < c->nblocks; i++)
-        if (e->is_reconv[i]) {
-            e->bb_body[i] = emit_new_block(e, "B.body");
-        }
-    e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
-    e->bar_call = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_call * (size_t)e->nbar) : NULL;
-    e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
-    e->wsync_bb = e->nbar ? emit_new_block(e, "warpsync.release") : NULL;
-    e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
-    e->local_dispatch = e->nbar == 0;
-    e->bad_pc_bb = NULL;
-    if (e->local_dispatch)
-        site_plan(e);
-    e->ndivergent = ndiv;
-    e->bar_resume = (ValueVec){0};
-    e->bar_go = (ValueVec){0};
-
-    LLVMPositionBuilderAtEnd(e->b, entry);
-    e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
-    e->reg_type = arena_alloc(e->arena, sizeof *e->reg_type * (size_t)f->regs.n);
-    for (int i = 0; i < f->regs.n; i++) { /* slots: emit_reg_slot, on first use */
-        e->reg_type[i] = reg_storage_type(e, &f->regs.v[i], fi->reg_varying[i]);
-        e->reg_slot[i] = NULL;
-    }
-    e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
-    e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
-    e->carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
-    e->stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
-    e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
-    /* the depth lives past the last rpc, in memory that mem2reg leaves
-     * alone (the array is indexed at run time): promoted, it was a value
-     * threaded through every block, and loop strength reduction and
-     * CodeGenPrepare went quadratic on its long chain of phis */
-    e->stk_rpc = LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), "stk.rpc");
-    LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->stack_cap)};
-    e->sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), e->stk_rpc, sp_idx, 2, "sp.slot");
-
-    e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
-    e->entry_mask = LLVMBuildAlloca(e->b, e->t_i32, "entry.mask");
-    e->wait_mask = LLVMBuildAlloca(e->b, e->t_i32, "wait.mask");
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
-    if (e->nbar > 0) {
-        LLVMTypeRef wt = LLVMArrayType(e->t_i32, (unsigned)e->nbar);
-        e->wk_mask = LLVMBuildAlloca(e->b, wt, "wk.mask");
-        e->wk_rpc = LLVMBuildAlloca(e->b, wt, "wk.rpc");
-        e->wk_id = LLVMBuildAlloca(e->b, wt, "wk.id");
-        e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
-        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
-        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_rpc); /* never undef in the dispatcher's compare */
-        e->wsync_mask = LLVMBuildAlloca(e->b, e->t_i32, "wsync.mask");
-        e->wsync_lanes = LLVMBuildAlloca(e->b, e->t_i32, "wsync.lanes");
-        LLVMBuildStore(e->b, emit_u32(e, 0), e->wsync_mask);
-    }
-    LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
-    LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
-    LLVMBuildStore(e->b, m, e->mask_slot);
-    LLVMBuildStore(e->b, m, e->entry_mask);
-    if (f->is_entry) {
-        e->argv = e->retv = NULL;
-        e->depth = emit_u32(e, 0);
-        e->local_ptr = abi_warp_field(e, W_LOCAL);
-        e->local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
-        mem_entry_prologue(e);
-    } else {
-        e->argv = LLVMGetParam(fn, 2);
-        e->retv = LLVMGetParam(fn, 3);
-        e->depth = LLVMGetParam(fn, 4);
-        uint32_t lb = mem_layout_locals(e, f);
-        e->local_stride = LLVMConstInt(e->t_i64, lb, 0);
-        e->local_ptr = LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
-        LLVMSetAlignment(e->local_ptr, 16);
-        /* too deep: a launch error, not a crash */
-        LLVMBasicBlockRef deep = emit_new_block(e, "too.deep"), ok = emit_new_block(e, "depth.ok");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
-        LLVMPositionBuilderAtEnd(e->b, deep);
-        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), m, emit_u32(e, (uint64_t)f->loc.line)};
-        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
-        LLVMBuildRetVoid(e->b);
-        LLVMPositionBuilderAtEnd(e->b, ok);
-    }
-    if (!f->is_entry)
-        call_load_reg_params(e, f);
-    uint32_t pf = call_layout_frame(e, f);
-    e->param_frame = pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
-    if (e->param_frame)
-        LLVMSetAlignment(e->param_frame, 16);
-    LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
-    if (e->local_dispatch)
-        e->bb[c->exit] = site_dispatch(e, c->exit);
-    e->prologue_end = LLVMBuildBr(e->b, e->bb[0]);
-    e->rows_lo = e->rows_two = e->half_rows = NULL;
-
-    for (int i = 0; i < c->nblocks && !e->failed; i++) {
-        if (i == c->exit)
-            continue;
-        if (c->blocks[i].rpo < 0) { /* unreachable: nothing runs it */
-            LLVMPositionBuilderAtEnd(e->b, e->bb[i]);
-            LLVMBuildUnreachable(e->b);
-            if (e->bb_body[i] != e->bb[i]) {
-                LLVMPositionBuilderAtEnd(e->b, e->bb_body[i]);
-                LLVMBuildUnreachable(e->b);
-            }
-            continue;
-        }
-        emit_block(e, i);
-    }
-    if (e->local_dispatch)
-        LLVMDeleteBasicBlock(e->dispatch_bb);
-    else
-        emit_dispatcher(e);
-    LLVMPositionBuilderAtEnd(e->b, e->return_bb);
-    LLVMBuildRetVoid(e->b);
-}
-
-int
-lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
-{
-    Arena arena = {0};
-    Emit e = {.an = an, .m = an->module, .o = o, .d = d, .arena = &arena};
-    e.ctx = LLVMContextCreate();
-    e.mod = LLVMModuleCreateWithNameInContext(an->module->filename, e.ctx);
-    e.b = LLVMCreateBuilderInContext(e.ctx);
-    abi_types(&e);
-    int status = 3;
-    if (!target_init(&e))
-        goto out;
-
-    const Module *m = an->module;
-    e.local_bytes_of = arena_alloc(&arena, sizeof(uint64_t) * (size_t)(m->funcs.n + 1));
-    mem_layout_shared(&e);
-    /* every .func first: calls and function addresses name them */
-    for (int i = 0; i < m->funcs.n; i++) {
-        Func *f = m->funcs.v[i];
-        if (f->has_body && !f->is_entry) {
-            char *name = arena_printf(&arena, "p2n.func.%s", f->name);
-            LLVMSetLinkage(LLVMAddFunction(e.mod, name, e.t_func_fn), LLVMInternalLinkage);
-        }
-    }
-    mem_declare_globals(&e);
-
-    Vec(LLVMValueRef) kernels = {0};
-    for (int i = 0; i < m->funcs.n && !e.failed; i++) {
-        Func *f = m->funcs.v[i];
-        if (!f->has_body)
-            continue;
-        LLVMValueRef fn;
-        if (f->is_entry) {
-            char *name = arena_printf(&arena, "p2n.kernel.%s", f->name);
-            fn = LLVMAddFunction(e.mod, name, e.t_kernel_fn);
-            LLVMSetLinkage(fn, LLVMInternalLinkage);
-            vec_push(&arena, &kernels, fn);
-            e.local_bytes_of[i] = mem_layout_locals(&e, f);
-        } else {
-            fn = call_function_address(&e, f);
-        }
-        /* every page of a large frame is touched in order, so a stack
-         * overflow faults in the runtime's guard below the stack instead of
-         * writing past it (runtime/sched.c, stacks) */
-        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                LLVMCreateStringAttribute(e.ctx, "probe-stack", 11, "inline-asm", 10));
-        emit_function(&e, f, &an->funcs[i], fn);
-    }
-    if (e.failed || d->nerrors > 0) {
-        status = 1;
-        goto out;
-    }
-    abi_emit_descriptor(&e, kernels.v, kernels.n);
-    status = target_write(&e);
-out:
-    LLVMDisposeBuilder(e.b);
-    LLVMDisposeModule(e.mod);
-    target_dispose(&e);
-    LLVMContextDispose(e.ctx);
-    arena_free(&arena);
-    return status;
-}
-
-/* Runs fn for each active lane of mask, in lane order (a loop over the set
- * bits), threading a value of type acc_t (or none, when acc_t is NULL)
- * from one lane to the next; returns the last one. */
-LLVMValueRef
-emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx)
-{
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), head = emit_new_block(e, "lanes"),
-                      body = emit_new_block(e, "lane"), done = emit_new_block(e, "lanes.done");
-    LLVMBuildBr(e->b, head);
-    LLVMPositionBuilderAtEnd(e->b, head);
-    LLVMValueRef m = LLVMBuildPhi(e->b, e->t_i32, "left"), acc = NULL;
-    LLVMAddIncoming(m, &mask, &pre, 1);
-    if (acc_t) {
-        LLVMValueRef undef = LLVMGetUndef(acc_t);
-        acc = LLVMBuildPhi(e->b, acc_t, "acc");
-        LLVMAddIncoming(acc, &undef, &pre, 1);
-    }
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), done, body);
-    LLVMPositionBuilderAtEnd(e->b, body);
-    LLVMValueRef args[] = {m, LLVMConstInt(e->t_i1, 1, 0)};
-    LLVMTypeRef i32 = e->t_i32;
-    LLVMValueRef lane = emit_intrinsic(e, "llvm.cttz", &i32, 1, args, 2);
-    LLVMValueRef nacc = fn(e, lane, acc, ctx);
-    LLVMValueRef nm = LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, emit_u32(e, 1), ""), "");
-    LLVMBasicBlockRef last = LLVMGetInsertBlock(e->b);
-    LLVMAddIncoming(m, &nm, &last, 1);
-    if (acc_t)
-        LLVMAddIncoming(acc, &nacc, &last, 1);
-    LLVMBuildBr(e->b, head);
-    LLVMPositionBuilderAtEnd(e->b, done);
-    return acc;
 }

@@ -1,5 +1,5 @@
-/* emit_mem.c — where variables live, addresses, loads, stores, atomics,
- * cvta and isspacep.
+/* memory.c — addresses, loads, stores, cvta, isspacep and cp.async (where
+ * variables live: layout.c; atomics: atomic.c).
  *
  * Windows: .shared variables are offsets in the CTA's block (w->shared),
  * .local ones offsets in each lane's window (w->local + lane * stride),
@@ -19,375 +19,6 @@
 
 #include "emit.h"
 
-static int64_t
-align_up(int64_t x, int64_t a)
-{
-    return a > 1 ? (x + a - 1) / a * a : x;
-}
-
-static int
-var_align(const Var *v)
-{
-    if (v->align > 0)
-        return v->align;
-    int bits = type_bits(v->type) * (v->vec > 0 ? v->vec : 1);
-    return bits >= 8 ? bits / 8 : 1;
-}
-
-static bool
-unsized(const Var *v)
-{
-    return v->size < 0 || (v->ndims > 0 && v->dims[0] < 0);
-}
-
-const VarSlot *
-mem_slot(Emit *e, const Var *v)
-{
-    for (int i = 0; i < e->slots.n; i++)
-        if (e->slots.v[i].var == v)
-            return &e->slots.v[i];
-    return NULL;
-}
-
-static void
-add_slot(Emit *e, const Var *v, int64_t off, LLVMValueRef g)
-{
-    VarSlot s = {v, off, g};
-    vec_push(e->arena, &e->slots, s);
-}
-
-/* Marks in seen[] function fi and every function it may call (an
- * indirect call: every .func with a body). */
-static void
-mark_reach(const Module *m, int fi, bool *seen)
-{
-    if (seen[fi])
-        return;
-    seen[fi] = true;
-    const Func *f = m->funcs.v[fi];
-    for (int j = 0; j < f->instrs.n; j++) {
-        const Instr *in = &f->instrs.v[j];
-        if (in->op != OP_CALL || in->nopnd == 0)
-            continue;
-        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
-        for (int i = 0; i < m->funcs.n; i++) {
-            const Func *g = m->funcs.v[i];
-            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body && !g->is_entry)
-                mark_reach(m, i, seen);
-        }
-    }
-}
-
-static bool
-operand_names(const Operand *o, const Var *v)
-{
-    if (o->var == v)
-        return true;
-    for (int i = 0; i < o->nsub; i++)
-        if (operand_names(&o->sub[i], v))
-            return true;
-    return false;
-}
-
-/* f declares v or names it in an operand. */
-static bool
-func_uses(const Func *f, const Var *v)
-{
-    if (v->owner == f)
-        return true;
-    for (int j = 0; j < f->instrs.n; j++) {
-        const Instr *in = &f->instrs.v[j];
-        for (int k = 0; k < in->nopnd; k++)
-            if (operand_names(&in->opnd[k], v))
-                return true;
-    }
-    return false;
-}
-
-/* The .shared variables of the module, module scope and function scope
- * alike, in one layout that every kernel's block follows, but each kernel
- * is charged only for the variables it can reach (e->smem_of): a variable
- * goes at the first offset (aligned) past the variables already placed
- * that some kernel reaching it reaches too, so variables that no kernel
- * uses together may overlap (first fit, in source order).  Unsized .extern
- * variables are the dynamic part, at the launch's offset
- * (mem_var_address). */
-void
-mem_layout_shared(Emit *e)
-{
-    const Module *m = e->m;
-    int nf = m->funcs.n;
-    e->smem_of = arena_alloc(e->arena, sizeof(uint64_t) * (size_t)(nf + 1));
-    memset(e->smem_of, 0, sizeof(uint64_t) * (size_t)(nf + 1));
-    Vec(Var *) vars = {0};
-    for (int i = 0; i < m->vars.n; i++)
-        if (m->vars.v[i]->space == SP_SHARED)
-            vec_push(e->arena, &vars, m->vars.v[i]);
-    for (int i = 0; i < nf; i++)
-        for (int j = 0; j < m->funcs.v[i]->vars.n; j++)
-            if (m->funcs.v[i]->vars.v[j]->space == SP_SHARED)
-                vec_push(e->arena, &vars, m->funcs.v[i]->vars.v[j]);
-    /* reach[k * nf + i]: kernel k may run function i */
-    bool *reach = arena_alloc(e->arena, (size_t)nf * (size_t)nf + 1);
-    memset(reach, 0, (size_t)nf * (size_t)nf + 1);
-    for (int k = 0; k < nf; k++)
-        if (m->funcs.v[k]->is_entry && m->funcs.v[k]->has_body)
-            mark_reach(m, k, reach + (size_t)k * (size_t)nf);
-    bool *users = arena_alloc(e->arena, (size_t)nf + 1);
-    uint64_t total = 0;
-    for (int vi = 0; vi < vars.n; vi++) {
-        Var *v = vars.v[vi];
-        if (unsized(v)) {
-            add_slot(e, v, 0, NULL);
-            continue;
-        }
-        int64_t off = 0;
-        for (int k = 0; k < nf; k++) {
-            users[k] = false;
-            for (int i = 0; i < nf && !users[k]; i++)
-                users[k] = reach[(size_t)k * (size_t)nf + (size_t)i] && func_uses(m->funcs.v[i], v);
-            if (users[k] && (int64_t)e->smem_of[k] > off)
-                off = (int64_t)e->smem_of[k];
-        }
-        off = align_up(off, var_align(v));
-        add_slot(e, v, off, NULL);
-        for (int k = 0; k < nf; k++)
-            if (users[k])
-                e->smem_of[k] = (uint64_t)(off + v->size);
-        if ((uint64_t)(off + v->size) > total)
-            total = (uint64_t)(off + v->size);
-    }
-    e->static_smem = total;
-}
-
-uint64_t
-mem_layout_locals(Emit *e, const Func *f)
-{
-    int64_t off = 0;
-    for (int j = 0; j < f->vars.n; j++) {
-        Var *v = f->vars.v[j];
-        if (v->space != SP_LOCAL)
-            continue;
-        off = align_up(off, var_align(v));
-        add_slot(e, v, off, NULL);
-        off += v->size > 0 ? v->size : 0;
-    }
-    return (uint64_t)align_up(off, 16);
-}
-
-/* ----------------------------------------------------------- globals */
-
-static void
-flatten_init(Emit *e, const Var *v, const Init *in, LLVMTypeRef t, ValueVec *out)
-{
-    if (in->kind == INIT_LIST) {
-        for (int i = 0; i < in->nelems; i++)
-            flatten_init(e, v, &in->elems[i], t, out);
-        return;
-    }
-    LLVMValueRef c = NULL;
-    bool is_float = LLVMGetTypeKind(t) == LLVMFloatTypeKind ||
-                    LLVMGetTypeKind(t) == LLVMDoubleTypeKind ||
-                    LLVMGetTypeKind(t) == LLVMHalfTypeKind;
-    switch (in->kind) {
-    case INIT_INT:
-        c = is_float ? LLVMConstReal(t, (double)in->i) : LLVMConstInt(t, (uint64_t)in->i, 1);
-        break;
-    case INIT_FLOAT: {
-        double d;
-        if (in->is_double) {
-            memcpy(&d, &in->fbits, sizeof d);
-        } else {
-            uint32_t bits = (uint32_t)in->fbits;
-            float f;
-            memcpy(&f, &bits, sizeof f);
-            d = f;
-        }
-        if (is_float) {
-            c = LLVMConstReal(t, d);
-        } else if (LLVMGetIntTypeWidth(t) == 64 && in->is_double) {
-            c = LLVMConstInt(t, in->fbits, 0);
-        } else {
-            c = LLVMConstInt(t, in->fbits, 0);
-        }
-        break;
-    }
-    case INIT_VAR:
-    case INIT_GENERIC: {
-        const VarSlot *s = mem_slot(e, in->var);
-        if (!s || !s->global || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
-            LLVMGetIntTypeWidth(t) != 64) {
-            emit_unsupported(e, in->loc, "this address initializer");
-            return;
-        }
-        LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)in->i, 1);
-        LLVMValueRef p = LLVMConstGEP2(e->t_i8, s->global, &off, 1);
-        c = LLVMConstPtrToInt(p, t);
-        break;
-    }
-    case INIT_FUNC: {
-        LLVMValueRef fn = in->func->has_body ? call_function_address(e, in->func) : NULL;
-        if (!fn || LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) != 64) {
-            emit_unsupported(e, in->loc, "this function address initializer");
-            return;
-        }
-        c = LLVMConstPtrToInt(fn, t);
-        break;
-    }
-    default:
-        emit_unsupported(e, in->loc, "a mask() initializer");
-        return;
-    }
-    vec_push(e->arena, out, c);
-}
-
-/* A variable initialized in its first elements only, with more than
- * ZERO_TAIL elements after them, gets the value {[k x t] init, [n - k x t]
- * zeroinitializer} (a packed struct of the same size) instead of one
- * constant per element: a large array with a short initializer costs what
- * its initializer does.  The global is made anew with that type and
- * replaces the one declared first, which other initializers may name. */
-enum { ZERO_TAIL = 64 };
-
-static void
-zero_tail(Emit *e, const VarSlot *s, LLVMTypeRef t, const ValueVec *elems, uint64_t n)
-{
-    LLVMValueRef parts[] = {LLVMConstArray2(t, elems->v, (uint64_t)elems->n),
-                            LLVMConstNull(LLVMArrayType2(t, n - (uint64_t)elems->n))};
-    LLVMValueRef init = LLVMConstStructInContext(e->ctx, parts, 2, 1);
-    LLVMValueRef old = s->global, g = LLVMAddGlobal(e->mod, LLVMTypeOf(init), "");
-    LLVMSetLinkage(g, LLVMInternalLinkage);
-    LLVMSetAlignment(g, LLVMGetAlignment(old));
-    LLVMSetInitializer(g, init);
-    LLVMReplaceAllUsesWith(old, g);
-    size_t len;
-    const char *name = LLVMGetValueName2(old, &len);
-    char *keep = arena_printf(e->arena, "%.*s", (int)len, name);
-    LLVMDeleteGlobal(old);
-    LLVMSetValueName2(g, keep, len);
-    ((VarSlot *)s)->global = g;
-}
-
-/* .global and .const variables: one LLVM global each, typed as an array of
- * the variable's element type so initializers keep their addresses. */
-void
-mem_declare_globals(Emit *e)
-{
-    const Module *m = e->m;
-    for (int i = 0; i < m->vars.n; i++) {
-        const Var *v = m->vars.v[i];
-        if (v->space != SP_GLOBAL && v->space != SP_CONST)
-            continue;
-        if (v->linkage == LK_EXTERN) {
-            emit_unsupported(e, v->loc, "an .extern variable (linking several inputs)");
-            continue;
-        }
-        LLVMTypeRef t = inst_llvm_type(e, v->type);
-        if (v->type == TY_PRED)
-            t = e->t_i8;
-        int esize = (int)LLVMABISizeOfType(e->td, t);
-        int64_t size = v->size > 0 ? v->size : esize;
-        int64_t n = (size + esize - 1) / esize;
-        LLVMTypeRef at = LLVMArrayType2(t, (uint64_t)n);
-        char *name = arena_printf(e->arena, "p2n.var.%s", v->name);
-        LLVMValueRef g = LLVMAddGlobal(e->mod, at, name);
-        LLVMSetLinkage(g, LLVMInternalLinkage);
-        LLVMSetAlignment(g, (unsigned)(var_align(v) > 16 ? var_align(v) : 16));
-        add_slot(e, v, 0, g);
-    }
-    /* initializers after every global exists: they may name each other */
-    for (int i = 0; i < m->vars.n; i++) {
-        const Var *v = m->vars.v[i];
-        const VarSlot *s = mem_slot(e, v);
-        if (!s || !s->global)
-            continue;
-        LLVMTypeRef at = LLVMGlobalGetValueType(s->global);
-        LLVMTypeRef t = LLVMGetElementType(at);
-        uint64_t n = LLVMGetArrayLength2(at);
-        /* .const stays writable: the host may set it (p2n_module_global),
-         * as CUDA programs set __constant__ data before a launch */
-        if (!v->init) { /* zeroinitializer: .bss, nothing per element */
-            LLVMSetInitializer(s->global, LLVMConstNull(at));
-            continue;
-        }
-        ValueVec elems = {0};
-        flatten_init(e, v, v->init, t, &elems);
-        if ((uint64_t)elems.n > n) {
-            diag_error(e->d, v->loc, "too many initializers for '%s'", v->name);
-            e->failed = true;
-            continue;
-        }
-        if (n - (uint64_t)elems.n > ZERO_TAIL)
-            zero_tail(e, s, t, &elems, n);
-        else {
-            while ((uint64_t)elems.n < n)
-                vec_push(e->arena, &elems, LLVMConstNull(t));
-            LLVMSetInitializer(s->global, LLVMConstArray2(t, elems.v, n));
-        }
-    }
-}
-
-/* --------------------------------------------------------- addresses */
-
-/* Offset of parameter i in an entry's parameter buffer (abi.c writes the
- * same layout into the descriptor). */
-uint32_t
-mem_param_offset(const Func *f, int index, uint32_t *size_out, uint32_t *align_out)
-{
-    uint32_t off = 0;
-    for (int i = 0; i <= index; i++) {
-        const Var *p = f->params.v[i];
-        uint32_t size = p->size > 0 ? (uint32_t)p->size : 8;
-        uint32_t align = p->align > 0 ? (uint32_t)p->align : size > 8 ? 8 : size;
-        off = (off + align - 1) / align * align;
-        if (i == index) {
-            if (size_out)
-                *size_out = size;
-            if (align_out)
-                *align_out = align;
-            return off;
-        }
-        off += size;
-    }
-    return 0;
-}
-
-static bool
-param_of(const Func *f, const Var *v, uint32_t *off)
-{
-    for (int i = 0; i < f->params.n; i++)
-        if (f->params.v[i] == v) {
-            *off = mem_param_offset(f, i, NULL, NULL);
-            return true;
-        }
-    return false;
-}
-
-LLVMValueRef
-mem_var_address(Emit *e, const Var *v, int bits)
-{
-    LLVMTypeRef t = LLVMIntTypeInContext(e->ctx, (unsigned)bits);
-    uint32_t poff;
-    if (v->space == SP_PARAM && param_of(e->f, v, &poff))
-        return LLVMConstInt(t, poff, 0);
-    const VarSlot *s = mem_slot(e, v);
-    if (!s) {
-        emit_unsupported(e, e->in ? e->in->loc : v->loc, "the address of this variable");
-        return LLVMConstInt(t, 0, 0);
-    }
-    if (s->global)
-        return LLVMBuildPtrToInt(e->b, s->global, t, "");
-    if (v->space == SP_SHARED && unsized(v)) {
-        /* the dynamic part, after the kernel's own static part (aligned
-         * 16): each kernel is charged only for the .shared variables it
-         * reaches (abi.c), so its offset is the launch's, not the layout's */
-        LLVMValueRef total = abi_warp_field(e, W_TOTAL_SMEM), dyn = abi_warp_field(e, W_DYNAMIC_SMEM);
-        LLVMValueRef off = LLVMBuildSub(e->b, total, dyn, "dynsmem");
-        return bits == 32 ? off : bits > 32 ? LLVMBuildZExt(e->b, off, t, "") : LLVMBuildTrunc(e->b, off, t, "");
-    }
-    return LLVMConstInt(t, (uint64_t)s->offset, 0);
-}
-
 /* <32 x ptr>: each lane's local window. */
 static LLVMValueRef
 lane_windows(Emit *e)
@@ -398,7 +29,7 @@ lane_windows(Emit *e)
     return LLVMBuildGEP2(e->b, e->t_i8, emit_splat(e, base), &offs, 1, "lanewin");
 }
 
-static Space
+Space
 access_space(const Instr *in)
 {
     return in->space == SP_NONE ? SP_GENERIC : in->space;
@@ -1012,7 +643,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
         lanes_call(e, ptr, t, emit_splat(e, val));
 }
 
-static LLVMValueRef
+LLVMValueRef
 offset_ptr(Emit *e, LLVMValueRef ptr, int64_t bytes)
 {
     if (bytes == 0)
@@ -1032,7 +663,7 @@ mem_type(const Instr *in)
     return in->ntype > 0 ? in->type[0] : TY_B32;
 }
 
-static void
+void
 emit_ld(Emit *e, const Instr *in)
 {
     PtxType ty = mem_type(in);
@@ -1056,7 +687,7 @@ emit_ld(Emit *e, const Instr *in)
     }
 }
 
-static void
+void
 emit_st(Emit *e, const Instr *in)
 {
     PtxType ty = mem_type(in);
@@ -1074,141 +705,6 @@ emit_st(Emit *e, const Instr *in)
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
         LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
         store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem, step, wide);
-    }
-}
-
-/* ---------------------------------------------------------------- atom */
-
-static LLVMAtomicOrdering
-ordering(const Instr *in)
-{
-    if (instr_has_mod(in, MOD_ACQ_REL))
-        return LLVMAtomicOrderingAcquireRelease;
-    if (instr_has_mod(in, MOD_ACQUIRE))
-        return LLVMAtomicOrderingAcquire;
-    if (instr_has_mod(in, MOD_RELEASE))
-        return LLVMAtomicOrderingRelease;
-    return LLVMAtomicOrderingMonotonic;
-}
-
-static bool
-is_half(PtxType t)
-{
-    return t == TY_F16 || t == TY_BF16 || t == TY_F16X2 || t == TY_BF16X2;
-}
-
-static bool
-atom_op(const Instr *in, PtxType ty, LLVMAtomicRMWBinOp *op, bool *cas)
-{
-    bool fl = type_kind(ty) == TK_FLOAT || is_half(ty);
-    bool sg = type_kind(ty) == TK_SINT;
-    *cas = false;
-    for (int i = 0; i < in->nmods; i++) {
-        switch (in->mods[i]) {
-        case MOD_ADD: *op = fl ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd; return true;
-        case MOD_EXCH: *op = LLVMAtomicRMWBinOpXchg; return true;
-        case MOD_AND: *op = LLVMAtomicRMWBinOpAnd; return true;
-        case MOD_OR: *op = LLVMAtomicRMWBinOpOr; return true;
-        case MOD_XOR: *op = LLVMAtomicRMWBinOpXor; return true;
-        case MOD_MIN:
-            *op = fl ? LLVMAtomicRMWBinOpFMin : sg ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
-            return true;
-        case MOD_MAX:
-            *op = fl ? LLVMAtomicRMWBinOpFMax : sg ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax;
-            return true;
-#if LLVM_VERSION_MAJOR >= 16
-        case MOD_INC: *op = LLVMAtomicRMWBinOpUIncWrap; return true;
-        case MOD_DEC: *op = LLVMAtomicRMWBinOpUDecWrap; return true;
-#endif
-        case MOD_CAS: *cas = true; return true;
-        default: break;
-        }
-    }
-    return false;
-}
-
-/* One lane's atomic operation at p: old value.  Half types (bits in an
- * integer) add in a compare-and-swap loop, with our own rounding. */
-static LLVMValueRef
-atom_one(Emit *e, LLVMValueRef p, LLVMValueRef bv, LLVMValueRef cv, PtxType ty, LLVMAtomicRMWBinOp op,
-         LLVMAtomicOrdering ord)
-{
-    if (cv) {
-        LLVMAtomicOrdering o = ord == LLVMAtomicOrderingMonotonic ? ord : LLVMAtomicOrderingSequentiallyConsistent;
-        return LLVMBuildExtractValue(e->b, LLVMBuildAtomicCmpXchg(e->b, p, bv, cv, o, LLVMAtomicOrderingMonotonic, 0), 0, "");
-    }
-    if (!is_half(ty) || op == LLVMAtomicRMWBinOpXchg)
-        return LLVMBuildAtomicRMW(e->b, op, p, bv, ord, 0);
-    LLVMTypeRef it = LLVMTypeOf(bv);
-    LLVMValueRef first = LLVMBuildLoad2(e->b, it, p, "");
-    LLVMSetOrdering(first, LLVMAtomicOrderingMonotonic);
-    LLVMSetAlignment(first, (unsigned)LLVMABISizeOfType(e->td, it));
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), loop = emit_new_block(e, "atom.cas"),
-                      done = emit_new_block(e, "atom.cas.done");
-    LLVMBuildBr(e->b, loop);
-    LLVMPositionBuilderAtEnd(e->b, loop);
-    LLVMValueRef old = LLVMBuildPhi(e->b, it, "");
-    LLVMValueRef pair = LLVMBuildAtomicCmpXchg(e->b, p, old, inst_half_add(e, ty, old, bv), ord,
-                                               LLVMAtomicOrderingMonotonic, 0);
-    LLVMValueRef seen = LLVMBuildExtractValue(e->b, pair, 0, "");
-    LLVMBasicBlockRef last = LLVMGetInsertBlock(e->b);
-    LLVMAddIncoming(old, &first, &pre, 1);
-    LLVMAddIncoming(old, &seen, &last, 1);
-    LLVMBuildCondBr(e->b, LLVMBuildExtractValue(e->b, pair, 1, ""), done, loop);
-    LLVMPositionBuilderAtEnd(e->b, done);
-    return old;
-}
-
-typedef struct AtomLanes {
-    LLVMValueRef ptr, b, c; /* per lane: address, operand, compare value (cas) */
-    PtxType ty;
-    LLVMAtomicRMWBinOp op;
-    LLVMAtomicOrdering ord;
-} AtomLanes;
-
-static LLVMValueRef
-atom_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
-{
-    AtomLanes *a = ctx;
-    LLVMValueRef p = LLVMBuildExtractElement(e->b, a->ptr, lane, "");
-    LLVMValueRef old = atom_one(e, p, LLVMBuildExtractElement(e->b, a->b, lane, ""),
-                                a->c ? LLVMBuildExtractElement(e->b, a->c, lane, "") : NULL, a->ty, a->op, a->ord);
-    return LLVMBuildInsertElement(e->b, acc, old, lane, "");
-}
-
-/* atom and red: one atomic operation per active lane, in lane order; a
- * vector form (.v2 .v4 .v8) is one such operation per element. */
-static void
-emit_atom(Emit *e, const Instr *in)
-{
-    bool red = in->op == OP_RED;
-    PtxType ty = in->ntype > 0 ? in->type[in->ntype - 1] : TY_B32;
-    LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpAdd;
-    bool cas;
-    if (!atom_op(in, ty, &op, &cas) || (is_half(ty) && !cas && op != LLVMAtomicRMWBinOpFAdd &&
-                                        op != LLVMAtomicRMWBinOpXchg)) {
-        emit_unsupported(e, in->loc, "this atomic operation");
-        return;
-    }
-    /* half types travel as their bits */
-    PtxType vty = is_half(ty) ? (type_bits(ty) == 16 ? TY_B16 : TY_B32) : ty;
-    unsigned size = (unsigned)LLVMABISizeOfType(e->td, inst_llvm_type(e, vty));
-    int a = red ? 0 : 1, n = in->vec > 1 ? in->vec : 1;
-    LLVMValueRef ptr = mem_address(e, &in->opnd[a], access_space(in));
-    if (!emit_is_vec(ptr))
-        ptr = emit_splat(e, ptr);
-    for (int i = 0; i < n; i++) {
-        const Operand *bo = &in->opnd[a + 1], *d = red ? NULL : &in->opnd[0];
-        if (n > 1 && (bo->kind != OPD_VEC || bo->nsub != n || (d && (d->kind != OPD_VEC || d->nsub != n)))) {
-            emit_unsupported(e, in->loc, "this form of vector atom");
-            return;
-        }
-        LLVMValueRef b = inst_operand(e, n > 1 ? &bo->sub[i] : bo, vty, true);
-        LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], vty, true) : NULL;
-        AtomLanes al = {offset_ptr(e, ptr, (int64_t)i * size), b, c, ty, op, ordering(in)};
-        LLVMValueRef old = emit_for_each_lane(e, emit_cur_mask(e), LLVMTypeOf(b), atom_lane, &al);
-        if (d)
-            inst_write(e, n > 1 ? &d->sub[i] : d, vty, old);
     }
 }
 
@@ -1236,7 +732,7 @@ cp_async_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
     return acc;
 }
 
-static void
+void
 emit_cp_async(Emit *e, const Instr *in)
 {
     const Operand *size_op = &in->opnd[2];
@@ -1269,7 +765,7 @@ emit_cp_async(Emit *e, const Instr *in)
 
 /* ---------------------------------------------------------------- cvta */
 
-static void
+void
 emit_cvta(Emit *e, const Instr *in)
 {
     bool to = instr_has_mod(in, MOD_TO);
@@ -1370,7 +866,7 @@ window_test(Emit *e, Space space, LLVMValueRef a, bool vary)
     return in_window(e, a, lo, size, vary);
 }
 
-static void
+void
 emit_isspacep(Emit *e, const Instr *in)
 {
     bool vary = operand_varying(e, &in->opnd[1]);
@@ -1381,25 +877,4 @@ emit_isspacep(Emit *e, const Instr *in)
         return;
     }
     inst_write(e, &in->opnd[0], TY_PRED, p);
-}
-
-void
-mem_emit(Emit *e, const Instr *in)
-{
-    switch (in->op) {
-    case OP_LD:
-    case OP_LDU: emit_ld(e, in); break;
-    case OP_ST: emit_st(e, in); break;
-    case OP_ATOM:
-    case OP_RED: emit_atom(e, in); break;
-    case OP_CVTA: emit_cvta(e, in); break;
-    case OP_ISSPACEP: emit_isspacep(e, in); break;
-    case OP_CP_ASYNC: emit_cp_async(e, in); break;
-    case OP_PREFETCH:
-    case OP_PREFETCHU:
-    case OP_CP_ASYNC_COMMIT:
-    case OP_CP_ASYNC_WAIT:
-    case OP_CP_ASYNC_WAIT_ALL: break;
-    default: die("mem_emit: %s", opcode_name(in->op));
-    }
 }
