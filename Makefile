@@ -47,7 +47,7 @@ TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME)
 	lowering/libptx2native-translate.so
 TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm -lpthread
 
-RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o runtime/texture.o
+RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o runtime/texture.o runtime/lines.o
 RUNTIME_SONAME = libptx2native.so.1
 RUNTIME_LIBS = runtime/libptx2native.a runtime/$(RUNTIME_SONAME) runtime/libptx2native.so
 

@@ -628,13 +628,22 @@ fault_report(rt_cta *c)
                      w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
         return;
     }
-    /* where: the faulting instruction as an offset in its object, for
-     * objdump (the PTX line is not known: no line table is emitted) */
-    char where[600] = "";
+    /* where: the line the module's line table gives the faulting
+     * instruction (lines.c), and its offset in the object, for objdump */
+    char where[1400] = "";
     Dl_info dl;
-    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase)
-        snprintf(where, sizeof where, " (code at %s+%#lx)", dl.dli_fname,
-                 (unsigned long)((uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase));
+    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase) {
+        uintptr_t off = (uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase;
+        rt_line row;
+        char line[700] = "";
+        if (rt_line_lookup(dl.dli_fname, off, &row) && row.line) {
+            if (row.discriminator) /* -g: the CUDA source line, then the PTX line */
+                snprintf(line, sizeof line, " at %s:%u (PTX line %u)", row.file, row.line, row.discriminator);
+            else
+                snprintf(line, sizeof line, " at %s:%u", row.file, row.line);
+        }
+        snprintf(where, sizeof where, "%s (code at %s+%#lx)", line, dl.dli_fname, (unsigned long)off);
+    }
     rt_job_error(c->job, r,
                  "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p%s",
                  c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
