@@ -62,8 +62,9 @@ static const char usage_text[] =
     "                     (default: the CPU's own)\n"
     "  --target=TRIPLE    code for another target LLVM has, e.g.\n"
     "                     aarch64-linux-gnu (with -c or -S; CPU 'generic')\n"
-    "  -g                 accepted for compatibility; no debug information is\n"
-    "                     emitted yet\n"
+    "  -g                 DWARF lines of the CUDA source (.loc), for gdb, perf\n"
+    "                     and valgrind; without -g the lines are the PTX's\n"
+    "  -g0                no line table (a failing launch names no line)\n"
     "\n"
     "Diagnostics:\n"
     "  -Werror            treat warnings as errors\n"
@@ -162,7 +163,9 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         } else if (strncmp(arg, "--mattr=", 8) == 0) {
             o->lib.features = arg + 8;
         } else if (strcmp(arg, "-g") == 0) {
-            o->extra.debug = true;
+            o->lib.debug_info = 2;
+        } else if (strcmp(arg, "-g0") == 0) {
+            o->lib.debug_info = 0;
         } else if (strcmp(arg, "-Werror") == 0) {
             o->lib.werror = 1;
         } else if (strcmp(arg, "-w") == 0) {
