@@ -200,6 +200,47 @@ codegen_count() { # FILE: all lines printed
 	if [ "$ok" -ge "$base" ]; then pass "$msg"; else fail "$msg"; fi
 }
 
+# --- test/golden: code-generation patterns (docs/testing.md, "Golden
+# code-generation tests").  NAME.ptx carries directives in its comments
+# (FUNC, CHECK, CHECK-NOT, CHECK-COUNT-N) that test/golden/check.awk
+# matches against its LLVM IR, ptx2native -S --emit-llvm with -O0 or the
+# flags of a "// FLAGS:" line: golden/NAME.  Each "// BREAK: s/OLD/NEW/"
+# line makes a variant (that sed command applied to the lines that are
+# not comments) which must translate and then fail the same checks, so
+# the checks can fail: golden/NAME/breakN.
+t_golden() { # test/golden/NAME.ptx
+	src=$1
+	base=$(basename "$src" .ptx)
+	name=golden/$base
+	selected "$name" || return 0
+	flags=$(sed -n 's|^// FLAGS: *||p' "$src")
+	ll=$OUT/golden_$base.ll
+	# shellcheck disable=SC2086
+	if ! err=$(limit 60 "$P2N" -S --emit-llvm ${flags:--O0} "$src" -o "$ll" 2>&1); then
+		fail "$name" "$err"; return 0
+	fi
+	if err=$(awk -f test/golden/check.awk "$src" "$ll" 2>&1); then pass "$name"; else fail "$name" "$err"; fi
+	k=0
+	sed -n 's|^// BREAK: *||p' "$src" >"$OUT/golden_$base.breaks"
+	while IFS= read -r cmd; do
+		k=$((k + 1))
+		b=$OUT/golden_${base}_break$k
+		if ! err=$(sed "/^[[:space:]]*\/\//!$cmd" "$src" 2>&1 >"$b.ptx"); then
+			fail "$name/break$k" "sed '$cmd': $err"; continue
+		fi
+		if cmp -s "$src" "$b.ptx"; then fail "$name/break$k" "'$cmd' changes nothing"; continue; fi
+		# shellcheck disable=SC2086
+		if ! err=$(limit 60 "$P2N" -S --emit-llvm ${flags:--O0} "$b.ptx" -o "$b.ll" 2>&1); then
+			fail "$name/break$k" "the variant ($cmd) does not translate: $err"; continue
+		fi
+		if awk -f test/golden/check.awk "$src" "$b.ll" >"$b.out" 2>&1; then
+			fail "$name/break$k" "the checks pass on the variant ($cmd): they cannot see the pattern break"
+		else
+			pass "$name/break$k"
+		fi
+	done <"$OUT/golden_$base.breaks"
+}
+
 # --- test/exec: NAME.ptx (from NAME.cu, or hand-written), translated and
 # run by the host program NAME.c, which compares with a C reference and
 # prints its own PASS/FAIL lines.  NAME.inputs lists several PTX inputs to
@@ -479,6 +520,9 @@ items() {
 	echo t_cudart_aot
 	echo t_cudart_abi
 	codegen_sources | sed 's/^/t_codegen /'
+	for src in test/golden/*.ptx; do
+		[ -e "$src" ] && echo "t_golden $src"
+	done
 	for host in test/exec/*.c; do
 		[ -e "$host" ] && echo "t_ref $(basename "$host" .c)"
 	done
