@@ -76,7 +76,7 @@ if [ $rc -eq 2 ] && grep -q "unknown CPU 'skylaek' for this target; did you mean
 # the code is right for the baseline CPU: an execution test's host program
 # (built by t_exec) against a module for x86-64
 if [ -x "$OUT/divergence" ]; then
-	"$P2N" --cpu=x86-64 test/exec/divergence.ptx -o "$d/divergence.so" 2>/dev/null
+	"$P2N" --cpu=x86-64 test/out/exec/divergence.ptx -o "$d/divergence.so" 2>/dev/null
 	res=$(timeout 60 "$OUT/divergence" "$d/divergence.so" 2>&1)
 	if [ $? -eq 0 ] && ! printf '%s\n' "$res" | grep -q '^FAIL'; then ok exec_x86-64/divergence; else
 		no exec_x86-64/divergence "$(printf '%s\n' "$res" | grep -m1 FAIL)"; fi

@@ -36,7 +36,7 @@ for name in divergence call_divergent rounding memsem; do
 	host=$OUT/$name
 	[ -x "$host" ] || continue
 	for o in 0 3; do
-		if ! err=$("$P2N" -O$o "test/exec/$name.ptx" -o "$OUT/${name}_O$o.so" 2>&1); then
+		if ! err=$("$P2N" -O$o "test/out/exec/$name.ptx" -o "$OUT/${name}_O$o.so" 2>&1); then
 			echo "FAIL cli/options/exec_O$o/$name: $err"; continue
 		fi
 		res=$(timeout 60 "$host" "$OUT/${name}_O$o.so" 2>&1)
