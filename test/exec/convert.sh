@@ -10,7 +10,10 @@
 #   - the file named in NAME.second, marked second-module;
 # and the files appended are removed.  A test already converted is left
 # as it is, so the script can be run again after merging tests of the old
-# form.  Shared files (common.h, *.inc, the .c a test includes) stay.
+# form, except that a file named as one of its sections (X.ptx or X.cu
+# brought back by a merge that changed it) replaces that section's body
+# and is removed.  Shared files (common.h, *.inc, the .c a test includes)
+# stay.
 set -eu
 cd "$(dirname "$0")"
 if [ $# -eq 0 ]; then
@@ -33,7 +36,15 @@ for name in "$@"; do
 	host=$name.c
 	[ -f "$host" ] || { echo "convert: no $host" >&2; status=1; continue; }
 	if grep -q '^#if 0 // test-file ' "$host"; then
-		for f in "$name.ptx" "$name.cu" "$name.inputs" "$name.second"; do
+		# converted; a file of one of its sections that is back (a branch
+		# that changed X.ptx or X.cu, merged) replaces the section's body
+		if ! secs=$(sh ./sections.sh --list "$host"); then status=1; continue; fi
+		for sec in $(echo "$secs" | awk '{ print $1 }'); do
+			[ -f "$sec" ] || continue
+			sh ./sections.sh --replace "$host" "$sec" "$sec" && rm -f "$sec" &&
+				echo "convert: $host: section $sec replaced by the file $sec"
+		done
+		for f in "$name.inputs" "$name.second"; do
 			[ ! -e "$f" ] || { echo "convert: $host is converted but $f is still there" >&2; status=1; }
 		done
 		continue
