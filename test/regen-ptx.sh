@@ -27,22 +27,25 @@ for src in test/cuda/*.cu; do
 		"$nvcc" -arch=sm_$sm -ptx $flags "$src" -o "test/ptx/sm_$sm/$(basename "${src%.cu}").ptx"
 	done
 done
-ptx() { # SRC.cu OUT.ptx: nvcc -ptx with the source's flags
-	flags=$(sed -n 's|^// nvcc-flags: *||p' "$1")
+case $nvcc in /*) ;; */*) nvcc=$(pwd)/$nvcc ;; esac # it also runs in another directory
+ptx() { # DIR SRC.cu OUT.ptx [WHAT]: in DIR, nvcc -ptx with the source's flags
+	flags=$(sed -n 's|^// nvcc-flags: *||p' "$1/$2")
 	case $flags in *-arch=*) arch= ;; *) arch=-arch=sm_75 ;; esac # flags may name another
-	echo "nvcc $arch -ptx $flags ${3:-$1}"
+	echo "nvcc $arch -ptx $flags ${4:-$1/$2}"
 	# shellcheck disable=SC2086
-	"$nvcc" $arch -ptx $flags "$1" -o "$2"
+	(cd "$1" && "$nvcc" $arch -ptx $flags "$2" -o "$3")
 }
+# the sections are compiled where they are written, by their own name (an
+# assert's __FILE__ is X.cu, and its __LINE__ the test file's line)
 dir=test/out/regen
 sh test/exec/sections.sh -o "$dir"
 for file in test/exec/*.c; do
 	for sec in $(sh test/exec/sections.sh --list "$file" | awk '$1 ~ /[.]cu$/ { print $1 }'); do
-		ptx "$dir/$sec" "$dir/${sec%.cu}.ptx.new" "$file: $sec"
+		ptx "$dir" "$sec" "${sec%.cu}.ptx.new" "$file: $sec"
 		sh test/exec/sections.sh --replace "$file" "${sec%.cu}.ptx" "$dir/${sec%.cu}.ptx.new"
 	done
 done
 for src in test/bench/*.cu; do
 	[ -e "$src" ] || continue
-	ptx "$src" "${src%.cu}.ptx"
+	ptx . "$src" "${src%.cu}.ptx"
 done

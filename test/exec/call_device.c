@@ -718,7 +718,7 @@ $L__BB9_14:
 	.param .b64 param1;
 	st.param.b64 	[param1+0], %rd8;
 	.param .b32 param2;
-	st.param.b32 	[param2+0], 68;
+	st.param.b32 	[param2+0], 183;
 	.param .b64 param3;
 	st.param.b64 	[param3+0], %rd10;
 	.param .b64 param4;
