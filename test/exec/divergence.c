@@ -25,6 +25,17 @@ check(const char *k, const int *got, const int *want, int n)
     printf("PASS exec/%s/%s\n", NAME, k);
 }
 
+/* Launches kernel k; a launch that fails is a FAIL of the test. */
+static int
+launched(p2n_module *m, const char *k, p2n_dim3 g, p2n_dim3 b, void **params)
+{
+    if (p2n_launch(m, k, g, b, 0, params) == P2N_SUCCESS)
+        return 1;
+    printf("FAIL exec/%s/%s: launch: %s\n", NAME, k, p2n_error_message());
+    failed = 1;
+    return 0;
+}
+
 static float
 flush(float x)
 {
@@ -42,12 +53,12 @@ main(int argc, char **argv)
     int out[96], want[96], *po = out, k = 150;
     void *p1[] = {&po}, *p2[] = {&po, &k};
     p2n_dim3 one = {1, 1, 1}, b96 = {96, 1, 1};
-    if (p2n_launch(m, "nested", one, b96, 0, p1) == P2N_SUCCESS) {
+    if (launched(m, "nested", one, b96, p1)) {
         for (int t = 0; t < 96; t++)
             want[t] = (t & 1) ? ((t & 2) ? 1 : 2) : ((t & 4) ? 3 : ((t & 8) ? 5 : 4));
         check("nested_divergence", out, want, 96);
     }
-    if (p2n_launch(m, "collatz", one, b96, 0, p1) == P2N_SUCCESS) {
+    if (launched(m, "collatz", one, b96, p1)) {
         for (int t = 0; t < 96; t++) {
             int n = t + 1, s = 0;
             while (n != 1)
@@ -56,7 +67,7 @@ main(int argc, char **argv)
         }
         check("per_lane_trip_counts", out, want, 96);
     }
-    if (p2n_launch(m, "multi_exit", one, b96, 0, p2) == P2N_SUCCESS) {
+    if (launched(m, "multi_exit", one, b96, p2)) {
         for (int t = 0; t < 96; t++) {
             want[t] = -t;
             for (int i = 0; i < 100; i++) {
@@ -74,7 +85,7 @@ main(int argc, char **argv)
     for (int t = 0; t < 32; t++)
         in[t] = (t % 2 ? -1.0f : 1.0f) * 1e-39f * (float)(t + 1) + (t >= 28 ? 1.0f : 0.0f);
     void *p3[] = {&pin, &pfo};
-    if (p2n_launch(m, "subnormal", one, (p2n_dim3){32, 1, 1}, 0, p3) == P2N_SUCCESS) {
+    if (launched(m, "subnormal", one, (p2n_dim3){32, 1, 1}, p3)) {
         int ok = 1;
         for (int t = 0; ok && t < 32; t++) {
             float x = flush(in[t]);
