@@ -67,7 +67,7 @@ BEGIN {
 	irfile = ARGV[2]
 	n = 0
 	# the line table's attachments (docs/runtime.md) are not code: dropped
-	while ((getline line < irfile) > 0) { sub(/, !dbg ![0-9]+$/, "", line); ir[++n] = line }
+	while ((getline line < irfile) > 0) { gsub(/, !dbg ![0-9]+/, "", line); ir[++n] = line }
 	close(irfile)
 	lo = 1; hi = n; after = 0; nchecks = 0; nfail = 0; fname = "the module"; have = 1
 	dline = 0
