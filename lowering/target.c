@@ -313,6 +313,28 @@ give_buffer(Emit *e, LLVMMemoryBufferRef buf)
  * each kernel's stack need).  LLVM's other errors and warnings, from any
  * stage (passes, code generation), become ours (-Wbackend); remarks and
  * notes are dropped.  Set by target_init for the context's lifetime. */
+/* LLVM's "FILE:LINE:COL: " in front of msg, as a location in one of the
+ * inputs (FILE is an input's name or its last component); returns the
+ * rest of msg.  "<unknown>:0:0: " and other files: no location. */
+static const char *
+llvm_location(const Diags *d, const char *msg, SrcLoc *loc)
+{
+    const char *colon = strchr(msg, ':');
+    int line, col, used = 0;
+    if (!colon || sscanf(colon, ":%d:%d: %n", &line, &col, &used) != 2 || used == 0)
+        return msg;
+    size_t n = (size_t)(colon - msg);
+    for (int i = 0; i < d->files.n && line > 0; i++) {
+        const char *name = d->files.v[i].name, *base = strrchr(name, '/');
+        base = base ? base + 1 : name;
+        if ((strlen(name) == n && strncmp(name, msg, n) == 0) || (strlen(base) == n && strncmp(base, msg, n) == 0)) {
+            *loc = (SrcLoc){name, line, col};
+            break;
+        }
+    }
+    return colon + used;
+}
+
 static void
 on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
 {
@@ -332,9 +354,11 @@ on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
     } else {
         LLVMDiagnosticSeverity s = LLVMGetDiagInfoSeverity(di);
         if ((s == LLVMDSError || s == LLVMDSWarning) && e->d) {
-            /* without LLVM's "<unknown>:0:0: " and trailing newlines, once
-             * (LLVM repeats a message for every place it meets it) */
-            const char *text = strncmp(msg, "<unknown>:0:0: ", 15) == 0 ? msg + 15 : msg;
+            /* located at the PTX line the module's line table gives
+             * ("FILE:LINE:COL: "), without trailing newlines, once (LLVM
+             * repeats a message for every place it meets it) */
+            SrcLoc loc = {0};
+            const char *text = llvm_location(e->d, msg, &loc);
             size_t n = strlen(text);
             while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == ' '))
                 n--;
@@ -344,9 +368,9 @@ on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
             for (int i = d->list.n - 1; i >= 0 && i >= d->list.n - 2 && !again; i--)
                 again = strncmp(d->list.v[i].msg, line, strlen(line)) == 0;
             if (!again && s == LLVMDSError)
-                diag_error(e->d, (SrcLoc){0}, "%s", line);
+                diag_error(e->d, loc, "%s", line);
             else if (!again)
-                diag_warning(e->d, W_BACKEND, (SrcLoc){0}, "%s", line);
+                diag_warning(e->d, W_BACKEND, loc, "%s", line);
         }
         if (s == LLVMDSError)
             e->failed = true;

@@ -2,7 +2,7 @@
 # The translator library is the only way into translation (issue 14): the
 # command (cli/*.o) reaches the stages only through translate() and the
 # p2n_* calls of ptx2native_translate.h (plus the arena helpers for its own
-# memory); the CUDA layer (runtime/cuda/*.o) reaches none of the
+# memory and fatal/die for a system error or a bug of its own); the CUDA layer (runtime/cuda/*.o) reaches none of the
 # translator's symbols (it loads the library with dlopen, or runs the
 # command); the shared library exports only p2n_* calls.  From the built
 # objects' symbols.  Called by test/run.sh with P2N OUT FILTER.
@@ -23,7 +23,7 @@ nm --defined-only $objs 2>/dev/null | awk '$2 ~ /^[TDBR]$/ { print $3 }' | sort 
 used() { find "$1" -maxdepth 1 -name '*.o' -exec nm --undefined-only {} + 2>/dev/null |
 	awk '{ print $NF }' | sort -u | comm -12 - "$OUT/entry.defs"; }
 
-bad=$(used cli | grep -v -e '^translate$' -e '^p2n_' -e '^arena_' -e '^vec_reserve$' | tr '\n' ' ')
+bad=$(used cli | grep -v -e '^translate$' -e '^p2n_' -e '^arena_' -e '^vec_reserve$' -e '^fatal$' -e '^die_at$' | tr '\n' ' ')
 check command_through_library "$([ -z "$bad" ] && echo yes)" "cli/ calls around the library: $bad"
 
 bad=$(used runtime/cuda | tr '\n' ' ')
