@@ -31,12 +31,9 @@
  * Branches: .uni is BR_UNIFORM_DECLARED (and uni_unproven when the analysis
  * would have called it divergent: a note, not an error); a transfer whose
  * guard, brx index or indirect callee is varying is BR_DIVERGENT; any other
- * is BR_UNIFORM_PROVEN.  Lowering: uniform -> LOWER_SCALAR; a divergent bra
- * whose region is a hammock (single entry from the branch, no loop, ends at
- * the ipdom, not the function exit) of at most 8 instructions besides
- * unguarded bra, none with memory, side effects, calls or barriers ->
- * LOWER_PREDICATED (if-conversion under the mask); other divergent
- * transfers -> LOWER_STACK (divergence stack, call-mask or exit-mask).
+ * is BR_UNIFORM_PROVEN.  Lowering: uniform -> LOWER_SCALAR; divergent ->
+ * LOWER_STACK (divergence stack, call-mask or exit-mask; short if and
+ * if/else sides run one after the other: analysis/plan.c).
  * block_divergent: the blocks of every divergent branch's region; it is
  * intra-procedural (a .func called under divergence is not marked).
  * analyze_module adds one module-level step: .func parameters that every
@@ -45,13 +42,6 @@
 #include <string.h>
 
 #include "analysis.h"
-
-enum { HAMMOCK_MAX = 8 };
-
-/* The emitter does not if-convert hammocks yet: every divergent branch is
- * lowered with the divergence stack, and the plan (and so the report) says
- * so.  Set to 1 when lowering/emit.c implements LOWER_PREDICATED. */
-enum { IF_CONVERSION = 0 };
 
 /* rows mode: where a register stands in the %tid.x step lattice */
 enum { STEP_NONE, STEP_CONST, STEP_TOP };
@@ -83,22 +73,32 @@ is_transfer(Opcode op)
            op == OP_TRAP;
 }
 
-static bool
-opnd_varying(const State *s, const Operand *o)
+/* The "varies" rule, for the analysis and the code generator alike: a
+ * register as the analysis found it; a special register by its flag in
+ * sregs.def, but %tid when tid_row (rows mode: the same in a row); an
+ * aggregate when a part varies; anything else never. */
+bool
+operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row)
 {
     switch (o->kind) {
-    case OPD_REG: return o->reg >= 0 && o->reg < s->f->regs.n && s->info->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(s->rows && o->sreg == SREG_TID);
+    case OPD_REG: return o->reg >= 0 && o->reg < fi->func->regs.n && fi->reg_varying[o->reg];
+    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(tid_row && o->sreg == SREG_TID);
     case OPD_MEM:
     case OPD_VEC:
     case OPD_LIST:
     case OPD_PAIR:
         for (int i = 0; i < o->nsub; i++)
-            if (opnd_varying(s, &o->sub[i]))
+            if (operand_varies(fi, &o->sub[i], tid_row))
                 return true;
         return false;
     default: return false;
     }
+}
+
+static bool
+opnd_varying(const State *s, const Operand *o)
+{
+    return operand_varies(s->info, o, s->rows);
 }
 
 static bool
@@ -420,9 +420,9 @@ propagate(State *s)
         const Instr *in = &s->f->instrs.v[i];
         /* registers a call returns into: what each lane computed, varying
          * (call results are never proven uniform) */
-        if (in->op == OP_CALL && in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
-            for (int k = 0; k < in->opnd[0].nsub; k++)
-                set_varying(s, &in->opnd[0].sub[k]);
+        const Operand *rets = in->op == OP_CALL ? call_shape(in).rets : NULL;
+        for (int k = 0; rets && k < rets->nsub; k++)
+            set_varying(s, &rets->sub[k]);
         if (!has_dest(in))
             continue;
         if (dest_varying(s, in)) {
@@ -440,15 +440,31 @@ propagate(State *s)
     }
 }
 
+/* call[.uni] [(rets),] target[, (args)][, tlist]: the one decoding of a
+ * call's operands (the parser checked them). */
+CallShape
+call_shape(const Instr *in)
+{
+    CallShape c = {0};
+    int k = 0;
+    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
+        c.rets = &in->opnd[k++];
+    if (k >= in->nopnd)
+        return c;
+    c.target = &in->opnd[k++];
+    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
+        c.args = &in->opnd[k++];
+    if (k < in->nopnd)
+        c.tlist = &in->opnd[k];
+    return c;
+}
+
 /* The operand naming what a call calls (OPD_FUNC, or a register holding a
  * function address). */
 static const Operand *
 call_target(const Instr *in)
 {
-    for (int i = 0; i < in->nopnd; i++)
-        if (in->opnd[i].kind == OPD_FUNC || in->opnd[i].kind == OPD_REG)
-            return &in->opnd[i];
-    return NULL;
+    return call_shape(in).target;
 }
 
 static bool
@@ -705,39 +721,6 @@ divergent_regions(State *s)
     }
 }
 
-/* Can the divergent bra ending block b be if-converted? */
-static bool
-is_hammock(State *s, int b)
-{
-    const Cfg *g = s->f->cfg;
-    int stop = g->blocks[b].ipdom, count = 0;
-
-    if (stop < 0 || stop == g->exit || g->blocks[b].nsucc != 2)
-        return false;
-    region(s, b, stop, NULL);
-    if (s->in_region[b])
-        return false; /* a loop */
-    for (int k = 0; k < g->nblocks; k++) {
-        if (!s->in_region[k])
-            continue;
-        const Block *bl = &g->blocks[k];
-        for (int i = 0; i < bl->npred; i++)
-            if (bl->pred[i] != b && !s->in_region[bl->pred[i]])
-                return false;
-        for (int i = bl->first; i < bl->last; i++) {
-            const Instr *in = &s->f->instrs.v[i];
-            unsigned fl = opcode_flags(in->op);
-            if (in->op == OP_BRA && in->guard < 0)
-                continue;
-            if (fl & (OF_TERM | OF_SIDE | OF_MEM | OF_CALL | OF_BARRIER | OF_RUNTIME))
-                return false;
-            if (++count > HAMMOCK_MAX)
-                return false;
-        }
-    }
-    return true;
-}
-
 static void
 plan(State *s)
 {
@@ -755,8 +738,6 @@ plan(State *s)
         s->info->lowering[i] = LOWER_STACK;
         if (opcode_flags(in->op) & OF_TERM)
             s->info->reconverge[i] = g->blocks[b].ipdom;
-        if (IF_CONVERSION && in->op == OP_BRA && is_hammock(s, b))
-            s->info->lowering[i] = LOWER_PREDICATED;
     }
 }
 
@@ -881,17 +862,17 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     rows_compute(&s);
 }
 
-static const char *
-class_name(BranchClass c)
+const char *
+branch_class_name(BranchClass c)
 {
     static const char *const names[] = {"none", "uniform-declared", "uniform-proven", "divergent"};
     return names[c];
 }
 
-static const char *
-lowering_name(BranchLowering l)
+const char *
+branch_lowering_name(BranchLowering l)
 {
-    static const char *const names[] = {"scalar", "stack", "predicated"};
+    static const char *const names[] = {"scalar", "stack"};
     return names[l];
 }
 
@@ -908,7 +889,7 @@ uniform_print(FILE *out, const Func *f, const FuncInfo *info)
         if (!is_transfer(in->op))
             continue;
         fprintf(out, "  line %d %s%s %s %s", in->loc.line, opcode_name(in->op), in->uni ? ".uni" : "",
-                class_name(info->branch[i]), lowering_name(info->lowering[i]));
+                branch_class_name(info->branch[i]), branch_lowering_name(info->lowering[i]));
         if (info->uni_unproven[i])
             fputs(" (uni unproven)", out);
         if (info->branch[i] == BR_DIVERGENT && (opcode_flags(in->op) & OF_TERM)) {
@@ -1046,12 +1027,7 @@ check_calls(const Module *m, const Func *f, const FuncInfo *fi, Analysis *an)
         FuncInfo *ti = j >= 0 ? &an->funcs[j] : NULL;
         if (!ti || !ti->param_uniform)
             continue;
-        const Operand *args = NULL;
-        for (const Operand *o = callee + 1; o < in->opnd + in->nopnd; o++)
-            if (o->kind == OPD_LIST) {
-                args = o;
-                break;
-            }
+        const Operand *args = call_shape(in).args;
         for (int k = 0; k < callee->func->params.n; k++) {
             bool ok = args && k < args->nsub && arg_uniform(f, fi, i, &args->sub[k]);
             if (!ok && ti->param_uniform[k]) {

@@ -173,7 +173,6 @@ args_ok(Emit *e, const Instr *in, const Operand *args, int n)
     if ((args ? args->nsub : 0) == n)
         return true;
     diag_error(e->d, in->loc, "wrong number of arguments in this call");
-    e->failed = true;
     return false;
 }
 
@@ -259,13 +258,6 @@ call_direct(Emit *e, LLVMValueRef fn, LLVMValueRef lanes, LLVMValueRef argv, LLV
     LLVMBuildCall2(e->b, e->t_func_fn, fn, av, 5, "");
 }
 
-static void
-report(Emit *e, int32_t code, LLVMValueRef lanes, const Instr *in)
-{
-    LLVMValueRef args[] = {e->warp, emit_u32(e, (uint64_t)code), lanes, emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
-}
-
 /* The functions an indirect call may reach: its .calltargets list, or every
  * defined .func of the module. */
 static void
@@ -341,7 +333,7 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     }
 
     LLVMPositionBuilderAtEnd(e->b, bad);
-    report(e, P2N_KERR_BAD_FUNCPTR, same, in);
+    emit_kernel_error(e, P2N_KERR_BAD_FUNCPTR, same, (uint32_t)in->loc.line);
     LLVMBuildBr(e->b, e->return_bb);
 
     LLVMPositionBuilderAtEnd(e->b, next);
@@ -364,15 +356,11 @@ static void
 call_operands(const Instr *in, const Operand **rets, const Operand **target, const Operand **args,
               const Operand **tlist)
 {
-    int k = 0;
-    *rets = *args = *tlist = NULL;
-    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
-        *rets = &in->opnd[k++];
-    *target = &in->opnd[k++];
-    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
-        *args = &in->opnd[k++];
-    if (k < in->nopnd)
-        *tlist = &in->opnd[k];
+    CallShape c = call_shape(in);
+    *rets = c.rets;
+    *target = c.target;
+    *args = c.args;
+    *tlist = c.tlist;
 }
 
 /* Whether f, or a function it may call (through a pointer: any), has a
@@ -386,7 +374,7 @@ may_wait(const Module *m, const Func *f, bool *seen)
             return true;
         if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+        const Operand *t = call_shape(in).target;
         for (int i = 0; i < m->funcs.n; i++) {
             const Func *g = m->funcs.v[i];
             bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);

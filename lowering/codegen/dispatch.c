@@ -35,9 +35,9 @@ static Handler *const handlers[OP_COUNT] = {
     [OP_CVTA] = emit_cvta, [OP_ISSPACEP] = emit_isspacep, [OP_CP_ASYNC] = emit_cp_async,
     [OP_PREFETCH] = emit_nop, [OP_PREFETCHU] = emit_nop, [OP_CP_ASYNC_COMMIT] = emit_nop,
     [OP_CP_ASYNC_WAIT] = emit_nop, [OP_CP_ASYNC_WAIT_ALL] = emit_nop, [OP_CREATEPOLICY] = emit_createpolicy,
-    /* warp.c */
-    [OP_SHFL] = warp_emit, [OP_VOTE] = warp_emit, [OP_REDUX] = warp_emit, [OP_MATCH] = warp_emit,
-    [OP_ACTIVEMASK] = warp_emit, [OP_ELECT] = warp_emit, [OP_BAR_WARP_SYNC] = warp_emit,
+    /* warp.c; bar.warp.sync: its members are all here (flow.c held the lanes) */
+    [OP_SHFL] = emit_shfl, [OP_VOTE] = emit_vote, [OP_REDUX] = emit_redux, [OP_MATCH] = emit_match,
+    [OP_ACTIVEMASK] = emit_activemask, [OP_ELECT] = emit_elect, [OP_BAR_WARP_SYNC] = emit_nop,
     /* mbarrier.c */
     [OP_MBAR_INIT] = mbarrier_emit, [OP_MBAR_INVAL] = mbarrier_emit, [OP_MBAR_ARRIVE] = mbarrier_emit,
     [OP_MBAR_ARRIVE_DROP] = mbarrier_emit, [OP_MBAR_ARRIVE_TX] = mbarrier_emit,
@@ -46,9 +46,9 @@ static Handler *const handlers[OP_COUNT] = {
     [OP_MBAR_TRY_WAIT] = mbarrier_emit, [OP_MBAR_PENDING_COUNT] = mbarrier_emit,
     [OP_CP_ASYNC_MBAR_ARRIVE] = mbarrier_emit,
     /* mma.c */
-    [OP_MMA] = mma_emit, [OP_LDMATRIX] = mma_emit, [OP_STMATRIX] = mma_emit, [OP_WMMA_LOAD_A] = mma_emit,
-    [OP_WMMA_LOAD_B] = mma_emit, [OP_WMMA_LOAD_C] = mma_emit, [OP_WMMA_MMA] = mma_emit,
-    [OP_WMMA_STORE_D] = mma_emit,
+    [OP_MMA] = emit_mma, [OP_LDMATRIX] = emit_movmatrix, [OP_STMATRIX] = emit_movmatrix,
+    [OP_WMMA_LOAD_A] = emit_wmma_move, [OP_WMMA_LOAD_B] = emit_wmma_move, [OP_WMMA_LOAD_C] = emit_wmma_move,
+    [OP_WMMA_MMA] = emit_wmma_mma, [OP_WMMA_STORE_D] = emit_wmma_move,
     /* sync.c */
     [OP_BAR] = emit_barrier, [OP_BARRIER] = emit_barrier, [OP_MEMBAR] = emit_fence, [OP_FENCE] = emit_fence,
     [OP_NANOSLEEP] = emit_nanosleep,
@@ -68,12 +68,18 @@ static Handler *const handlers[OP_COUNT] = {
     [OP_VMIN4] = video_emit, [OP_VMAX4] = video_emit, [OP_VSET4] = video_emit,
 };
 
+/* An instruction the handler rejected (an error, and no output for the
+ * module) becomes a trap, and translation goes on with the next one, so
+ * that one run reports every such error. */
 void
 inst_emit(Emit *e, const Instr *in)
 {
+    int errors = e->d->nerrors;
     Handler *h = in->op > OP_NONE && in->op < OP_COUNT ? handlers[in->op] : NULL;
     if (h)
         h(e, in);
     else
         emit_unsupported(e, in->loc, arena_printf(e->arena, "instruction '%s'", opcode_name(in->op)));
+    if (e->d->nerrors > errors)
+        emit_intrinsic(e, "llvm.trap", NULL, 0, NULL, 0);
 }

@@ -59,7 +59,16 @@ typedef struct Emit {
     const Module *m;
     const LowerOptions *o;
     Diags *d;
-    Arena *arena; /* lives as long as the emission */
+    /* Two lifetimes.  Module state, from here to `function state' below:
+     * lower_module makes it, and it lives until lower_module returns, its
+     * allocations in module_arena.  Function state: emit_function sets it,
+     * function_end (function.c) clears it and frees the function's arena.
+     * `arena' is where temporaries go: the function's arena while one is
+     * emitted, else module_arena; what must outlive the function (slots,
+     * lane_fns) goes to module_arena. */
+    Arena *module_arena;
+    Arena *arena;
+    bool failed; /* an internal or tool failure: no output */
 
     /* cached types */
     LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
@@ -80,7 +89,7 @@ typedef struct Emit {
     int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
     int nstack_kernels;
 
-    /* per function */
+    /* ------------------------------------------- function state (first: f) */
     Func *f;
     const FuncInfo *fi;
     LLVMValueRef fn;
@@ -143,7 +152,6 @@ typedef struct Emit {
     bool partial;               /* the current block may run with some lanes off */
     LLVMValueRef imask;         /* i32 mask of the current instruction (guard applied) */
     const Instr *in;
-    bool failed;
 } Emit;
 
 /* The files of codegen/, from the bottom up: each calls only files above
@@ -293,6 +301,8 @@ LLVMValueRef call3(Emit *e, const char *name, LLVMValueRef a, LLVMValueRef b, LL
 /* A constant shaped like like_v: scalar, or a vector of its length. */
 LLVMValueRef cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i);
 void emit_check_error(Emit *e); /* returns from the kernel when w->error != 0 */
+/* the runtime's error service: code (P2N_KERR_*) for lanes at PTX line `line` */
+void emit_kernel_error(Emit *e, uint32_t code, LLVMValueRef lanes, uint32_t line);
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */
 LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
@@ -368,13 +378,21 @@ void emit_fence(Emit *e, const Instr *in);        /* membar fence */
 void emit_createpolicy(Emit *e, const Instr *in);
 void emit_nop(Emit *e, const Instr *in);          /* what needs no code here */
 /* warp.c */
-void warp_emit(Emit *e, const Instr *in); /* shfl vote match redux elect activemask bar.warp.sync */
+void emit_shfl(Emit *e, const Instr *in);
+void emit_vote(Emit *e, const Instr *in);
+void emit_match(Emit *e, const Instr *in);
+void emit_redux(Emit *e, const Instr *in);
+void emit_elect(Emit *e, const Instr *in);
+void emit_activemask(Emit *e, const Instr *in);
 /* video.c */
 void video_emit(Emit *e, const Instr *in); /* vadd ... vset, vadd2 ... vset4 */
 /* tex.c */
 void tex_emit(Emit *e, const Instr *in); /* tex tld4 txq suld sust suq */
 /* mma.c */
-void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */
+void emit_mma(Emit *e, const Instr *in);
+void emit_wmma_mma(Emit *e, const Instr *in);
+void emit_wmma_move(Emit *e, const Instr *in);  /* wmma.load wmma.store */
+void emit_movmatrix(Emit *e, const Instr *in);  /* ldmatrix stmatrix */
 /* mbarrier.c */
 void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.arrive */
 

@@ -47,9 +47,7 @@ stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
     LLVMBuildCondBr(e->b, full, over, ok);
 
     LLVMPositionBuilderAtEnd(e->b, over);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), emit_mask(e),
-                           emit_u32(e, (uint64_t)(e->in ? e->in->loc.line : 0))};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_STACK, emit_mask(e), e->in ? (uint32_t)e->in->loc.line : 0);
     LLVMBuildBr(e->b, e->return_bb);
 
     LLVMPositionBuilderAtEnd(e->b, ok);
@@ -308,9 +306,7 @@ site_dispatch(Emit *e, int b)
     if (!e->bad_pc_bb) {
         e->bad_pc_bb = emit_new_block(e, "dispatch.bad");
         LLVMPositionBuilderAtEnd(e->b, e->bad_pc_bb);
-        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_INTERNAL), emit_u32(e, 0xffffffffu),
-                               emit_u32(e, (uint64_t)e->f->loc.line)};
-        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        emit_kernel_error(e, P2N_KERR_INTERNAL, emit_u32(e, 0xffffffffu), (uint32_t)e->f->loc.line);
         LLVMBuildBr(e->b, e->return_bb);
         LLVMPositionBuilderAtEnd(e->b, run);
     }
@@ -532,8 +528,7 @@ emit_trap(Emit *e, const Instr *in, int next)
         LLVMBuildBr(e->b, trap);
     }
     LLVMPositionBuilderAtEnd(e->b, trap);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TRAP), lanes, emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_TRAP, lanes, (uint32_t)in->loc.line);
     LLVMBuildBr(e->b, e->return_bb);
 }
 
@@ -633,8 +628,7 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
     if (nt > n)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)n), e->bb[next]);
     LLVMPositionBuilderAtEnd(e->b, bad);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_BRX_RANGE), taking, emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_BRX_RANGE, taking, (uint32_t)in->loc.line);
     LLVMBuildBr(e->b, e->return_bb);
 }
 

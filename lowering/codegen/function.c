@@ -5,6 +5,7 @@
  * Needs the CFG, ipdom, the uniformity results and the reconvergence plan
  * of every function (analysis/).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "emit.h"
@@ -27,8 +28,7 @@ emit_watchdog(Emit *e, uint32_t line)
                         LLVMConstInt(e->t_i32, 1u << 20, 0)};
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(e->ctx, "prof", 4), LLVMMDNodeInContext(e->ctx, w, 3));
     LLVMPositionBuilderAtEnd(e->b, stop);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TIMEOUT), emit_mask(e), emit_u32(e, line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_TIMEOUT, emit_mask(e), line);
     LLVMBuildBr(e->b, e->return_bb);
     LLVMPositionBuilderAtEnd(e->b, go);
 }
@@ -246,8 +246,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         LLVMBasicBlockRef deep = emit_new_block(e, "too.deep"), ok = emit_new_block(e, "depth.ok");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
         LLVMPositionBuilderAtEnd(e->b, deep);
-        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), m, emit_u32(e, (uint64_t)f->loc.line)};
-        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        emit_kernel_error(e, P2N_KERR_STACK, m, (uint32_t)f->loc.line);
         LLVMBuildRetVoid(e->b);
         LLVMPositionBuilderAtEnd(e->b, ok);
     }
@@ -286,11 +285,21 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     LLVMBuildRetVoid(e->b);
 }
 
+/* The end of a function's emission: its state is gone and its arena
+ * freed (the function state is the tail of Emit, from f on). */
+static void
+function_end(Emit *e, Arena *fa)
+{
+    memset(&e->f, 0, sizeof *e - offsetof(Emit, f));
+    e->arena = e->module_arena;
+    arena_free(fa);
+}
+
 int
 lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
 {
     Arena arena = {0};
-    Emit e = {.an = an, .m = an->module, .o = o, .d = d, .arena = &arena};
+    Emit e = {.an = an, .m = an->module, .o = o, .d = d, .module_arena = &arena, .arena = &arena};
     e.ctx = LLVMContextCreate();
     e.mod = LLVMModuleCreateWithNameInContext(an->module->filename, e.ctx);
     e.b = LLVMCreateBuilderInContext(e.ctx);
@@ -332,7 +341,10 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
          * writing past it (runtime/sched.c, stacks) */
         LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                                 LLVMCreateStringAttribute(e.ctx, "probe-stack", 11, "inline-asm", 10));
+        Arena fa = {0};
+        e.arena = &fa;
         emit_function(&e, f, &an->funcs[i], fn);
+        function_end(&e, &fa);
     }
     if (e.failed || d->nerrors > 0) {
         status = 1;

@@ -42,7 +42,7 @@ static void
 add_slot(Emit *e, const Var *v, int64_t off, LLVMValueRef g)
 {
     VarSlot s = {v, off, g};
-    vec_push(e->arena, &e->slots, s);
+    vec_push(e->module_arena, &e->slots, s);
 }
 
 /* Marks in seen[] function fi and every function it may call (an
@@ -58,7 +58,7 @@ mark_reach(const Module *m, int fi, bool *seen)
         const Instr *in = &f->instrs.v[j];
         if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+        const Operand *t = call_shape(in).target;
         for (int i = 0; i < m->funcs.n; i++) {
             const Func *g = m->funcs.v[i];
             if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body && !g->is_entry)
@@ -303,7 +303,6 @@ mem_declare_globals(Emit *e)
         flatten_init(e, v, v->init, t, &elems);
         if ((uint64_t)elems.n > n) {
             diag_error(e->d, v->loc, "too many initializers for '%s'", v->name);
-            e->failed = true;
             continue;
         }
         if (n - (uint64_t)elems.n > ZERO_TAIL)
@@ -357,7 +356,7 @@ call_layout_frame(Emit *e, const Func *f)
             continue;
         off = (off + 15) & ~(uint64_t)15;
         VarSlot s = {v, (int64_t)off, NULL};
-        vec_push(e->arena, &e->slots, s);
+        vec_push(e->module_arena, &e->slots, s);
         off += (uint64_t)param_size(v) * WARP;
     }
     return (uint32_t)off;

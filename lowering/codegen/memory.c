@@ -440,7 +440,7 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
         LLVMBuildRet(e->b, got);
     LLVMDisposeBuilder(e->b);
     e->b = b, e->fn = fn, e->imask = imask, e->rows_lo = rows_lo, e->rows_two = rows_two;
-    vec_push(e->arena, &e->lane_fns, lf);
+    vec_push(e->module_arena, &e->lane_fns, lf);
     *fty = lf.fty;
     return lf.fn;
 }

@@ -329,7 +329,7 @@ mma_compute(Emit *e, const Geom *g, PtxType ab, LLVMValueRef *a, LLVMValueRef *b
 }
 
 /* mma.sync.aligned.SHAPE.row.col.D.A.B.C{.satfinite} d, a, b, c */
-static void
+void
 emit_mma(Emit *e, const Instr *in)
 {
     PtxType ty[4];
@@ -355,7 +355,7 @@ emit_mma(Emit *e, const Instr *in)
  * Matrix i's row r is at the address lane 8 * i + r gives.  Register i of
  * lane l holds the two halves at row l / 4, columns 2 * (l % 4) and +1;
  * with .trans, those at column l / 4, rows 2 * (l % 4) and +1. */
-static void
+void
 emit_movmatrix(Emit *e, const Instr *in)
 {
     bool store = in->op == OP_STMATRIX;
@@ -434,7 +434,7 @@ static const Geom wmma_geom = {16, 16, 16, 2, true};
 /* wmma.mma.sync.aligned.ALAYOUT.BLAYOUT.m16n16k16.D.C d, a, b, c with f16
  * A and B.  The layouts say how the fragments were loaded; the fragments
  * here hold matrix elements whatever the memory layout was. */
-static void
+void
 emit_wmma_mma(Emit *e, const Instr *in)
 {
     PtxType ty[2];
@@ -470,7 +470,7 @@ emit_wmma_mma(Emit *e, const Instr *in)
  * Element (row, col) is at p + (row * stride + col) * size for .row,
  * p + (col * stride + row) * size for .col; each active lane moves the
  * elements its fragment holds. */
-static void
+void
 emit_wmma_move(Emit *e, const Instr *in)
 {
     bool store = in->op == OP_WMMA_STORE_D;
@@ -549,19 +549,3 @@ emit_wmma_move(Emit *e, const Instr *in)
     }
 }
 
-/* Entry: mma, wmma, ldmatrix, stmatrix (each needs every lane of the warp). */
-void
-mma_emit(Emit *e, const Instr *in)
-{
-    switch (in->op) {
-    case OP_MMA: emit_mma(e, in); break;
-    case OP_WMMA_MMA: emit_wmma_mma(e, in); break;
-    case OP_WMMA_LOAD_A:
-    case OP_WMMA_LOAD_B:
-    case OP_WMMA_LOAD_C:
-    case OP_WMMA_STORE_D: emit_wmma_move(e, in); break;
-    case OP_LDMATRIX:
-    case OP_STMATRIX: emit_movmatrix(e, in); break;
-    default: die("mma_emit: %s", opcode_name(in->op));
-    }
-}

@@ -12,16 +12,7 @@
 bool
 operand_varying(Emit *e, const Operand *o)
 {
-    switch (o->kind) {
-    case OPD_REG: return e->fi->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0;
-    case OPD_VEC:
-        for (int i = 0; i < o->nsub; i++)
-            if (operand_varying(e, &o->sub[i]))
-                return true;
-        return false;
-    default: return false;
-    }
+    return operand_varies(e->fi, o, false);
 }
 
 /* Converts v (scalar or vector) to element type t: same width is a bitcast,
@@ -283,6 +274,15 @@ cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
     for (unsigned k = 0; k < n; k++)
         lanes[k] = c;
     return LLVMConstVector(lanes, n);
+}
+
+/* The kernel-error sequence: the runtime's error service records code for
+ * `lanes` at PTX line `line`; the caller then leaves the function. */
+void
+emit_kernel_error(Emit *e, uint32_t code, LLVMValueRef lanes, uint32_t line)
+{
+    LLVMValueRef args[] = {e->warp, emit_u32(e, code), lanes, emit_u32(e, line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
 }
 
 void
