@@ -82,7 +82,8 @@ operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row)
 {
     switch (o->kind) {
     case OPD_REG: return o->reg >= 0 && o->reg < fi->func->regs.n && fi->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(tid_row && o->sreg == SREG_TID);
+    case OPD_SREG:
+        return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(tid_row && o->sreg == SREG_TID);
     case OPD_MEM:
     case OPD_VEC:
     case OPD_LIST:
@@ -187,7 +188,8 @@ dest_varying(State *s, const Instr *in)
         return true;
     if (fl & OF_VARYING)
         return true;
-    if ((in->op == OP_VOTE || in->op == OP_REDUX) && instr_has_mod(in, MOD_SYNC)) /* per member mask */
+    if ((in->op == OP_VOTE || in->op == OP_REDUX) &&
+        instr_has_mod(in, MOD_SYNC)) /* per member mask */
         return opnd_varying(s, &in->opnd[in->nopnd - 1]);
     if ((fl & OF_UNIFORM) || in->op == OP_VOTE)
         return false;
@@ -250,7 +252,8 @@ static bool
 affine_type(PtxType t)
 {
     TypeKind k = type_kind(t);
-    return (k == TK_BITS || k == TK_UINT || k == TK_SINT) && (type_bits(t) == 32 || type_bits(t) == 64);
+    return (k == TK_BITS || k == TK_UINT || k == TK_SINT) &&
+           (type_bits(t) == 32 || type_bits(t) == 64);
 }
 
 /* a * b where one side does not move and is an immediate */
@@ -289,8 +292,10 @@ widens(const Instr *in)
         return instr_has_mod(in, MOD_WIDE) && in->ntype > 0 && type_bits(in->type[0]) == 32 &&
                type_kind(in->type[0]) != TK_FLOAT;
     return in->op == OP_CVT && in->ntype == 2 && type_bits(in->type[0]) == 64 &&
-           type_bits(in->type[1]) == 32 && (type_kind(in->type[0]) == TK_UINT || type_kind(in->type[0]) == TK_SINT) &&
-           (type_kind(in->type[1]) == TK_UINT || type_kind(in->type[1]) == TK_SINT) && !instr_has_mod(in, MOD_SAT);
+           type_bits(in->type[1]) == 32 &&
+           (type_kind(in->type[0]) == TK_UINT || type_kind(in->type[0]) == TK_SINT) &&
+           (type_kind(in->type[1]) == TK_UINT || type_kind(in->type[1]) == TK_SINT) &&
+           !instr_has_mod(in, MOD_SAT);
 }
 
 static int
@@ -313,7 +318,9 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
     case OP_ADD:
     case OP_SUB:
         if (lin && in->nopnd == 3) {
-            st = sa == STEP_NONE || sb == STEP_NONE ? STEP_NONE : sa == STEP_TOP || sb == STEP_TOP ? STEP_TOP : STEP_CONST;
+            st = sa == STEP_NONE || sb == STEP_NONE ? STEP_NONE
+                 : sa == STEP_TOP || sb == STEP_TOP ? STEP_TOP
+                                                    : STEP_CONST;
             *k = in->op == OP_ADD ? a + b : a - b;
         }
         break;
@@ -328,7 +335,9 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
     case OP_MAD:
         if (lin && in->nopnd == 4 && instr_has_mod(in, MOD_LO)) {
             st = mul_step(&o[1], sa, a, &o[2], sb, b, k);
-            st = st == STEP_NONE || sc == STEP_NONE ? STEP_NONE : st == STEP_TOP || sc == STEP_TOP ? STEP_TOP : STEP_CONST;
+            st = st == STEP_NONE || sc == STEP_NONE ? STEP_NONE
+                 : st == STEP_TOP || sc == STEP_TOP ? STEP_TOP
+                                                    : STEP_CONST;
             *k += c;
         }
         break;
@@ -337,12 +346,14 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
             st = sa, *k = a * ((int64_t)1 << o[2].imm);
         break;
     case OP_MOV:
-        if (lin && in->nopnd == 2 && (o[1].kind == OPD_REG || o[1].kind == OPD_SREG || o[1].kind == OPD_IMM))
+        if (lin && in->nopnd == 2 &&
+            (o[1].kind == OPD_REG || o[1].kind == OPD_SREG || o[1].kind == OPD_IMM))
             st = sa, *k = a;
         break;
     case OP_CVT:
-        if ((lin && in->ntype == 2 && affine_type(in->type[1]) && type_bits(in->type[1]) == type_bits(ty) &&
-             in->nopnd == 2) || (widens(in) && in->nopnd == 2))
+        if ((lin && in->ntype == 2 && affine_type(in->type[1]) &&
+             type_bits(in->type[1]) == type_bits(ty) && in->nopnd == 2) ||
+            (widens(in) && in->nopnd == 2))
             st = sa, *k = a;
         break;
     default: break;
@@ -399,7 +410,9 @@ join_step(State *s, const Operand *d, int st, int64_t k, int wide)
     if (d->kind != OPD_REG || d->reg < 0 || d->reg >= s->f->regs.n || st == STEP_NONE)
         return;
     int r = d->reg, cur = s->step_state[r];
-    int nst = cur == STEP_NONE ? st : cur == STEP_CONST && st == STEP_CONST && s->step[r] == k ? cur : STEP_TOP;
+    int nst = cur == STEP_NONE                                           ? st
+              : cur == STEP_CONST && st == STEP_CONST && s->step[r] == k ? cur
+                                                                         : STEP_TOP;
     if (nst != cur) {
         s->step_state[r] = (uint8_t)nst;
         s->step[r] = k;
@@ -788,7 +801,8 @@ taint_fixpoint(State *s)
 {
     const Func *f = s->f;
     for (int k = 0; !f->is_entry && k < f->params.n; k++)
-        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 && f->params.v[k]->reg < f->regs.n)
+        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 &&
+            f->params.v[k]->reg < f->regs.n)
             s->info->reg_varying[f->params.v[k]->reg] = true;
     do {
         s->changed = false;
@@ -888,8 +902,9 @@ uniform_print(FILE *out, const Func *f, const FuncInfo *info)
         const Instr *in = &f->instrs.v[i];
         if (!is_transfer(in->op))
             continue;
-        fprintf(out, "  line %d %s%s %s %s", in->loc.line, opcode_name(in->op), in->uni ? ".uni" : "",
-                branch_class_name(info->branch[i]), branch_lowering_name(info->lowering[i]));
+        fprintf(out, "  line %d %s%s %s %s", in->loc.line, opcode_name(in->op),
+                in->uni ? ".uni" : "", branch_class_name(info->branch[i]),
+                branch_lowering_name(info->lowering[i]));
         if (info->uni_unproven[i])
             fputs(" (uni unproven)", out);
         if (info->branch[i] == BR_DIVERGENT && (opcode_flags(in->op) & OF_TERM)) {
@@ -1006,8 +1021,9 @@ arg_uniform(const Func *f, const FuncInfo *fi, int ci, const Operand *a)
         if (f->cfg->block_of[i] != block || !reg_uniform(f, fi, in->guard))
             return false;
         for (int k = 1; k < in->nopnd; k++)
-            if (in->opnd[k].kind == OPD_REG ? !reg_uniform(f, fi, in->opnd[k].reg)
-                                            : in->opnd[k].kind != OPD_IMM && in->opnd[k].kind != OPD_FIMM)
+            if (in->opnd[k].kind == OPD_REG
+                    ? !reg_uniform(f, fi, in->opnd[k].reg)
+                    : in->opnd[k].kind != OPD_IMM && in->opnd[k].kind != OPD_FIMM)
                 return false;
     }
     return true;

@@ -138,10 +138,10 @@ typedef struct Emit {
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
-    bool *linear;               /* [ninstrs] a divergent bra run side after side (analysis/plan.c) */
+    bool *linear;               /* [ninstrs] a divergent bra run side after side (plan.c) */
     LLVMValueRef *lin_m, *lin_mf; /* [ninstrs] its mask, and its other side's lanes (i32 slots) */
     int *lin_branch;            /* [nblocks] a side of linear branch i: i + 1, else 0 */
-    bool *pushable;             /* [nblocks] a stack entry may name it (a non-linear transfer's R or side) */
+    bool *pushable;             /* [nblocks] a stack entry may name it (plan.c) */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
@@ -192,7 +192,8 @@ bool emit_is_vec(LLVMValueRef v);
 /* Runs fn for each active lane of mask, in lane order, threading a value of
  * type acc_t (none when NULL) from lane to lane; returns the last one. */
 typedef LLVMValueRef LaneFn(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx);
-LLVMValueRef emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx);
+LLVMValueRef emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn,
+                                void *ctx);
 
 LLVMTypeRef inst_llvm_type(Emit *e, PtxType t);
 LLVMTypeRef reg_storage_type(Emit *e, const Reg *r, bool varying);
@@ -218,7 +219,8 @@ static inline LLVMTypeRef
 shaped(LLVMValueRef v, LLVMTypeRef elem)
 {
     LLVMTypeRef t = LLVMTypeOf(v);
-    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t)) : elem;
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t))
+                                                    : elem;
 }
 
 /* the instruction's modifier of class cls, or MOD_NONE */
@@ -327,12 +329,14 @@ LLVMValueRef directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, M
 bool directed(Mod m); /* .rz .rm .rp */
 bool plain_rounding(Emit *e, const Instr *in);
 LLVMValueRef half_ftz_bits(Emit *e, LLVMValueRef h, bool bf);
-LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b); /* bits in, bits out */
+LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a,
+                           LLVMValueRef b); /* bits in, bits out */
 
 /* ------------------------------------------------------------- handlers
  * Each handles the instructions the dispatch table (dispatch.c) gives it. */
 /* arith.c */
-void emit_arith(Emit *e, const Instr *in); /* add sub addc subc mul mad madc mul24 mad24 sad div rem abs neg min max fma */
+void emit_arith(Emit *e, const Instr *in); /* add sub addc subc mul mad madc mul24 mad24 sad div rem
+                                              abs neg min max fma */
 void emit_math(Emit *e, const Instr *in);  /* rcp sqrt rsqrt sin cos lg2 ex2 tanh */
 /* compare.c */
 LLVMValueRef combine(Emit *e, Mod op, LLVMValueRef a, LLVMValueRef c); /* .and .or .xor */
@@ -418,7 +422,8 @@ int emit_call_arrival(Emit *e, const HeldCall *h);
 void call_emit(Emit *e, const Instr *in);
 bool call_holds(Emit *e, const Instr *in);
 bool call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b);
-void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes, bool results);
+void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes,
+                    bool results);
 void call_held_run(Emit *e, const HeldCall *h, LLVMValueRef lanes);
 void call_load_reg_params(Emit *e, const Func *f);   /* .func entry */
 void call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes); /* at ret */

@@ -61,7 +61,8 @@ mark_reach(const Module *m, int fi, bool *seen)
         const Operand *t = call_shape(in).target;
         for (int i = 0; i < m->funcs.n; i++) {
             const Func *g = m->funcs.v[i];
-            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body && !g->is_entry)
+            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body &&
+                !g->is_entry)
                 mark_reach(m, i, seen);
         }
     }
@@ -370,12 +371,14 @@ call_param_block(Emit *e, const Var *v)
         for (int i = 0; i < f->params.n; i++)
             if (f->params.v[i] == v) {
                 LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
-                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->argv, &idx, 1, ""), "");
+                return LLVMBuildLoad2(e->b, e->t_ptr,
+                                      LLVMBuildGEP2(e->b, e->t_ptr, e->argv, &idx, 1, ""), "");
             }
         for (int i = 0; i < f->rets.n; i++)
             if (f->rets.v[i] == v) {
                 LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
-                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->retv, &idx, 1, ""), "");
+                return LLVMBuildLoad2(e->b, e->t_ptr,
+                                      LLVMBuildGEP2(e->b, e->t_ptr, e->retv, &idx, 1, ""), "");
             }
     }
     if (v->owner != f || !e->param_frame)
