@@ -24,7 +24,6 @@ typedef struct LowerOptions {
     const char *mcpu;     /* NULL: the host CPU ("generic" for another triple) */
     const char *mattr;    /* NULL: the CPU's own features */
     const char *triple;   /* NULL: this machine's target; else -c/-S output for it */
-    bool debug;           /* -g */
     bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
 

@@ -359,7 +359,6 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
         .mcpu = o->cpu && strcmp(o->cpu, "native") != 0 ? o->cpu : NULL,
         .mattr = o->features,
         .triple = x->triple,
-        .debug = x->debug,
         .dump_ir = (x->dump & DUMP_IR) != 0,
     };
     int status = lower_module(an, &lo, d);
