@@ -24,6 +24,7 @@ typedef struct LowerOptions {
     const char *mcpu;     /* NULL: the host CPU ("generic" for another triple) */
     const char *mattr;    /* NULL: the CPU's own features */
     const char *triple;   /* NULL: this machine's target; else -c/-S output for it */
+    int debug_info;       /* p2n_translate_options.debug_info */
     bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
 
@@ -53,7 +54,6 @@ enum { DUMP_AST = 1, DUMP_CFG = 2, DUMP_PDOM = 4, DUMP_UNIFORMITY = 8, DUMP_IR =
 typedef struct TranslateExtra {
     unsigned dump;    /* DUMP_* bits: print those forms to standard output */
     bool syntax_only; /* check the inputs (and write the report): no output */
-    bool debug;       /* -g */
     /* where the output's temporary file's path is kept while it exists
      * (temp_path[0] is written last and cleared first), so that a signal
      * handler of the caller can remove it; NULL: nowhere */

@@ -98,6 +98,39 @@ x_loc(Xw *x, SrcLoc loc)
     x_int(x, "column", loc.col);
 }
 
+/* The program's own source position (.loc), when the PTX has one. */
+static void
+x_source(Xw *x, SrcPos s)
+{
+    const char *file = s.file && x->module ? module_file_name(x->module, s.file) : NULL;
+    if (!file)
+        return;
+    x_str(x, "source-file", file);
+    x_int(x, "source-line", s.line);
+    x_int(x, "source-column", s.col);
+}
+
+/* The C++ runtime's demangler (the Itanium ABI's, in libstdc++, which LLVM
+ * already brings into the process). */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+/* `ns::kern<float>(float*, int)` for a mangled C++ name, else NULL. */
+static char *
+demangle(Arena *a, const char *name)
+{
+    if (strncmp(name, "_Z", 2) != 0)
+        return NULL;
+    int status = 0;
+    char *plain = __cxa_demangle(name, NULL, NULL, &status);
+    if (!plain || status != 0) {
+        free(plain);
+        return NULL;
+    }
+    char *copy = arena_strndup(a, plain, strlen(plain));
+    free(plain);
+    return copy;
+}
+
 /* <e>text</e> */
 static void
 x_leaf_text(Xw *x, Elem e, const char *text)
@@ -259,6 +292,7 @@ write_transfer(Xw *x, Arena *a, const Func *f, const FuncInfo *fi, int i, Totals
     x_open(x, E_TRANSFER);
     x_str(x, "op", mnemonic(a, in));
     x_loc(x, in->loc);
+    x_source(x, in->src);
     x_str(x, "class", branch_class_name(c));
     x_str(x, "lowering", branch_lowering_name(fi->lowering[i]));
     if (in->guard >= 0 && in->guard < f->regs.n) {
@@ -292,6 +326,7 @@ write_barrier(Xw *x, Arena *a, const Func *f, const FuncInfo *fi, int i, Totals 
     x_open(x, E_BARRIER);
     x_str(x, "op", mnemonic(a, in));
     x_loc(x, in->loc);
+    x_source(x, in->src);
     x_bool(x, "warning", divergent);
     x_leaf_text(x, E_TEXT, instr_text(a, f, in));
     x_close(x);
@@ -322,8 +357,16 @@ write_function(Xw *x, Arena *a, const Func *f, const FuncInfo *fi)
 
     x_open(x, E_FUNCTION);
     x_str(x, "name", f->name);
+    const char *plain = demangle(a, f->name);
+    if (plain)
+        x_str(x, "demangled", plain);
     x_str(x, "kind", f->is_entry ? "entry" : "func");
     x_loc(x, f->loc);
+    for (int i = 0; i < f->instrs.n; i++)
+        if (f->instrs.v[i].src.file) { /* where the function's code begins */
+            x_source(x, f->instrs.v[i].src);
+            break;
+        }
     for (int i = 0; i < f->instrs.n; i++) {
         Opcode op = f->instrs.v[i].op;
         if (fi->branch[i] != BR_NONE)

@@ -69,6 +69,7 @@ typedef struct Emit {
     Arena *module_arena;
     Arena *arena;
     bool failed; /* an internal or tool failure: no output */
+    struct DebugInfo *dbg; /* the line table (debug.c) */
 
     /* cached types */
     LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
@@ -170,6 +171,7 @@ typedef struct Emit {
  *   dispatch.c  inst_emit: one table from opcode to handler
  *   flow.c      control transfers, the divergence stack, barriers' arrival
  *   target.c    (lowering/) the target machine, passes, the output
+ *   debug.c     the module's DWARF line table
  *   function.c  lower_module: functions and blocks, the driver
  */
 
@@ -443,6 +445,14 @@ void emit_brx(Emit *e, const Instr *in, int idx, int next);
 void emit_barrier_arrival(Emit *e, const Instr *in);
 void emit_warp_sync_arrival(Emit *e, const Instr *in);
 void emit_guarded(Emit *e, const Instr *in); /* in under its guard, through inst_emit */
+
+/* -------------------------------------------------------------- debug.c */
+typedef struct DebugInfo DebugInfo;
+void debug_begin(Emit *e);                                    /* before any function */
+void debug_function(Emit *e, LLVMValueRef fn, const Func *f); /* its subprogram */
+void debug_at(Emit *e, const Instr *in);                      /* rows of in's code */
+void debug_leave_function(Emit *e);
+void debug_end(Emit *e);                                      /* before the output */
 
 /* ------------------------------------------------------------- target.c */
 bool target_init(Emit *e);

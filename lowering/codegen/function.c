@@ -85,6 +85,7 @@ emit_block_body(Emit *e, int b)
     for (int i = blk->first; i < blk->last && !e->failed; i++) {
         const Instr *in = &e->f->instrs.v[i];
         e->in = in;
+        debug_at(e, in);
         switch (in->op) {
         case OP_BRA:
             if (e->lin_branch[b])
@@ -135,6 +136,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->fi = fi;
     e->fn = fn;
     e->warp = LLVMGetParam(fn, 0);
+    debug_function(e, fn, f);
 
     LLVMBasicBlockRef entry = emit_new_block(e, "entry");
     e->bb = arena_alloc(e->arena, sizeof *e->bb * (size_t)c->nblocks);
@@ -292,6 +294,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         emit_dispatcher(e);
     LLVMPositionBuilderAtEnd(e->b, e->return_bb);
     LLVMBuildRetVoid(e->b);
+    debug_leave_function(e);
 }
 
 /* The end of a function's emission: its state is gone and its arena
@@ -320,6 +323,7 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
     const Module *m = an->module;
     e.local_bytes_of = arena_alloc(&arena, sizeof(uint64_t) * (size_t)(m->funcs.n + 1));
     mem_layout_shared(&e);
+    debug_begin(&e);
     /* every .func first: calls and function addresses name them */
     for (int i = 0; i < m->funcs.n; i++) {
         Func *f = m->funcs.v[i];
@@ -361,8 +365,10 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         goto out;
     }
     abi_emit_descriptor(&e, kernels.v, kernels.n);
+    debug_end(&e);
     status = target_write(&e);
 out:
+    debug_end(&e);
     LLVMDisposeBuilder(e.b);
     LLVMDisposeModule(e.mod);
     target_dispose(&e);

@@ -460,6 +460,10 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
     unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
     LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex,
                             LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+    /* a frame pointer, so that a fault in it can be charged to the line of
+     * its caller (runtime/sched.c, fault_report): it has no line of its own */
+    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(e->ctx, "frame-pointer", 13, "all", 3));
 
     /* emit its body with this context pointed at it */
     LLVMBuilderRef b = e->b;
