@@ -218,7 +218,6 @@ typedef enum {
 enum { /* opcode properties */
     OF_TERM = 1u << 0,      /* ends a basic block (bra brx ret exit trap) */
     OF_SIDE = 1u << 1,      /* has side effects beyond its destinations */
-    OF_MAYDIV = 1u << 2,    /* a control transfer that may diverge */
     OF_RUNTIME = 1u << 3,   /* needs the runtime (barriers, calls, nanosleep) */
     OF_VARYING = 1u << 4,   /* result varies across lanes whatever the inputs */
     OF_UNIFORM = 1u << 5,   /* result uniform whatever the inputs (vote.all...) */
