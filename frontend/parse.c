@@ -1509,6 +1509,15 @@ parse_label_decl(P *p, Label *l)
 
 static bool parse_body(P *p, bool nested);
 
+/* -Wignored-hint for a directive the CPU code has no use for, quoted
+ * from start up to end. */
+static void
+hint_ignored(P *p, SrcLoc loc, const char *start, const char *end)
+{
+    diag_warning(p->d, W_IGNORED_HINT, loc, "'%.*s' is a performance hint; the CPU code ignores it",
+                 (int)(end - start), start);
+}
+
 /* .loc and .pragma: kept as text for the printer. */
 static bool
 parse_text_directive(P *p, StmtKind kind)
@@ -1516,10 +1525,12 @@ parse_text_directive(P *p, StmtKind kind)
     const char *start = p->tok.text;
     int line = p->tok.loc.line;
     if (kind == ST_PRAGMA) {
+        SrcLoc loc = p->tok.loc;
         next(p);
         while (!is(p, ';') && !is(p, TOK_EOF) && !is(p, '}'))
             next(p);
         const char *end = p->tok.text;
+        hint_ignored(p, loc, start, end);
         if (!expect(p, ';', "';'"))
             return false;
         Stmt s = {.kind = kind, .text = arena_strndup(p->a, start, (size_t)(end - start))};
@@ -1739,8 +1750,14 @@ parse_perf(P *p, Func *f)
             int *slot = is_dot(p, ".maxnreg") ? &f->perf.maxnreg
                         : is_dot(p, ".maxclusterrank") ? &f->perf.maxclusterrank
                                                        : &f->perf.minnctapersm;
+            bool hint = !is_dot(p, ".maxclusterrank");
+            const char *start = p->tok.text;
+            SrcLoc loc = p->tok.loc;
             next(p);
+            const char *end = p->tok.text + p->tok.len;
             *slot = (int)int_const(p, &ok);
+            if (ok && hint)
+                hint_ignored(p, loc, start, end);
         } else if (is_dot(p, ".explicitcluster")) {
             next(p);
             f->perf.explicitcluster = true;
@@ -1749,9 +1766,11 @@ parse_perf(P *p, Func *f)
             f->noreturn = true;
         } else if (is_dot(p, ".pragma")) {
             const char *start = p->tok.text;
+            SrcLoc loc = p->tok.loc;
             next(p);
             while (!is(p, ';') && !is(p, TOK_EOF))
                 next(p);
+            hint_ignored(p, loc, start, p->tok.text);
             vec_push(p->a, &f->pragmas, arena_strndup(p->a, start, (size_t)(p->tok.text - start)));
             ok = expect(p, ';', "';'");
         } else {
@@ -2114,9 +2133,12 @@ parse_directive(P *p)
     if (is_dot(p, ".section"))
         return parse_section(p);
     if (is_dot(p, ".pragma")) {
+        const char *start = p->tok.text;
+        SrcLoc loc = p->tok.loc;
         next(p);
         while (!is(p, ';') && !is(p, TOK_EOF))
             next(p);
+        hint_ignored(p, loc, start, p->tok.text);
         return expect(p, ';', "';'");
     }
     Linkage lk = LK_NONE;

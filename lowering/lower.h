@@ -24,22 +24,26 @@ typedef struct LowerOptions {
     const char *mcpu;     /* NULL: the host CPU ("generic" for another triple) */
     const char *mattr;    /* NULL: the CPU's own features */
     const char *triple;   /* NULL: this machine's target; else -c/-S output for it */
-    bool debug;           /* -g */
+    int debug_info;       /* p2n_translate_options.debug_info */
     bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
 
-/* Emits the module; returns 0, 1 (errors in the input, in d) or 3 (a tool
- * or internal failure, in d).  A shared object is linked by the system C
+/* Emits the module; returns a p2n_translate_status: OK, INPUT_ERROR (in d)
+ * or INTERNAL (a tool or internal failure, in d).  A shared object is linked by the system C
  * compiler driver ($CC, else cc) in a private temporary directory that is
  * removed before the call returns. */
 int lower_module(const Analysis *an, const LowerOptions *o, Diags *d);
 
-/* The CPU names and target features LLVM knows for the host's target (a
- * list made at build time by llc -mcpu=help); both say yes when that list
- * could not be made. */
-bool target_cpu_known(const char *cpu);
-const char *target_cpu_suggest(const char *cpu); /* a known name close to cpu, or NULL */
-bool target_feature_known(const char *name, size_t len);
+/* The CPU names and target features LLVM knows for each of its targets (a
+ * list made at build time by llc -mcpu=help); a target the list lacks
+ * says yes to every name.  target_name: LLVM's name of the target of
+ * triple (NULL: this machine's), e.g. "x86-64", or NULL and LLVM's message
+ * in err. */
+const char *target_name(const char *triple, char *err, size_t errlen);
+bool target_cpu_known(const char *target, const char *cpu);
+bool target_feature_known(const char *target, const char *name, size_t len);
+/* a known CPU (or feature) name close to name, or NULL */
+const char *target_suggest(const char *target, bool feature, const char *name);
 
 /* ---------------------------------------------------------- translate.c */
 
@@ -54,13 +58,20 @@ enum { DUMP_AST = 1, DUMP_CFG = 2, DUMP_PDOM = 4, DUMP_UNIFORMITY = 8, DUMP_IR =
 typedef struct TranslateExtra {
     unsigned dump;    /* DUMP_* bits: print those forms to standard output */
     bool syntax_only; /* check the inputs (and write the report): no output */
-    bool debug;       /* -g */
     /* where the output's temporary file's path is kept while it exists
      * (temp_path[0] is written last and cleared first), so that a signal
      * handler of the caller can remove it; NULL: nowhere */
     char *temp_path;
     size_t temp_cap;
     const char *triple; /* --target: another LLVM target triple (objects, assembly, IR) */
+    /* warning options in command-line order (-Wall, -Wname, -Wno-name,
+     * -Werror=name, -Wno-error=name; -w and -Werror too), applied after
+     * the library's werror and no_warnings */
+    const char *const *warn_opts;
+    int nwarn_opts;
+    /* each input's name is a path to read ("-": standard input, named
+     * "<stdin>"); its text and len are not used */
+    bool read_inputs;
 } TranslateExtra;
 
 /* Output to path when it is not NULL (atomically; "-": standard output),

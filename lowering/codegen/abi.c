@@ -255,7 +255,7 @@ func_flags(const Module *m, const Func *f, bool *seen)
         else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT || in->op == OP_MBAR_TRY_WAIT)
             flags |= P2N_KF_NANOSLEEP; /* a wait that yields */
         else if (in->op == OP_CALL && in->nopnd > 0) {
-            const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+            const Operand *t = call_shape(in).target;
             for (int i = 0; i < m->funcs.n; i++) {
                 const Func *g = m->funcs.v[i];
                 bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
@@ -335,7 +335,7 @@ frame_chain(const Emit *e, int i, uint8_t *state, uint64_t *memo, bool *rec, uin
         const Instr *in = &f->instrs.v[j];
         if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+        const Operand *t = call_shape(in).target;
         for (int g = 0; g < m->funcs.n; g++) {
             const Func *c = m->funcs.v[g];
             if (!(t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == c)) || !c->has_body || c->is_entry)

@@ -118,7 +118,8 @@ emit_lowest_lane(Emit *e, LLVMValueRef mask)
     LLVMValueRef args[] = {mask, LLVMConstInt(e->t_i1, 0, 0)}; /* an empty mask is no poison */
     LLVMTypeRef t = e->t_i32;
     /* no lane: cttz gives 32, out of range; take lane 0 */
-    return LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2), LLVMConstInt(e->t_i32, WARP - 1, 0), "");
+    return LLVMBuildAnd(e->b, emit_intrinsic(e, "llvm.cttz", &t, 1, args, 2),
+                        LLVMConstInt(e->t_i32, WARP - 1, 0), "");
 }
 
 LLVMValueRef

@@ -59,7 +59,17 @@ typedef struct Emit {
     const Module *m;
     const LowerOptions *o;
     Diags *d;
-    Arena *arena; /* lives as long as the emission */
+    /* Two lifetimes.  Module state, from here to `function state' below:
+     * lower_module makes it, and it lives until lower_module returns, its
+     * allocations in module_arena.  Function state: emit_function sets it,
+     * function_end (function.c) clears it and frees the function's arena.
+     * `arena' is where temporaries go: the function's arena while one is
+     * emitted, else module_arena; what must outlive the function (slots,
+     * lane_fns) goes to module_arena. */
+    Arena *module_arena;
+    Arena *arena;
+    bool failed; /* an internal or tool failure: no output */
+    struct DebugInfo *dbg; /* the line table (debug.c) */
 
     /* cached types */
     LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
@@ -80,7 +90,7 @@ typedef struct Emit {
     int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
     int nstack_kernels;
 
-    /* per function */
+    /* ------------------------------------------- function state (first: f) */
     Func *f;
     const FuncInfo *fi;
     LLVMValueRef fn;
@@ -129,10 +139,10 @@ typedef struct Emit {
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
-    bool *linear;               /* [ninstrs] a divergent bra run side after side (analysis/plan.c) */
+    bool *linear;               /* [ninstrs] a divergent bra run side after side (plan.c) */
     LLVMValueRef *lin_m, *lin_mf; /* [ninstrs] its mask, and its other side's lanes (i32 slots) */
     int *lin_branch;            /* [nblocks] a side of linear branch i: i + 1, else 0 */
-    bool *pushable;             /* [nblocks] a stack entry may name it (a non-linear transfer's R or side) */
+    bool *pushable;             /* [nblocks] a stack entry may name it (plan.c) */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
@@ -143,7 +153,6 @@ typedef struct Emit {
     bool partial;               /* the current block may run with some lanes off */
     LLVMValueRef imask;         /* i32 mask of the current instruction (guard applied) */
     const Instr *in;
-    bool failed;
 } Emit;
 
 /* The files of codegen/, from the bottom up: each calls only files above
@@ -162,6 +171,7 @@ typedef struct Emit {
  *   dispatch.c  inst_emit: one table from opcode to handler
  *   flow.c      control transfers, the divergence stack, barriers' arrival
  *   target.c    (lowering/) the target machine, passes, the output
+ *   debug.c     the module's DWARF line table
  *   function.c  lower_module: functions and blocks, the driver
  */
 
@@ -184,7 +194,8 @@ bool emit_is_vec(LLVMValueRef v);
 /* Runs fn for each active lane of mask, in lane order, threading a value of
  * type acc_t (none when NULL) from lane to lane; returns the last one. */
 typedef LLVMValueRef LaneFn(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx);
-LLVMValueRef emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx);
+LLVMValueRef emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn,
+                                void *ctx);
 
 LLVMTypeRef inst_llvm_type(Emit *e, PtxType t);
 LLVMTypeRef reg_storage_type(Emit *e, const Reg *r, bool varying);
@@ -210,7 +221,8 @@ static inline LLVMTypeRef
 shaped(LLVMValueRef v, LLVMTypeRef elem)
 {
     LLVMTypeRef t = LLVMTypeOf(v);
-    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t)) : elem;
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t))
+                                                    : elem;
 }
 
 /* the instruction's modifier of class cls, or MOD_NONE */
@@ -293,6 +305,8 @@ LLVMValueRef call3(Emit *e, const char *name, LLVMValueRef a, LLVMValueRef b, LL
 /* A constant shaped like like_v: scalar, or a vector of its length. */
 LLVMValueRef cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i);
 void emit_check_error(Emit *e); /* returns from the kernel when w->error != 0 */
+/* the runtime's error service: code (P2N_KERR_*) for lanes at PTX line `line` */
+void emit_kernel_error(Emit *e, uint32_t code, LLVMValueRef lanes, uint32_t line);
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */
 LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
@@ -317,12 +331,14 @@ LLVMValueRef directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, M
 bool directed(Mod m); /* .rz .rm .rp */
 bool plain_rounding(Emit *e, const Instr *in);
 LLVMValueRef half_ftz_bits(Emit *e, LLVMValueRef h, bool bf);
-LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b); /* bits in, bits out */
+LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a,
+                           LLVMValueRef b); /* bits in, bits out */
 
 /* ------------------------------------------------------------- handlers
  * Each handles the instructions the dispatch table (dispatch.c) gives it. */
 /* arith.c */
-void emit_arith(Emit *e, const Instr *in); /* add sub addc subc mul mad madc mul24 mad24 sad div rem abs neg min max fma */
+void emit_arith(Emit *e, const Instr *in); /* add sub addc subc mul mad madc mul24 mad24 sad div rem
+                                              abs neg min max fma */
 void emit_math(Emit *e, const Instr *in);  /* rcp sqrt rsqrt sin cos lg2 ex2 tanh */
 /* compare.c */
 LLVMValueRef combine(Emit *e, Mod op, LLVMValueRef a, LLVMValueRef c); /* .and .or .xor */
@@ -368,13 +384,21 @@ void emit_fence(Emit *e, const Instr *in);        /* membar fence */
 void emit_createpolicy(Emit *e, const Instr *in);
 void emit_nop(Emit *e, const Instr *in);          /* what needs no code here */
 /* warp.c */
-void warp_emit(Emit *e, const Instr *in); /* shfl vote match redux elect activemask bar.warp.sync */
+void emit_shfl(Emit *e, const Instr *in);
+void emit_vote(Emit *e, const Instr *in);
+void emit_match(Emit *e, const Instr *in);
+void emit_redux(Emit *e, const Instr *in);
+void emit_elect(Emit *e, const Instr *in);
+void emit_activemask(Emit *e, const Instr *in);
 /* video.c */
 void video_emit(Emit *e, const Instr *in); /* vadd ... vset, vadd2 ... vset4 */
 /* tex.c */
 void tex_emit(Emit *e, const Instr *in); /* tex tld4 txq suld sust suq */
 /* mma.c */
-void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */
+void emit_mma(Emit *e, const Instr *in);
+void emit_wmma_mma(Emit *e, const Instr *in);
+void emit_wmma_move(Emit *e, const Instr *in);  /* wmma.load wmma.store */
+void emit_movmatrix(Emit *e, const Instr *in);  /* ldmatrix stmatrix */
 /* mbarrier.c */
 void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.arrive */
 
@@ -400,7 +424,8 @@ int emit_call_arrival(Emit *e, const HeldCall *h);
 void call_emit(Emit *e, const Instr *in);
 bool call_holds(Emit *e, const Instr *in);
 bool call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b);
-void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes, bool results);
+void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes,
+                    bool results);
 void call_held_run(Emit *e, const HeldCall *h, LLVMValueRef lanes);
 void call_load_reg_params(Emit *e, const Func *f);   /* .func entry */
 void call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes); /* at ret */
@@ -420,6 +445,14 @@ void emit_brx(Emit *e, const Instr *in, int idx, int next);
 void emit_barrier_arrival(Emit *e, const Instr *in);
 void emit_warp_sync_arrival(Emit *e, const Instr *in);
 void emit_guarded(Emit *e, const Instr *in); /* in under its guard, through inst_emit */
+
+/* -------------------------------------------------------------- debug.c */
+typedef struct DebugInfo DebugInfo;
+void debug_begin(Emit *e);                                    /* before any function */
+void debug_function(Emit *e, LLVMValueRef fn, const Func *f); /* its subprogram */
+void debug_at(Emit *e, const Instr *in);                      /* rows of in's code */
+void debug_leave_function(Emit *e);
+void debug_end(Emit *e);                                      /* before the output */
 
 /* ------------------------------------------------------------- target.c */
 bool target_init(Emit *e);

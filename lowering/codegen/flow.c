@@ -42,14 +42,13 @@ static void
 stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
 {
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
-    LLVMValueRef full = LLVMBuildICmp(e->b, LLVMIntUGE, sp, emit_u32(e, (uint64_t)e->stack_cap), "");
+    LLVMValueRef full =
+        LLVMBuildICmp(e->b, LLVMIntUGE, sp, emit_u32(e, (uint64_t)e->stack_cap), "");
     LLVMBasicBlockRef over = emit_new_block(e, "stack.overflow"), ok = emit_new_block(e, "push");
     LLVMBuildCondBr(e->b, full, over, ok);
 
     LLVMPositionBuilderAtEnd(e->b, over);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), emit_mask(e),
-                           emit_u32(e, (uint64_t)(e->in ? e->in->loc.line : 0))};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_STACK, emit_mask(e), e->in ? (uint32_t)e->in->loc.line : 0);
     LLVMBuildBr(e->b, e->return_bb);
 
     LLVMPositionBuilderAtEnd(e->b, ok);
@@ -64,7 +63,8 @@ stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
 /* Pops the top entry (sp: the depth, > 0): its pc, mask and rpc, and the
  * lanes gone meanwhile (exited, or returned from this .func). */
 static void
-stack_pop(Emit *e, LLVMValueRef sp, LLVMValueRef *pc, LLVMValueRef *m, LLVMValueRef *rpc, LLVMValueRef *gone)
+stack_pop(Emit *e, LLVMValueRef sp, LLVMValueRef *pc, LLVMValueRef *m, LLVMValueRef *rpc,
+          LLVMValueRef *gone)
 {
     LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
     LLVMBuildStore(e->b, top, e->sp_slot);
@@ -73,7 +73,8 @@ stack_pop(Emit *e, LLVMValueRef sp, LLVMValueRef *pc, LLVMValueRef *m, LLVMValue
     *pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
     *m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
     *rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
-    *gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    *gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
+                        LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
 }
 
 /* A reconvergence entry's pc carries this bit in a function that may hold
@@ -105,8 +106,9 @@ release_calls(Emit *e, LLVMBasicBlockRef barriers)
     LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
     for (int k = e->bar_resume.n - 1; k >= 0; k--)
         if (e->bar_instr[k]->op == OP_CALL)
-            first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
-                                    emit_u32(e, (uint64_t)k), first, "");
+            first = LLVMBuildSelect(
+                e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                emit_u32(e, (uint64_t)k), first, "");
     LLVMValueRef sw = LLVMBuildSwitch(e->b, first, barriers, (unsigned)e->nbar);
     for (int k = 0; k < e->bar_resume.n; k++) {
         if (e->bar_instr[k]->op != OP_CALL)
@@ -119,19 +121,22 @@ release_calls(Emit *e, LLVMBasicBlockRef barriers)
         LLVMValueRef all = wk_load(e, e->wk_mask, k);
         for (int j = 0; j < e->bar_resume.n; j++) {
             lanes[j] = NULL;
-            if (j == k || e->bar_instr[j]->op != OP_CALL || !call_held_compatible(e, h, &e->bar_call[j]))
+            if (j == k || e->bar_instr[j]->op != OP_CALL ||
+                !call_held_compatible(e, h, &e->bar_call[j]))
                 continue;
             lanes[j] = wk_load(e, e->wk_mask, j);
             call_held_copy(e, &e->bar_call[j], h, lanes[j], false);
             all = LLVMBuildOr(e->b, all, lanes[j], "");
         }
-        call_held_run(e, h, LLVMBuildAnd(e->b, all, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), ""));
+        call_held_run(
+            e, h, LLVMBuildAnd(e->b, all, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), ""));
         for (int j = 0; j < e->bar_resume.n; j++) {
             if (!lanes[j] && j != k)
                 continue;
             if (j != k)
                 call_held_copy(e, h, &e->bar_call[j], lanes[j], true);
-            stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), wk_load(e, e->wk_mask, j), wk_load(e, e->wk_rpc, j));
+            stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), wk_load(e, e->wk_mask, j),
+                       wk_load(e, e->wk_rpc, j));
             wk_store(e, e->wk_mask, j, emit_u32(e, 0));
         }
         LLVMValueRef w = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
@@ -151,13 +156,18 @@ release_warp_syncs(Emit *e, LLVMValueRef lanes)
         if (!is_warp_sync(e->bar_instr[j]))
             continue;
         LLVMValueRef held = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), lanes, "");
-        LLVMBasicBlockRef push = emit_new_block(e, "warpsync.done"), next = emit_new_block(e, "warpsync.next");
+        LLVMBasicBlockRef push = emit_new_block(e, "warpsync.done"),
+                          next = emit_new_block(e, "warpsync.next");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""), push, next);
         LLVMPositionBuilderAtEnd(e->b, push);
         LLVMValueRef keep = LLVMBuildNot(e->b, held, "");
         wk_store(e, e->wk_mask, j, LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), keep, ""));
-        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), keep, ""), e->wait_mask);
-        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), keep, ""), e->wsync_mask);
+        LLVMBuildStore(
+            e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), keep, ""),
+            e->wait_mask);
+        LLVMBuildStore(
+            e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), keep, ""),
+            e->wsync_mask);
         stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), held, wk_load(e, e->wk_rpc, j));
         LLVMBuildBr(e->b, next);
         LLVMPositionBuilderAtEnd(e->b, next);
@@ -181,24 +191,35 @@ emit_release(Emit *e)
     LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
     for (int k = e->bar_resume.n - 1; k >= 0; k--)
         if (is_cta_barrier(e->bar_instr[k]))
-            first = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
-                                    emit_u32(e, (uint64_t)k), first, "");
+            first = LLVMBuildSelect(
+                e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                emit_u32(e, (uint64_t)k), first, "");
     for (int k = 0; k < e->bar_resume.n; k++) { /* the reachable ones */
         if (!is_cta_barrier(e->bar_instr[k]))
             continue;
-        LLVMBasicBlockRef arrive = emit_new_block(e, "release.arrive"), next = emit_new_block(e, "release.next");
+        LLVMBasicBlockRef arrive = emit_new_block(e, "release.arrive"),
+                          next = emit_new_block(e, "release.next");
         LLVMValueRef held = wk_load(e, e->wk_mask, k);
-        LLVMValueRef other = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""),
-                                          LLVMBuildICmp(e->b, LLVMIntNE, first, emit_u32(e, (uint64_t)k), ""), "");
+        LLVMValueRef other =
+            LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""),
+                         LLVMBuildICmp(e->b, LLVMIntNE, first, emit_u32(e, (uint64_t)k), ""), "");
         LLVMBuildCondBr(e->b, other, arrive, next);
         LLVMPositionBuilderAtEnd(e->b, arrive);
         const Instr *in = e->in = e->bar_instr[k];
-        LLVMValueRef lanes = LLVMBuildAnd(e->b, held, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+        LLVMValueRef lanes =
+            LLVMBuildAnd(e->b, held, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
         LLVMValueRef pred = emit_u32(e, 0);
         if (instr_has_mod(in, MOD_RED) && in->nopnd > 0) /* bar.red: the lanes' predicate */
-            pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, &in->opnd[in->nopnd - 1], TY_PRED, false)), lanes, "");
-        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_BAR_EARLY), wk_load(e, e->wk_id, k), wk_load(e, e->wk_count, k),
-                               lanes, pred, emit_u32(e, (uint64_t)in->loc.line)};
+            pred = LLVMBuildAnd(
+                e->b, emit_mask_i32(e, inst_operand(e, &in->opnd[in->nopnd - 1], TY_PRED, false)),
+                lanes, "");
+        LLVMValueRef args[] = {e->warp,
+                               emit_u32(e, P2N_BAR_EARLY),
+                               wk_load(e, e->wk_id, k),
+                               wk_load(e, e->wk_count, k),
+                               lanes,
+                               pred,
+                               emit_u32(e, (uint64_t)in->loc.line)};
         LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
         emit_check_error(e);
         stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + k)), held, wk_load(e, e->wk_rpc, k));
@@ -231,7 +252,8 @@ emit_dispatcher(Emit *e)
     LLVMPositionBuilderAtEnd(e->b, drained);
     if (e->nbar > 0) {
         LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, emit_u32(e, 0), ""), e->return_bb, e->release_bb);
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, emit_u32(e, 0), ""),
+                        e->return_bb, e->release_bb);
     } else {
         LLVMBuildBr(e->b, e->return_bb);
     }
@@ -243,11 +265,14 @@ emit_dispatcher(Emit *e)
         /* a reconvergence entry popped before the lanes held at a barrier
          * came back to it: they no longer end their path there but at the
          * entry's rpc (they run its block on their own, as the others did) */
-        LLVMValueRef isr = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, pc, emit_u32(e, RECONV_BIT), ""), emit_u32(e, 0), "");
+        LLVMValueRef isr =
+            LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, pc, emit_u32(e, RECONV_BIT), ""),
+                          emit_u32(e, 0), "");
         pc = LLVMBuildAnd(e->b, pc, emit_u32(e, ~(uint64_t)RECONV_BIT & 0xffffffffu), "");
         for (int k = 0; k < e->nbar; k++) {
             LLVMValueRef r = wk_load(e, e->wk_rpc, k);
-            LLVMValueRef here = LLVMBuildAnd(e->b, isr, LLVMBuildICmp(e->b, LLVMIntEQ, r, pc, ""), "");
+            LLVMValueRef here =
+                LLVMBuildAnd(e->b, isr, LLVMBuildICmp(e->b, LLVMIntEQ, r, pc, ""), "");
             wk_store(e, e->wk_rpc, k, LLVMBuildSelect(e->b, here, rpc, r, ""));
         }
         /* lanes held at a barrier wait there */
@@ -266,7 +291,8 @@ emit_dispatcher(Emit *e)
         if (i != c->exit && c->blocks[i].rpo >= 0 && e->pushable[i])
             LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
     for (int k = 0; k < e->bar_go.n; k++)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)), LLVMValueAsBasicBlock(e->bar_go.v[k]));
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)),
+                    LLVMValueAsBasicBlock(e->bar_go.v[k]));
     if (e->nbar > 0) {
         emit_release(e);
         LLVMPositionBuilderAtEnd(e->b, e->wsync_bb);
@@ -294,7 +320,8 @@ site_dispatch(Emit *e, int b)
     LLVMPositionBuilderAtEnd(e->b, site);
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
     LLVMBasicBlockRef pop = emit_new_block(e, "pop"), run = emit_new_block(e, "resume");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), ""), e->return_bb, pop);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), ""), e->return_bb,
+                    pop);
 
     LLVMPositionBuilderAtEnd(e->b, pop);
     LLVMValueRef pc, m, rpc, gone;
@@ -308,15 +335,14 @@ site_dispatch(Emit *e, int b)
     if (!e->bad_pc_bb) {
         e->bad_pc_bb = emit_new_block(e, "dispatch.bad");
         LLVMPositionBuilderAtEnd(e->b, e->bad_pc_bb);
-        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_INTERNAL), emit_u32(e, 0xffffffffu),
-                               emit_u32(e, (uint64_t)e->f->loc.line)};
-        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        emit_kernel_error(e, P2N_KERR_INTERNAL, emit_u32(e, 0xffffffffu), (uint32_t)e->f->loc.line);
         LLVMBuildBr(e->b, e->return_bb);
         LLVMPositionBuilderAtEnd(e->b, run);
     }
     LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->bad_pc_bb, (unsigned)e->site_pcs[b].n);
     for (int i = 0; i < e->site_pcs[b].n; i++)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)e->site_pcs[b].v[i]), e->bb_body[e->site_pcs[b].v[i]]);
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)e->site_pcs[b].v[i]),
+                    e->bb_body[e->site_pcs[b].v[i]]);
     LLVMDisposeBuilder(e->b);
     e->b = saved;
     return site;
@@ -527,13 +553,13 @@ emit_trap(Emit *e, const Instr *in, int next)
     if (in->guard >= 0) {
         lanes = LLVMBuildAnd(e->b, lanes, emit_mask_i32(e, guard_value(e, in)), "");
         cont = e->bb[next];
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, lanes, emit_u32(e, 0), ""), trap, cont);
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, lanes, emit_u32(e, 0), ""), trap,
+                        cont);
     } else {
         LLVMBuildBr(e->b, trap);
     }
     LLVMPositionBuilderAtEnd(e->b, trap);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TRAP), lanes, emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_TRAP, lanes, (uint32_t)in->loc.line);
     LLVMBuildBr(e->b, e->return_bb);
 }
 
@@ -550,7 +576,8 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
     const Label *tl = &e->f->labels.v[in->opnd[1].label];
     int n = tl->ntargets;
     bool vguard = guard_varying(e, in);
-    bool vary = (operand_varying(e, &in->opnd[0]) || vguard) && e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
+    bool vary = (operand_varying(e, &in->opnd[0]) || vguard) &&
+                e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
     LLVMValueRef m = emit_mask(e);
     if (in->guard >= 0 && !vary) { /* a uniform guard (or .uni): a branch around */
         LLVMBasicBlockRef go = emit_new_block(e, "brx.guard");
@@ -572,12 +599,20 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
 
     if (vary) {
         /* out of range in any lane that takes the branch: the launch fails */
-        LLVMValueRef out = LLVMBuildAnd(e->b, taking, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index, emit_splat(e, emit_u32(e, (uint64_t)n)), "")), "");
+        LLVMValueRef out = LLVMBuildAnd(
+            e->b, taking,
+            emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntUGE, index,
+                                           emit_splat(e, emit_u32(e, (uint64_t)n)), "")),
+            "");
         LLVMBasicBlockRef inrange = emit_new_block(e, "brx.ok");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, out, emit_u32(e, 0), ""), bad, inrange);
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, out, emit_u32(e, 0), ""), bad,
+                        inrange);
         LLVMPositionBuilderAtEnd(e->b, inrange);
-        LLVMValueRef same = LLVMBuildAnd(e->b, m, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, first), "")), "");
-        LLVMBasicBlockRef split = emit_new_block(e, "brx.split"), one = emit_new_block(e, "brx.one");
+        LLVMValueRef same = LLVMBuildAnd(
+            e->b, m,
+            emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, first), "")), "");
+        LLVMBasicBlockRef split = emit_new_block(e, "brx.split"),
+                          one = emit_new_block(e, "brx.one");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, same, m, ""), one, split);
 
         LLVMPositionBuilderAtEnd(e->b, split);
@@ -600,13 +635,25 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
             LLVMValueRef lanes = emit_u32(e, 0);
             for (int j = i; j < nt; j++)
                 if (blocks[j] == blocks[i])
-                    lanes = LLVMBuildOr(e->b, lanes, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, index, emit_splat(e, emit_u32(e, (uint64_t)j)), "")), "");
+                    lanes = LLVMBuildOr(
+                        e->b, lanes,
+                        emit_mask_i32(e,
+                                      LLVMBuildICmp(e->b, LLVMIntEQ, index,
+                                                    emit_splat(e, emit_u32(e, (uint64_t)j)), "")),
+                        "");
             lanes = LLVMBuildAnd(e->b, lanes, m, "");
-            LLVMValueRef mine = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, lanes, LLVMBuildAnd(e->b, same, LLVMBuildNeg(e->b, same, ""), ""), ""), emit_u32(e, 0), "");
+            LLVMValueRef mine = LLVMBuildICmp(
+                e->b, LLVMIntNE,
+                LLVMBuildAnd(e->b, lanes,
+                             LLVMBuildAnd(e->b, same, LLVMBuildNeg(e->b, same, ""), ""), ""),
+                emit_u32(e, 0), "");
             /* not the first lane's target, has lanes, and is not R: pending */
             if (blocks[i] != R) {
-                LLVMValueRef want = LLVMBuildAnd(e->b, LLVMBuildNot(e->b, mine, ""), LLVMBuildICmp(e->b, LLVMIntNE, lanes, emit_u32(e, 0), ""), "");
-                LLVMBasicBlockRef pb = emit_new_block(e, "brx.push"), nb = emit_new_block(e, "brx.next");
+                LLVMValueRef want =
+                    LLVMBuildAnd(e->b, LLVMBuildNot(e->b, mine, ""),
+                                 LLVMBuildICmp(e->b, LLVMIntNE, lanes, emit_u32(e, 0), ""), "");
+                LLVMBasicBlockRef pb = emit_new_block(e, "brx.push"),
+                                  nb = emit_new_block(e, "brx.next");
                 LLVMBuildCondBr(e->b, want, pb, nb);
                 LLVMPositionBuilderAtEnd(e->b, pb);
                 stack_push(e, emit_u32(e, (uint64_t)blocks[i]), lanes, rpc);
@@ -615,7 +662,10 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
             }
             LLVMValueRef bid = emit_u32(e, (uint64_t)blocks[i]);
             firstblk = firstblk ? LLVMBuildSelect(e->b, mine, bid, firstblk, "") : bid;
-            LLVMBuildStore(e->b, LLVMBuildSelect(e->b, mine, lanes, LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, ""), ""), e->mask_slot);
+            LLVMBuildStore(e->b,
+                           LLVMBuildSelect(e->b, mine, lanes,
+                                           LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, ""), ""),
+                           e->mask_slot);
         }
         LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->bb[c->exit], (unsigned)nt);
         for (int i = 0; i < nt; i++) {
@@ -633,8 +683,7 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
     if (nt > n)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)n), e->bb[next]);
     LLVMPositionBuilderAtEnd(e->b, bad);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_BRX_RANGE), taking, emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_BRX_RANGE, taking, (uint32_t)in->loc.line);
     LLVMBuildBr(e->b, e->return_bb);
 }
 
@@ -654,14 +703,16 @@ void
 emit_barrier_arrival(Emit *e, const Instr *in)
 {
     int k = e->bar_resume.n;
-    LLVMBasicBlockRef resume = emit_new_block(e, "barrier.resume"), go = emit_new_block(e, "barrier.go");
+    LLVMBasicBlockRef resume = emit_new_block(e, "barrier.resume"),
+                      go = emit_new_block(e, "barrier.go");
     LLVMBasicBlockRef hold = emit_new_block(e, "barrier.hold");
     vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
     e->bar_instr[k] = in;
 
     LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "");
     LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
-    LLVMValueRef alone = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildOr(e->b, sp, held, ""), emit_u32(e, 0), "");
+    LLVMValueRef alone =
+        LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildOr(e->b, sp, held, ""), emit_u32(e, 0), "");
     LLVMBuildCondBr(e->b, alone, go, hold);
 
     LLVMPositionBuilderAtEnd(e->b, hold);
@@ -684,11 +735,13 @@ emit_barrier_arrival(Emit *e, const Instr *in)
     LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
                                      LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef missing = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""),
+                    e->release_bb, e->dispatch_bb);
 
     /* released to run the barrier */
     LLVMPositionBuilderAtEnd(e->b, resume);
-    LLVMValueRef rm = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, k), LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMValueRef rm = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, k),
+                                   LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, rm, e->mask_slot);
     LLVMBuildStore(e->b, wk_load(e, e->wk_rpc, k), e->rpc_slot);
     wk_store(e, e->wk_mask, k, emit_u32(e, 0));
@@ -709,9 +762,12 @@ void
 emit_warp_sync_arrival(Emit *e, const Instr *in)
 {
     int k = e->bar_resume.n;
-    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "warpsync.resume");
-    LLVMBasicBlockRef go = emit_new_block(e, "warpsync.go"), hold = emit_new_block(e, "warpsync.hold");
-    LLVMBasicBlockRef done = emit_new_block(e, "warpsync.complete"), wait = emit_new_block(e, "warpsync.wait");
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b),
+                      resume = emit_new_block(e, "warpsync.resume");
+    LLVMBasicBlockRef go = emit_new_block(e, "warpsync.go"),
+                      hold = emit_new_block(e, "warpsync.hold");
+    LLVMBasicBlockRef done = emit_new_block(e, "warpsync.complete"),
+                      wait = emit_new_block(e, "warpsync.wait");
     vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
     e->bar_instr[k] = in;
     LLVMPositionBuilderAtEnd(e->b, resume); /* unused: completed lanes resume at go */
@@ -730,16 +786,20 @@ emit_warp_sync_arrival(Emit *e, const Instr *in)
     } else {
         members = inst_operand(e, mo, TY_B32, false);
     }
-    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
-    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
+                                     LLVMBuildNot(e->b, gone, ""), "");
     members = LLVMBuildAnd(e->b, members, live, "members");
     LLVMValueRef elsewhere = LLVMBuildAnd(e->b, members, LLVMBuildNot(e->b, m, ""), "");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
 
     LLVMPositionBuilderAtEnd(e->b, hold);
-    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
+    LLVMValueRef waiting =
+        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
     LLVMBuildStore(e->b, waiting, e->wait_mask);
-    LLVMValueRef arrived = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), m, "");
+    LLVMValueRef arrived =
+        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), m, "");
     LLVMBuildStore(e->b, arrived, e->wsync_mask);
     wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
     wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
@@ -755,7 +815,8 @@ emit_warp_sync_arrival(Emit *e, const Instr *in)
      * live lane holds somewhere) */
     LLVMPositionBuilderAtEnd(e->b, wait);
     LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb,
+                    e->dispatch_bb);
 
     LLVMPositionBuilderAtEnd(e->b, go);
     vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));

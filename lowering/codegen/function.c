@@ -5,6 +5,7 @@
  * Needs the CFG, ipdom, the uniformity results and the reconvergence plan
  * of every function (analysis/).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "emit.h"
@@ -23,12 +24,12 @@ emit_watchdog(Emit *e, uint32_t line)
     LLVMBasicBlockRef stop = emit_new_block(e, "watchdog"), go = emit_new_block(e, "loop");
     LLVMValueRef br = LLVMBuildCondBr(e->b, set, stop, go);
     /* rarely taken: keep the loop's code straight */
-    LLVMValueRef w[] = {LLVMMDStringInContext(e->ctx, "branch_weights", 14), LLVMConstInt(e->t_i32, 1, 0),
-                        LLVMConstInt(e->t_i32, 1u << 20, 0)};
-    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(e->ctx, "prof", 4), LLVMMDNodeInContext(e->ctx, w, 3));
+    LLVMValueRef w[] = {LLVMMDStringInContext(e->ctx, "branch_weights", 14),
+                        LLVMConstInt(e->t_i32, 1, 0), LLVMConstInt(e->t_i32, 1u << 20, 0)};
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(e->ctx, "prof", 4),
+                    LLVMMDNodeInContext(e->ctx, w, 3));
     LLVMPositionBuilderAtEnd(e->b, stop);
-    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TIMEOUT), emit_mask(e), emit_u32(e, line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    emit_kernel_error(e, P2N_KERR_TIMEOUT, emit_mask(e), line);
     LLVMBuildBr(e->b, e->return_bb);
     LLVMPositionBuilderAtEnd(e->b, go);
 }
@@ -84,6 +85,7 @@ emit_block_body(Emit *e, int b)
     for (int i = blk->first; i < blk->last && !e->failed; i++) {
         const Instr *in = &e->f->instrs.v[i];
         e->in = in;
+        debug_at(e, in);
         switch (in->op) {
         case OP_BRA:
             if (e->lin_branch[b])
@@ -134,6 +136,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->fi = fi;
     e->fn = fn;
     e->warp = LLVMGetParam(fn, 0);
+    debug_function(e, fn, f);
 
     LLVMBasicBlockRef entry = emit_new_block(e, "entry");
     e->bb = arena_alloc(e->arena, sizeof *e->bb * (size_t)c->nblocks);
@@ -203,9 +206,11 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
      * alone (the array is indexed at run time): promoted, it was a value
      * threaded through every block, and loop strength reduction and
      * CodeGenPrepare went quadratic on its long chain of phis */
-    e->stk_rpc = LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), "stk.rpc");
+    e->stk_rpc =
+        LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), "stk.rpc");
     LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->stack_cap)};
-    e->sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), e->stk_rpc, sp_idx, 2, "sp.slot");
+    e->sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1),
+                               e->stk_rpc, sp_idx, 2, "sp.slot");
 
     e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
     LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
@@ -219,13 +224,15 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->wk_id = LLVMBuildAlloca(e->b, wt, "wk.id");
         e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
         LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
-        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_rpc); /* never undef in the dispatcher's compare */
+        LLVMBuildStore(e->b, LLVMConstNull(wt),
+                       e->wk_rpc); /* never undef in the dispatcher's compare */
         e->wsync_mask = LLVMBuildAlloca(e->b, e->t_i32, "wsync.mask");
         e->wsync_lanes = LLVMBuildAlloca(e->b, e->t_i32, "wsync.lanes");
         LLVMBuildStore(e->b, emit_u32(e, 0), e->wsync_mask);
     }
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
-    LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMValueRef m =
+        LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->mask_slot);
     LLVMBuildStore(e->b, m, e->entry_mask);
     if (f->is_entry) {
@@ -240,21 +247,24 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->depth = LLVMGetParam(fn, 4);
         uint32_t lb = mem_layout_locals(e, f);
         e->local_stride = LLVMConstInt(e->t_i64, lb, 0);
-        e->local_ptr = LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
+        e->local_ptr =
+            LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
         LLVMSetAlignment(e->local_ptr, 16);
         /* too deep: a launch error, not a crash */
         LLVMBasicBlockRef deep = emit_new_block(e, "too.deep"), ok = emit_new_block(e, "depth.ok");
-        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
+        LLVMBuildCondBr(
+            e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""),
+            deep, ok);
         LLVMPositionBuilderAtEnd(e->b, deep);
-        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), m, emit_u32(e, (uint64_t)f->loc.line)};
-        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        emit_kernel_error(e, P2N_KERR_STACK, m, (uint32_t)f->loc.line);
         LLVMBuildRetVoid(e->b);
         LLVMPositionBuilderAtEnd(e->b, ok);
     }
     if (!f->is_entry)
         call_load_reg_params(e, f);
     uint32_t pf = call_layout_frame(e, f);
-    e->param_frame = pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
+    e->param_frame =
+        pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
     if (e->param_frame)
         LLVMSetAlignment(e->param_frame, 16);
     LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
@@ -284,24 +294,36 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         emit_dispatcher(e);
     LLVMPositionBuilderAtEnd(e->b, e->return_bb);
     LLVMBuildRetVoid(e->b);
+    debug_leave_function(e);
+}
+
+/* The end of a function's emission: its state is gone and its arena
+ * freed (the function state is the tail of Emit, from f on). */
+static void
+function_end(Emit *e, Arena *fa)
+{
+    memset(&e->f, 0, sizeof *e - offsetof(Emit, f));
+    e->arena = e->module_arena;
+    arena_free(fa);
 }
 
 int
 lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
 {
     Arena arena = {0};
-    Emit e = {.an = an, .m = an->module, .o = o, .d = d, .arena = &arena};
+    Emit e = {.an = an, .m = an->module, .o = o, .d = d, .module_arena = &arena, .arena = &arena};
     e.ctx = LLVMContextCreate();
     e.mod = LLVMModuleCreateWithNameInContext(an->module->filename, e.ctx);
     e.b = LLVMCreateBuilderInContext(e.ctx);
     abi_types(&e);
-    int status = 3;
+    int status = P2N_TRANSLATE_INTERNAL;
     if (!target_init(&e))
         goto out;
 
     const Module *m = an->module;
     e.local_bytes_of = arena_alloc(&arena, sizeof(uint64_t) * (size_t)(m->funcs.n + 1));
     mem_layout_shared(&e);
+    debug_begin(&e);
     /* every .func first: calls and function addresses name them */
     for (int i = 0; i < m->funcs.n; i++) {
         Func *f = m->funcs.v[i];
@@ -330,17 +352,23 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         /* every page of a large frame is touched in order, so a stack
          * overflow faults in the runtime's guard below the stack instead of
          * writing past it (runtime/sched.c, stacks) */
-        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                LLVMCreateStringAttribute(e.ctx, "probe-stack", 11, "inline-asm", 10));
+        LLVMAddAttributeAtIndex(
+            fn, LLVMAttributeFunctionIndex,
+            LLVMCreateStringAttribute(e.ctx, "probe-stack", 11, "inline-asm", 10));
+        Arena fa = {0};
+        e.arena = &fa;
         emit_function(&e, f, &an->funcs[i], fn);
+        function_end(&e, &fa);
     }
     if (e.failed || d->nerrors > 0) {
-        status = 1;
+        status = P2N_TRANSLATE_INPUT_ERROR;
         goto out;
     }
     abi_emit_descriptor(&e, kernels.v, kernels.n);
+    debug_end(&e);
     status = target_write(&e);
 out:
+    debug_end(&e);
     LLVMDisposeBuilder(e.b);
     LLVMDisposeModule(e.mod);
     target_dispose(&e);

@@ -48,20 +48,25 @@ emit_call_arrival(Emit *e, const HeldCall *h)
     LLVMPositionBuilderAtEnd(e->b, here);
 
     LLVMValueRef m = emit_mask(e);
-    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED), LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
-    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""), LLVMBuildNot(e->b, gone, ""), "");
+    LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
+                                     LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef elsewhere = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, m, ""), "");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
 
     LLVMPositionBuilderAtEnd(e->b, hold);
-    LLVMValueRef waiting = LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
+    LLVMValueRef waiting =
+        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
     LLVMBuildStore(e->b, waiting, e->wait_mask);
     wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
     wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
     LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb, e->dispatch_bb);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb,
+                    e->dispatch_bb);
 
     LLVMPositionBuilderAtEnd(e->b, go);
-    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go)); /* call_emit sets the block after the call */
+    vec_push(e->arena, &e->bar_go,
+             LLVMBasicBlockAsValue(go)); /* call_emit sets the block after the call */
     return k;
 }

@@ -90,7 +90,6 @@ static bool
 fail(Emit *e, const Instr *in, const char *what)
 {
     diag_error(e->d, in->loc, "'%s' %s is not supported", opcode_name(in->op), what);
-    e->failed = true;
     return false;
 }
 

@@ -12,16 +12,7 @@
 bool
 operand_varying(Emit *e, const Operand *o)
 {
-    switch (o->kind) {
-    case OPD_REG: return e->fi->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0;
-    case OPD_VEC:
-        for (int i = 0; i < o->nsub; i++)
-            if (operand_varying(e, &o->sub[i]))
-                return true;
-        return false;
-    default: return false;
-    }
+    return operand_varies(e->fi, o, false);
 }
 
 /* Converts v (scalar or vector) to element type t: same width is a bitcast,
@@ -80,7 +71,8 @@ sreg_value(Emit *e, const Operand *o)
     case SREG_NCTAID: {
         int f = o->sreg == SREG_NTID ? W_NTID : o->sreg == SREG_CTAID ? W_CTAID : W_NCTAID;
         LLVMValueRef idx[] = {zero, comp};
-        LLVMValueRef p = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, f), idx, 2, "");
+        LLVMValueRef p =
+            LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, f), idx, 2, "");
         return LLVMBuildLoad2(e->b, e->t_i32, p, "");
     }
     case SREG_LANEID: return emit_lane_iota(e, e->t_i32);
@@ -116,11 +108,13 @@ sreg_value(Emit *e, const Operand *o)
     case SREG_GLOBALTIMER_HI: {
         bool timer = o->sreg >= SREG_GLOBALTIMER;
         LLVMValueRef args[] = {e->warp};
-        c = LLVMBuildCall2(e->b, e->t_clock_fn, abi_service(e, timer ? S_GLOBALTIMER : S_CLOCK64), args, 1, "");
+        c = LLVMBuildCall2(e->b, e->t_clock_fn, abi_service(e, timer ? S_GLOBALTIMER : S_CLOCK64),
+                           args, 1, "");
         if (o->sreg == SREG_CLOCK || o->sreg == SREG_GLOBALTIMER_LO)
             c = LLVMBuildTrunc(e->b, c, e->t_i32, "");
         else if (o->sreg == SREG_CLOCK_HI || o->sreg == SREG_GLOBALTIMER_HI)
-            c = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), ""), e->t_i32, "");
+            c = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), ""),
+                               e->t_i32, "");
         return emit_splat(e, c);
     }
     /* %envreg1:%envreg2 is a cooperative launch's grid workspace (what
@@ -141,10 +135,13 @@ sreg_value(Emit *e, const Operand *o)
     case SREG_IS_EXPLICIT_CLUSTER: return zero;
     case SREG_CLUSTER_NCTAID:
     case SREG_CLUSTER_NCTARANK: return LLVMConstInt(e->t_i32, 1, 0);
-    case SREG_CLUSTERID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
-    case SREG_NCLUSTERID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
+    case SREG_CLUSTERID:
+        return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
+    case SREG_NCLUSTERID:
+        return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
     default:
-        emit_unsupported(e, o->loc, arena_printf(e->arena, "special register %%%s", sreg_name(o->sreg)));
+        emit_unsupported(e, o->loc,
+                         arena_printf(e->arena, "special register %%%s", sreg_name(o->sreg)));
         return zero;
     }
 }
@@ -275,7 +272,8 @@ LLVMValueRef
 cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
 {
     LLVMTypeRef t = elem_type(like_v);
-    LLVMValueRef c = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMConstInt(t, i, 0) : LLVMConstReal(t, f);
+    LLVMValueRef c =
+        LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMConstInt(t, i, 0) : LLVMConstReal(t, f);
     if (!emit_is_vec(like_v))
         return c;
     unsigned n = LLVMGetVectorSize(LLVMTypeOf(like_v));
@@ -283,6 +281,15 @@ cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
     for (unsigned k = 0; k < n; k++)
         lanes[k] = c;
     return LLVMConstVector(lanes, n);
+}
+
+/* The kernel-error sequence: the runtime's error service records code for
+ * `lanes` at PTX line `line`; the caller then leaves the function. */
+void
+emit_kernel_error(Emit *e, uint32_t code, LLVMValueRef lanes, uint32_t line)
+{
+    LLVMValueRef args[] = {e->warp, emit_u32(e, code), lanes, emit_u32(e, line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
 }
 
 void
@@ -324,9 +331,12 @@ mem_var_address(Emit *e, const Var *v, int bits)
         /* the dynamic part, after the kernel's own static part (aligned
          * 16): each kernel is charged only for the .shared variables it
          * reaches (abi.c), so its offset is the launch's, not the layout's */
-        LLVMValueRef total = abi_warp_field(e, W_TOTAL_SMEM), dyn = abi_warp_field(e, W_DYNAMIC_SMEM);
+        LLVMValueRef total = abi_warp_field(e, W_TOTAL_SMEM),
+                     dyn = abi_warp_field(e, W_DYNAMIC_SMEM);
         LLVMValueRef off = LLVMBuildSub(e->b, total, dyn, "dynsmem");
-        return bits == 32 ? off : bits > 32 ? LLVMBuildZExt(e->b, off, t, "") : LLVMBuildTrunc(e->b, off, t, "");
+        return bits == 32  ? off
+               : bits > 32 ? LLVMBuildZExt(e->b, off, t, "")
+                           : LLVMBuildTrunc(e->b, off, t, "");
     }
     return LLVMConstInt(t, (uint64_t)s->offset, 0);
 }
