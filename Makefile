@@ -16,7 +16,7 @@ TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Ifrontend -Ilowering -Iruntime $(LLVM_C
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
-	frontend/print.o frontend/cfg.o frontend/link.o
+	frontend/print.o frontend/cfg.o frontend/link.o frontend/check.o
 ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
 CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
 	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/emit_tex.o lowering/abi.o lowering/target.o

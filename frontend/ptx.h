@@ -183,7 +183,7 @@ Space mod_space(Mod m);                       /* SP_NONE unless a space */
 /* Opcodes and their properties; opcodes.def is the one table. */
 typedef enum {
     OP_NONE,
-#define X(id, name, flags, classes, nopnd_min, nopnd_max) OP_##id,
+#define X(id, name, flags, classes, nopnd_min, nopnd_max, shape) OP_##id,
 #include "opcodes.def"
 #undef X
     OP_COUNT
@@ -211,6 +211,7 @@ struct Instr;
 bool instr_has_mod(const struct Instr *in, Mod m); /* one of its modifiers is m */
 int opcode_min_operands(Opcode op);
 int opcode_max_operands(Opcode op);
+const char *opcode_shape(Opcode op); /* operand types, see opcodes.def */
 
 /* Special registers (%tid, %laneid, ...). */
 typedef enum {
@@ -465,6 +466,10 @@ void lex_next(Lexer *lx, Token *t);
  * only when the text could not be read; otherwise a module, possibly
  * partial, and the caller checks d->nerrors. */
 Module *ptx_parse(const char *filename, const char *text, size_t len, Diags *d);
+
+/* check.c: operand types and state spaces of every instruction against
+ * the opcode's shape; errors go to d (all of them, up to d's limit). */
+void ptx_check(const Module *m, Diags *d);
 
 /* print.c: PTX text that parses back to the same module. */
 void ptx_print(FILE *out, const Module *m);
