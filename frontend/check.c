@@ -359,6 +359,99 @@ check_vector_data(const Check *c, const Operand *o)
                    opcode_name(in->op), in->vec, reg_of(c, o)->name);
 }
 
+/* mov from a special register: an integer type of the register's size
+ * (%tid, %ntid, %ctaid, %nctaid also give 16 bits; %gridid, once 32-bit,
+ * any size; %is_explicit_cluster is a predicate), as ptxas checks. */
+static void
+check_sreg_mov(const Check *c, const Operand *o)
+{
+    const Instr *in = c->in;
+    if (in->ntype < 1 || o->sreg == SREG_GRIDID)
+        return;
+    PtxType t = in->type[0];
+    SReg sr = o->sreg;
+    int bits = sreg_flags(sr) & SRF_64 ? 64 : 32, tb = type_bits(t);
+    bool narrow = sr == SREG_TID || sr == SREG_NTID || sr == SREG_CTAID || sr == SREG_NCTAID;
+    TypeKind k = type_kind(t);
+    if (sr == SREG_IS_EXPLICIT_CLUSTER) {
+        if (t != TY_PRED)
+            diag_error(c->d, o->loc, "%%%s is a predicate; 'mov.%s' cannot read it", sreg_name(sr), type_name(t));
+    } else if (k != TK_UINT && k != TK_SINT && k != TK_BITS) {
+        diag_error(c->d, o->loc, "'mov.%s' cannot read the special register %%%s; it is an integer", type_name(t),
+                   sreg_name(sr));
+    } else if (tb != bits && !(narrow && tb == 16)) {
+        diag_error(c->d, o->loc, "%%%s has %d bits; 'mov.%s' takes %d", sreg_name(sr), bits, type_name(t), tb);
+    }
+}
+
+/* The instruction types an opcode takes, where ptxas is stricter than the
+ * modifier classes: 8-bit types only in ld, st and cvt; ld, st and mov
+ * move .b16 and .b32, never .f16, .bf16 or packed types. */
+static void
+check_instr_types(const Check *c)
+{
+    const Instr *in = c->in;
+    Opcode op = in->op;
+    bool mem = op == OP_LD || op == OP_LDU || op == OP_ST;
+    for (int i = 0; i < in->ntype; i++) {
+        PtxType t = in->type[i];
+        bool bad = false;
+        if (type_bits(t) == 8 && type_kind(t) != TK_FLOAT && type_kind(t) != TK_PACKED)
+            bad = !mem && op != OP_CVT;
+        if (mem || op == OP_MOV)
+            bad |= t == TY_F16 || t == TY_BF16 || t == TY_TF32 || type_kind(t) == TK_PACKED ||
+                   (type_kind(t) == TK_FLOAT && type_bits(t) == 8) || (mem && t == TY_PRED);
+        if (bad)
+            diag_error(c->d, in->loc, "'%s' does not take the type .%s", opcode_name(op), type_name(t));
+    }
+}
+
+/* cvt's rounding (PTX ISA, "cvt"): an integer from a float needs an
+ * integer rounding (.rni .rzi .rmi .rpi); a float from an integer, or a
+ * narrower float, a float rounding (.rn .rz .rm .rp, .rna for .tf32);
+ * a wider float takes none, the same float only an integer rounding, an
+ * integer from an integer none (.f16 and .bf16 between each other: not
+ * checked). */
+static void
+check_cvt_rounding(const Check *c)
+{
+    const Instr *in = c->in;
+    if (in->ntype != 2)
+        return;
+    PtxType dt = in->type[0], st = in->type[1];
+    bool dfl = dt == TY_F16 || dt == TY_BF16 || dt == TY_F32 || dt == TY_F64 || dt == TY_TF32;
+    bool sfl = st == TY_F16 || st == TY_BF16 || st == TY_F32 || st == TY_F64;
+    if ((!dfl && !is_int(dt)) || (!sfl && !is_int(st)))
+        return;
+    Mod rnd = MOD_NONE;
+    for (int i = 0; i < in->nmods; i++)
+        if (mod_classes(in->mods[i]) == MC_ROUND)
+            rnd = in->mods[i];
+    bool irnd = rnd == MOD_RNI || rnd == MOD_RZI || rnd == MOD_RMI || rnd == MOD_RPI;
+    bool frnd = rnd != MOD_NONE && !irnd;
+    const char *need = NULL; /* "" : none allowed */
+    if (dfl && sfl) {
+        if (dt == TY_TF32 || type_bits(dt) < type_bits(st))
+            need = frnd ? NULL : "a float rounding (.rn, .rz, .rm, .rp)";
+        else if (type_bits(dt) > type_bits(st))
+            need = rnd == MOD_NONE ? NULL : "";
+        else if (dt == st)
+            need = frnd ? "an integer rounding (.rni, .rzi, .rmi, .rpi) or none" : NULL;
+    } else if (sfl) {
+        need = irnd ? NULL : "an integer rounding (.rni, .rzi, .rmi, .rpi)";
+    } else if (dfl) {
+        need = frnd ? NULL : "a float rounding (.rn, .rz, .rm, .rp)";
+    } else {
+        need = rnd == MOD_NONE ? NULL : "";
+    }
+    if (need && *need)
+        diag_error(c->d, in->loc, "'cvt.%s.%s' needs %s%s%s", type_name(dt), type_name(st), need,
+                   rnd != MOD_NONE ? ", not ." : "", rnd != MOD_NONE ? mod_name(rnd) : "");
+    else if (need)
+        diag_error(c->d, in->loc, "'cvt.%s.%s' takes no rounding modifier, not .%s", type_name(dt),
+                   type_name(st), mod_name(rnd));
+}
+
 static void
 check_operand(const Check *c, int i, char role)
 {
@@ -366,6 +459,8 @@ check_operand(const Check *c, int i, char role)
     const Operand *o = &in->opnd[i];
     PtxType t0 = in->ntype > 0 ? in->type[0] : TY_NONE, t1 = in->ntype > 1 ? in->type[1] : TY_NONE;
     bool wide = instr_has_mod(in, MOD_WIDE);
+    if (o->kind == OPD_SREG && in->op == OP_MOV && role == 's')
+        check_sreg_mov(c, o);
     if (o->kind == OPD_SREG || o->kind == OPD_SINK)
         return;
     if (o->kind == OPD_PAIR && role != 'q') { /* d|p: the value, then a predicate */
@@ -428,6 +523,10 @@ check_instr(const Check *c)
     check_instr_space(c);
     const char *shape = opcode_shape(in->op);
     int n = (int)strlen(shape);
+    if (n > 0)
+        check_instr_types(c);
+    if (in->op == OP_CVT)
+        check_cvt_rounding(c);
     for (int i = 0; i < in->nopnd && i < n; i++)
         check_operand(c, i, shape[i]);
 }
