@@ -169,8 +169,8 @@ check_data(const Check *c, const Operand *o, PtxType t, bool relaxed, bool dst, 
             diag_error(c->d, o->loc, "operand '%s' of type .%s does not match '%s': %s", r->name,
                        type_name(r->type), instr_name(c, buf, sizeof buf), why);
         else
-            diag_error(c->d, o->loc, "operand '%s' of type .%s does not match '%s'", r->name,
-                       type_name(r->type), instr_name(c, buf, sizeof buf));
+            diag_error(c->d, o->loc, "operand '%s' of type .%s does not match '%s.%s'", r->name,
+                       type_name(r->type), opcode_name(in->op), type_name(t));
         return;
     }
     case OPD_IMM:
@@ -185,8 +185,8 @@ check_data(const Check *c, const Operand *o, PtxType t, bool relaxed, bool dst, 
                        o->kind == OPD_VAR ? o->var->name : o->func->name, opcode_name(in->op));
         return;
     case OPD_VEC: {
-        if (in->op == OP_MOV)
-            return; /* packing and unpacking: parse.c checks the sizes */
+        if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM && in->op != OP_RED)
+            return; /* mov packs and unpacks (parse.c checks the sizes); cvt's x4 forms */
         if (in->vec == 1) {
             diag_error(c->d, o->loc, "'%s' without .v2, .v4 or .v8 takes a register here, not a vector",
                        opcode_name(in->op));
@@ -194,8 +194,8 @@ check_data(const Check *c, const Operand *o, PtxType t, bool relaxed, bool dst, 
         }
         PtxType vt = vector_type(c, o);
         if (vt != TY_NONE && !(relaxed ? fits_relaxed(vt, t) : fits_strict(vt, t)))
-            diag_error(c->d, o->loc, "a vector of .%s does not match '%s'", type_name(vt),
-                       instr_name(c, buf, sizeof buf));
+            diag_error(c->d, o->loc, "a vector of .%s does not match '%s.%s'", type_name(vt),
+                       opcode_name(in->op), type_name(t));
         for (int k = 0; k < o->nsub && !dst; k++)
             if (o->sub[k].kind == OPD_IMM || o->sub[k].kind == OPD_FIMM)
                 check_immediate(c, &o->sub[k], t);
@@ -263,8 +263,8 @@ check_space(const Check *c, const Operand *o, const Var *v)
     bool kernel_param = v->owner && is_kernel_param(v->owner, v);
     if (is == SP_NONE || is == SP_GENERIC) {
         if (vs == SP_CONST || (vs == SP_PARAM && kernel_param))
-            diag_error(c->d, o->loc, "'%s' is in .%s, which a generic address does not reach; write '%s.%s'",
-                       v->name, space_name(vs), opcode_name(in->op), space_name(vs));
+            diag_error(c->d, o->loc, "'%s' is in .%s, which a generic address does not reach", v->name,
+                       space_name(vs));
         return;
     }
     if (is != vs)
@@ -535,10 +535,10 @@ void
 ptx_check(const Module *m, Diags *d)
 {
     Check c = {.d = d};
-    for (int i = 0; i < m->funcs.n && !diag_too_many(d); i++) {
+    for (int i = 0; i < m->funcs.n; i++) { /* past the limit, errors are only counted */
         const Func *f = m->funcs.v[i];
         c.f = f;
-        for (int j = 0; j < f->instrs.n && !diag_too_many(d); j++) {
+        for (int j = 0; j < f->instrs.n; j++) {
             c.in = &f->instrs.v[j];
             check_instr(&c);
         }
