@@ -254,10 +254,10 @@ is_kernel_param(const Func *f, const Var *v)
 
 /* The state spaces an instruction reaches with a variable's address. */
 static void
-check_space(const Check *c, const Operand *o, const Var *v)
+check_space(const Check *c, const Operand *o, const Var *v, Space is)
 {
     const Instr *in = c->in;
-    Space is = in->space, vs = v->space;
+    Space vs = v->space;
     if (vs == SP_REG || vs == SP_TEX || vs == SP_NONE)
         return;
     bool kernel_param = v->owner && is_kernel_param(v->owner, v);
@@ -272,27 +272,48 @@ check_space(const Check *c, const Operand *o, const Var *v)
                    space_name(is), opcode_name(in->op), space_name(is));
 }
 
-/* An address operand [a]: an integer register or a variable the
- * instruction's state space reaches. */
+/* The k-th state space the instruction names (cp.async.shared.global:
+ * shared, then global), SP_NONE if none. */
+static Space
+nth_space(const Instr *in, int k)
+{
+    for (int i = 0; i < in->nmods; i++)
+        if (mod_space(in->mods[i]) != SP_NONE && k-- == 0)
+            return mod_space(in->mods[i]);
+    return SP_NONE;
+}
+
 static void
-check_address(const Check *c, const Operand *o)
+check_address_reg(const Check *c, const Operand *b)
+{
+    const Reg *r = reg_of(c, b);
+    TypeKind k = type_kind(r->type);
+    if (k != TK_BITS && k != TK_UINT && k != TK_SINT)
+        diag_error(c->d, b->loc, "address register '%s' is .%s; an address is an integer or .bN register", r->name,
+                   type_name(r->type));
+}
+
+/* An address operand [a] in state space sp: an integer register, a
+ * variable that sp reaches, or (in .local only) a number. */
+static void
+check_address(const Check *c, const Operand *o, Space sp)
 {
     const Instr *in = c->in;
     if (o->kind != OPD_MEM) {
         diag_error(c->d, o->loc, "'%s' needs an address [a] there", opcode_name(in->op));
         return;
     }
-    if (o->nsub < 1)
+    if (o->nsub < 1) {
+        if (sp != SP_LOCAL)
+            diag_error(c->d, o->loc, "an address [%lld] that is only a number is allowed in .local only",
+                       (long long)o->imm);
         return;
+    }
     const Operand *b = &o->sub[0];
     if (b->kind == OPD_REG) {
-        const Reg *r = reg_of(c, b);
-        TypeKind k = type_kind(r->type);
-        if (k != TK_BITS && k != TK_UINT && k != TK_SINT)
-            diag_error(c->d, b->loc, "address register '%s' is .%s; an address is an integer or .bN register",
-                       r->name, type_name(r->type));
+        check_address_reg(c, b);
     } else if (b->kind == OPD_VAR && b->var) {
-        check_space(c, b, b->var);
+        check_space(c, b, b->var, sp);
         if (in->op == OP_ST && is_kernel_param(c->f, b->var))
             diag_error(c->d, b->loc, "'st' cannot write to the kernel parameter '%s'", b->var->name);
     }
@@ -505,7 +526,16 @@ check_operand(const Check *c, int i, char role)
         check_pred(c, o, role == 'q');
         return;
     case 'm':
-        check_address(c, o);
+        check_address(c, o, in->space);
+        return;
+    case 'M':
+        check_address(c, o, nth_space(in, 1));
+        return;
+    case 'x':
+        if (o->kind == OPD_REG)
+            check_address_reg(c, o);
+        else if (o->kind == OPD_VAR || o->kind == OPD_FUNC || o->kind == OPD_MEM)
+            diag_error(c->d, o->loc, "'%s' takes an address in a register here", opcode_name(in->op));
         return;
     default:
         return;
@@ -527,6 +557,12 @@ check_instr(const Check *c)
         check_instr_types(c);
     if (in->op == OP_CVT)
         check_cvt_rounding(c);
+    if ((in->op == OP_BAR || in->op == OP_BARRIER) && instr_has_mod(in, MOD_RED)) {
+        /* bar.red.op.type d, a{, b}, {!}c: d of the type, a and b counts, c a predicate */
+        for (int i = 0; i < in->nopnd; i++)
+            check_operand(c, i, i == 0 ? 'd' : i == in->nopnd - 1 ? 'p' : 'n');
+        return;
+    }
     for (int i = 0; i < in->nopnd && i < n; i++)
         check_operand(c, i, shape[i]);
 }
