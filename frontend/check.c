@@ -182,7 +182,8 @@ check_data(const Check *c, const Operand *o, PtxType t, bool relaxed, bool dst, 
     case OPD_FUNC:
         if (!dst && in->op != OP_MOV)
             diag_error(c->d, o->loc, "operand '%s' of '%s' must be a register or an immediate, not an address",
-                       o->kind == OPD_VAR ? o->var->name : o->func->name, opcode_name(in->op));
+                       o->kind == OPD_VAR ? (o->var ? o->var->name : "?") : (o->func ? o->func->name : "?"),
+                       opcode_name(in->op));
         return;
     case OPD_VEC: {
         if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM && in->op != OP_RED)
