@@ -8,8 +8,9 @@
  * only registers fit, predicates, vector operands, and the state space of
  * every address.  What each operand must be comes from the opcode's shape
  * in opcodes.def; the verdicts were taken from ptxas (test/parse/check/).
- * Operands the shape leaves out, special registers and the opcodes without
- * a shape are not checked here.
+ * Operands the shape leaves out, special registers outside mov and the
+ * opcodes without a shape are not checked here, nor whether the .target
+ * has an instruction.
  */
 #include <string.h>
 
@@ -81,9 +82,7 @@ fits_relaxed(PtxType r, PtxType t)
     if (type_bits(r) < type_bits(t))
         return false;
     TypeKind rk = type_kind(r), tk = type_kind(t);
-    if (rk == TK_BITS)
-        return true;
-    if (tk == TK_BITS)
+    if (rk == TK_BITS || tk == TK_BITS)
         return true;
     if (rk == TK_FLOAT)
         return tk == TK_FLOAT && type_bits(r) == type_bits(t);
@@ -306,7 +305,7 @@ check_address(const Check *c, const Operand *o, Space sp)
     }
     if (o->nsub < 1) {
         if (sp != SP_LOCAL)
-            diag_error(c->d, o->loc, "an address [%lld] that is only a number is allowed in .local only",
+            diag_error(c->d, o->loc, "a numeric address [%lld] is allowed in .local only",
                        (long long)o->imm);
         return;
     }
@@ -568,6 +567,8 @@ check_instr(const Check *c)
         check_operand(c, i, shape[i]);
 }
 
+/* Needs a parsed module (registers, variables and functions resolved);
+ * reads only the instructions the parser kept. */
 void
 ptx_check(const Module *m, Diags *d)
 {
