@@ -522,6 +522,10 @@ check_operand(const Check *c, int i, char role)
     case 'n': case 'u':
         check_int32(c, o);
         return;
+    case 'i':
+        if (o->kind != OPD_IMM)
+            diag_error(c->d, o->loc, "'%s' takes an integer constant there", opcode_name(in->op));
+        return;
     case 'q': case 'p':
         check_pred(c, o, role == 'q');
         return;
