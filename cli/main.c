@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "lower.h"
 #include "ptx.h"
 
@@ -25,6 +26,7 @@ typedef struct Options {
     bool compile_only, assemble_only, emit_llvm;
     p2n_translate_options lib;
     TranslateExtra extra;
+    DepOptions dep;
 } Options;
 
 static const char usage_text[] =
@@ -45,6 +47,11 @@ static const char usage_text[] =
     "  --report FILE      write the XML divergence report (docs/report.md)\n"
     "  --from-binary APP  translate the PTX of an nvcc-built executable instead\n"
     "                     (default output APP.kernels.so; docs/cuda.md)\n"
+    "  -MD                also write a dependency file for Make and Ninja: the\n"
+    "                     output's name with .d, naming every file read\n"
+    "  -MF FILE           write it to FILE instead (implies -MD)\n"
+    "  -MT TARGET         the rule's target (default: the output); repeatable\n"
+    "  -MP                add an empty rule for each file read\n"
     "\n"
     "Code generation:\n"
     "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
@@ -55,8 +62,9 @@ static const char usage_text[] =
     "                     (default: the CPU's own)\n"
     "  --target=TRIPLE    code for another target LLVM has, e.g.\n"
     "                     aarch64-linux-gnu (with -c or -S; CPU 'generic')\n"
-    "  -g                 accepted for compatibility; no debug information is\n"
-    "                     emitted yet\n"
+    "  -g                 DWARF lines of the CUDA source (.loc), for gdb, perf\n"
+    "                     and valgrind; without -g the lines are the PTX's\n"
+    "  -g0                no line table (a failing launch names no line)\n"
     "\n"
     "Diagnostics:\n"
     "  -Werror            treat warnings as errors\n"
@@ -64,8 +72,13 @@ static const char usage_text[] =
     "  --dump=WHAT        print an intermediate form to standard output; WHAT is\n"
     "                     a comma list of ast, cfg, pdom, uniformity, ir\n"
     "\n"
-    "  --version          print the version and exit\n"
+    "  --version          print the version (and LLVM's) and exit\n"
     "  --help             print this help and exit\n"
+    "  @FILE              read more arguments from FILE\n"
+    "\n"
+    "ptx2native --summary[=text|html] REPORT.xml [-o OUT] [--top=N]\n"
+    "                     a report's divergent branches as a table, or one HTML\n"
+    "                     page with the PTX annotated (docs/report.md)\n"
     "\n"
     "FILE '-' reads standard input.  Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors, 3 internal or tool failures.\n";
@@ -150,13 +163,17 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         } else if (strncmp(arg, "--mattr=", 8) == 0) {
             o->lib.features = arg + 8;
         } else if (strcmp(arg, "-g") == 0) {
-            o->extra.debug = true;
+            o->lib.debug_info = 2;
+        } else if (strcmp(arg, "-g0") == 0) {
+            o->lib.debug_info = 0;
         } else if (strcmp(arg, "-Werror") == 0) {
             o->lib.werror = 1;
         } else if (strcmp(arg, "-w") == 0) {
             o->lib.no_warnings = 1;
         } else if (strncmp(arg, "--dump=", 7) == 0) {
             o->extra.dump |= parse_dump(arg + 7);
+        } else if (depfile_option(a, &o->dep, argc, argv, &i)) {
+            continue;
         } else if (strcmp(arg, "-") == 0 || arg[0] != '-') {
             vec_push(a, &o->inputs, arg);
         } else {
@@ -324,6 +341,10 @@ main(int argc, char **argv)
     Arena arena = {0};
     Options o = {0};
 
+    depfile_scan_args(&arena, &o.dep, &argc, &argv); /* @FILE arguments */
+    int summary = summary_main(argc, argv);          /* ptx2native --summary REPORT.xml */
+    if (summary >= 0)
+        return summary;
     cu_from_binary_argv(&argc, &argv); /* --from-binary APP: APP's PTX as the inputs */
     parse_options(&o, &arena, argc, argv);
     p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
@@ -345,6 +366,14 @@ main(int argc, char **argv)
     p2n_translate_status status =
         translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
     remove_temporaries(); /* the directory, empty by now */
+    if (status == P2N_TRANSLATE_OK &&
+        o.dep.write) { /* -MD: target the output, or the one it would be */
+        const char *target = output ? output : o.output;
+        if (!target || strcmp(target, "-") == 0)
+            target = default_output(&arena, o.inputs.v[0], o.lib.output);
+        if (!depfile_write(&o.dep, &arena, target, o.inputs.v, o.inputs.n))
+            status = P2N_TRANSLATE_INTERNAL;
+    }
     free(image);
     arena_free(&arena);
     return (int)status;

@@ -67,6 +67,8 @@ typedef struct P {
     Vec(int) block_parent;            /* blocks of the function, in source order */
     int block, nblocks;               /* the current one; how many were opened */
     bool no_declare; /* parameters: collected first, declared with the body */
+    SrcPos src;       /* the last .loc ... */
+    const Func *src_func; /* ... and the function it was in */
 } P;
 
 /* ---------------------------------------------------------------- tokens */
@@ -1264,6 +1266,8 @@ static bool
 parse_instr(P *p)
 {
     Instr in = {.guard = -1, .loc = p->tok.loc};
+    if (p->src_func == p->f)
+        in.src = p->src;
     if (accept(p, '@')) {
         bool neg = accept(p, '!');
         if (!is(p, TOK_IDENT)) {
@@ -1441,12 +1445,28 @@ parse_text_directive(P *p, StmtKind kind)
         vec_push(p->a, &p->f->body, s);
         return true;
     }
-    /* .loc ends at the end of its line */
+    /* .loc FILE LINE COL[, function_name ..., inlined_at ...] ends at the
+     * end of its line; the position applies to the instructions after it */
     next(p);
     const char *end = start;
+    int64_t num[3] = {0};
+    int ntok = 0; /* tokens seen; the first three are the numbers */
+    bool numeric = true;
     while (!is(p, TOK_EOF) && p->tok.loc.line == line) {
+        if (ntok < 3) {
+            numeric = numeric && is(p, TOK_INT);
+            num[ntok] = numeric ? (int64_t)p->tok.ival : 0;
+        }
+        ntok++;
         end = p->tok.text + p->tok.len;
         next(p);
+    }
+    bool in_range = num[0] > 0 && num[0] <= INT32_MAX && num[1] >= 0 && num[1] <= INT32_MAX &&
+                    num[2] >= 0 && num[2] <= INT32_MAX;
+    if (numeric && ntok >= 3) { /* line 0: code of no source line */
+        p->src = in_range && num[1] > 0 ? (SrcPos){(int)num[0], (int)num[1], (int)num[2]}
+                                        : (SrcPos){0};
+        p->src_func = p->f;
     }
     Stmt s = {.kind = kind, .text = arena_strndup(p->a, start, (size_t)(end - start))};
     vec_push(p->a, &p->f->body, s);

@@ -283,8 +283,17 @@ struct Operand {
     int nsub;
 };
 
+/* Where an instruction came from in the program's own source, from the
+ * last `.loc FILE LINE COL` before it in its function (nvcc -lineinfo,
+ * clang -g); file 0: no .loc. */
+typedef struct SrcPos {
+    int file; /* a .file id: module_file_name() */
+    int line, col;
+} SrcPos;
+
 typedef struct Instr {
     SrcLoc loc;
+    SrcPos src;
     Opcode op;
     int guard;       /* predicate register or -1 */
     bool guard_neg;  /* @!p */
@@ -466,6 +475,9 @@ void lex_next(Lexer *lx, Token *t);
  * only when the text could not be read; otherwise a module, possibly
  * partial, and the caller checks d->nerrors. */
 Module *ptx_parse(const char *filename, const char *text, size_t len, Diags *d);
+
+/* The name a `.file ID "name"` directive gave ID, or NULL. */
+const char *module_file_name(const Module *m, int id);
 
 /* check.c: operand types and state spaces of every instruction against
  * the opcode's shape; errors go to d (all of them, up to d's limit). */

@@ -263,3 +263,12 @@ diag_print(const Diags *d, FILE *out)
     if (d->nerrors > max)
         fprintf(out, "ptx2native: note: %d more errors not shown\n", d->nerrors - max);
 }
+
+const char *
+module_file_name(const Module *m, int id)
+{
+    for (int i = 0; i < m->files.n; i++)
+        if (m->files.v[i].id == id)
+            return m->files.v[i].name;
+    return NULL;
+}

@@ -43,6 +43,7 @@ p2n_translate_options_init(p2n_translate_options *o)
     memset(o, 0, sizeof *o);
     o->output = P2N_OUTPUT_SHARED_OBJECT;
     o->opt_level = 2;
+    o->debug_info = 1;
 }
 
 const char *
@@ -359,7 +360,7 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
         .mcpu = o->cpu && strcmp(o->cpu, "native") != 0 ? o->cpu : NULL,
         .mattr = o->features,
         .triple = x->triple,
-        .debug = x->debug,
+        .debug_info = o->debug_info,
         .dump_ir = (x->dump & DUMP_IR) != 0,
     };
     int status = lower_module(an, &lo, d);

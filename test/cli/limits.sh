@@ -39,7 +39,7 @@ fi
 
 # 256 MiB with no initializer and 4 MiB with three elements, in 1 GB of
 # address space (one constant per element took 4 GB)
-if (ulimit -v 1000000 && "$P2N" test/exec/globals_big.ptx -o "$OUT/globals_big.so") 2>"$OUT/globals_big.err"; then
+if (ulimit -v 1000000 && "$P2N" test/out/exec/globals_big.ptx -o "$OUT/globals_big.so") 2>"$OUT/globals_big.err"; then
 	check big_zero_global yes
 else
 	check big_zero_global no "$(head -n 3 "$OUT/globals_big.err")"
