@@ -103,9 +103,10 @@ static const struct {
     const char *name;
     unsigned flags, classes;
     int nmin, nmax;
+    const char *shape;
 } opcodes[] = {
-    {"", 0, 0, 0, 0},
-#define X(id, name, flags, classes, nmin, nmax) {name, flags, classes, nmin, nmax},
+    {"", 0, 0, 0, 0, ""},
+#define X(id, name, flags, classes, nmin, nmax, shape) {name, flags, classes, nmin, nmax, shape},
 #include "opcodes.def"
 #undef X
 };
@@ -138,6 +139,12 @@ int
 opcode_max_operands(Opcode op)
 {
     return opcodes[op].nmax;
+}
+
+const char *
+opcode_shape(Opcode op)
+{
+    return opcodes[op].shape;
 }
 
 Opcode
