@@ -209,7 +209,7 @@ Space mod_space(Mod m);                       /* SP_NONE unless a space */
 /* Opcodes and their properties; opcodes.def is the one table. */
 typedef enum {
     OP_NONE,
-#define X(id, name, flags, classes, nopnd_min, nopnd_max, shape) OP_##id,
+#define X(id, name, flags, classes, nopnd_min, nopnd_max, shape, emit) OP_##id,
 #include "opcodes.def"
 #undef X
     OP_COUNT

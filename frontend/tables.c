@@ -106,7 +106,7 @@ static const struct {
     const char *shape;
 } opcodes[] = {
     {"", 0, 0, 0, 0, ""},
-#define X(id, name, flags, classes, nmin, nmax, shape) {name, flags, classes, nmin, nmax, shape},
+#define X(id, name, flags, classes, nmin, nmax, shape, emit) {name, flags, classes, nmin, nmax, shape},
 #include "opcodes.def"
 #undef X
 };
