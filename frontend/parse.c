@@ -1821,17 +1821,10 @@ check_calls(P *p, Func *f)
         const Instr *in = &f->instrs.v[i];
         if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        const Operand *rets = NULL, *target, *args = NULL, *tlist = NULL;
-        int k = 0;
-        if (in->opnd[0].kind == OPD_LIST)
-            rets = &in->opnd[k++];
-        if (k >= in->nopnd)
+        CallShape c = call_shape(in);
+        const Operand *rets = c.rets, *target = c.target, *args = c.args, *tlist = c.tlist;
+        if (!target)
             continue;
-        target = &in->opnd[k++];
-        if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
-            args = &in->opnd[k++];
-        if (k < in->nopnd)
-            tlist = &in->opnd[k];
         const Func *sig = NULL;
         if (target->kind == OPD_FUNC) {
             sig = target->func;

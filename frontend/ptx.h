@@ -334,6 +334,13 @@ typedef struct Instr {
     int nopnd;
 } Instr;
 
+/* A call's operands, call[.uni] [(rets),] target[, (args)][, tlist]; the
+ * members absent from the call are NULL (tables.c: the one decoding). */
+typedef struct CallShape {
+    const Operand *rets, *target, *args, *tlist;
+} CallShape;
+CallShape call_shape(const Instr *in);
+
 /* Registers: every .reg declaration, each range element its own entry. */
 typedef struct Reg {
     const char *name; /* "%r7" */

@@ -259,3 +259,22 @@ ptx_targets_list(void)
            "sm_80, sm_86-89, sm_90, sm_90a, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (each of these "
            "last six also with a or f), texmode_unified, texmode_independent, debug, map_f64_to_f32";
 }
+
+/* call[.uni] [(rets),] target[, (args)][, tlist]: the one decoding of a
+ * call's operands. */
+CallShape
+call_shape(const Instr *in)
+{
+    CallShape c = {0};
+    int k = 0;
+    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
+        c.rets = &in->opnd[k++];
+    if (k >= in->nopnd)
+        return c;
+    c.target = &in->opnd[k++];
+    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
+        c.args = &in->opnd[k++];
+    if (k < in->nopnd)
+        c.tlist = &in->opnd[k];
+    return c;
+}
