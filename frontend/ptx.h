@@ -340,6 +340,9 @@ typedef struct CallShape {
     const Operand *rets, *target, *args, *tlist;
 } CallShape;
 CallShape call_shape(const Instr *in);
+/* in is a call that may run g: g names a .func with a body, and in calls it
+ * or calls through a register (which may hold any function's address). */
+bool call_may_reach(const Instr *in, const Func *g);
 
 /* Registers: every .reg declaration, each range element its own entry. */
 typedef struct Reg {

@@ -278,3 +278,11 @@ call_shape(const Instr *in)
         c.tlist = &in->opnd[k];
     return c;
 }
+
+bool
+call_may_reach(const Instr *in, const Func *g)
+{
+    const Operand *t = in->op == OP_CALL ? call_shape(in).target : NULL;
+    return t && g->has_body && !g->is_entry &&
+           (t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g));
+}

@@ -188,12 +188,10 @@ func_flags(const Module *m, const Func *f, bool *seen)
         else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT ||
                  in->op == OP_MBAR_TRY_WAIT)
             flags |= P2N_KF_NANOSLEEP; /* a wait that yields */
-        else if (in->op == OP_CALL && in->nopnd > 0) {
-            const Operand *t = call_shape(in).target;
+        else if (in->op == OP_CALL) {
             for (int i = 0; i < m->funcs.n; i++) {
                 const Func *g = m->funcs.v[i];
-                bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
-                if (reached && g->has_body && !g->is_entry && !seen[i]) {
+                if (call_may_reach(in, g) && !seen[i]) {
                     seen[i] = true;
                     flags |= func_flags(m, g, seen);
                 }

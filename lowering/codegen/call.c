@@ -391,13 +391,11 @@ may_wait(const Module *m, const Func *f, bool *seen)
         const Instr *in = &f->instrs.v[j];
         if ((in->op == OP_BAR || in->op == OP_BARRIER) && !instr_has_mod(in, MOD_ARRIVE))
             return true;
-        if (in->op != OP_CALL || in->nopnd == 0)
+        if (in->op != OP_CALL)
             continue;
-        const Operand *t = call_shape(in).target;
         for (int i = 0; i < m->funcs.n; i++) {
             const Func *g = m->funcs.v[i];
-            bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
-            if (reached && g->has_body && !g->is_entry && !seen[i]) {
+            if (call_may_reach(in, g) && !seen[i]) {
                 seen[i] = true;
                 if (may_wait(m, g, seen))
                     return true;

@@ -56,15 +56,11 @@ mark_reach(const Module *m, int fi, bool *seen)
     const Func *f = m->funcs.v[fi];
     for (int j = 0; j < f->instrs.n; j++) {
         const Instr *in = &f->instrs.v[j];
-        if (in->op != OP_CALL || in->nopnd == 0)
+        if (in->op != OP_CALL)
             continue;
-        const Operand *t = call_shape(in).target;
-        for (int i = 0; i < m->funcs.n; i++) {
-            const Func *g = m->funcs.v[i];
-            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body &&
-                !g->is_entry)
+        for (int i = 0; i < m->funcs.n; i++)
+            if (call_may_reach(in, m->funcs.v[i]))
                 mark_reach(m, i, seen);
-        }
     }
 }
 
