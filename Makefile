@@ -217,20 +217,17 @@ fuzz-diff: all ref
 check: all ref $(UNIT_TESTS)
 	sh test/run.sh $(T)
 
-# The translator's tests (parse diagnostics, fixtures, reports, codegen)
-# with a translator built with ASan and UBSan, and the execution tests with
-# the runtime and the host programs built so too; the tree is rebuilt plain
-# afterwards.
-SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer
+# Sanitizers (test/sanitize.sh): a copy of the tree under build/asan or
+# build/ubsan is built with them and runs the tests there; any report fails.
+# check-asan: ASan and UBSan on the translator's tests and the execution
+# tests.  check-ubsan: UBSan with -fno-sanitize-recover on every test, or on
+# the tests matching each filter of T ("make check-ubsan T='unit/ parse/'").
+ASAN_TESTS = parse/ fixture/ report/ codegen/ unit/ exec/
 check-asan:
-	$(MAKE) clean
-	$(MAKE) ptx2native runtime/libptx2native.a OPT="-O1 -g $(SANITIZE)" LDFLAGS="-fsanitize=address,undefined"
-	for t in parse/ fixture/ report/ codegen/ exec/; do \
-		HOST_CFLAGS="-g $(SANITIZE)" ASAN_OPTIONS=detect_leaks=0 \
-			UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 sh test/run.sh $$t || exit 1; \
-	done
-	$(MAKE) clean
-	$(MAKE) all
+	sh test/sanitize.sh asan $(or $(T),$(ASAN_TESTS))
+
+check-ubsan:
+	sh test/sanitize.sh ubsan $(T)
 
 demo: all
 	sh test/demo.sh
@@ -292,6 +289,6 @@ clean:
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build
 
-.PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall clean bench bench-deps
+.PHONY: all ref fuzz-diff check check-asan check-ubsan check-llvm demo regen-ptx regen-reports install uninstall clean bench bench-deps
 
 -include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d

@@ -10,7 +10,7 @@ if [ ! -f runtime/libptx2native.a ]; then echo "SKIP cli/cpu (runtime/libptx2nat
 d=$OUT/cpu
 rm -rf "$d" && mkdir -p "$d"
 k=test/cli/sizes.ptx # small: code for the baseline CPU takes LLVM long on big kernels
-if ! err=$(cc -std=c11 -O1 -Iruntime test/cli/cpu.c runtime/libptx2native.a -lpthread -ldl -o "$d/cpu" 2>&1); then
+if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/cpu.c runtime/libptx2native.a -lpthread -ldl -o "$d/cpu" 2>&1); then
 	echo "FAIL cli/cpu/build: $err"; exit 0
 fi
 ok() { echo "PASS cli/cpu/$1"; }

@@ -20,7 +20,7 @@ if grep -q '^prefix=/opt/p2n$' "$dest/opt/p2n/lib/pkgconfig/ptx2native.pc"; then
 else echo "FAIL cli/install/pkg_config: $(head -n 1 "$dest/opt/p2n/lib/pkgconfig/ptx2native.pc")"; fi
 # a program against the installed header and library
 "$dest/opt/p2n/bin/ptx2native" test/bench/kernels.ptx -o "$OUT/inst_kernels.so" 2>"$OUT/inst.err" &&
-	cc -std=c11 -I"$dest/opt/p2n/include" test/demo.c "$dest/opt/p2n/lib/libptx2native.a" -lpthread -ldl -lm \
+	cc -std=c11 ${HOST_CFLAGS:-} -I"$dest/opt/p2n/include" test/demo.c "$dest/opt/p2n/lib/libptx2native.a" -lpthread -ldl -lm \
 		-o "$OUT/inst_demo" 2>>"$OUT/inst.err" &&
 	"$OUT/inst_demo" "$OUT/inst_kernels.so" >"$OUT/inst_demo.out" 2>&1
 if grep -q 'saxpy .*: right' "$OUT/inst_demo.out" 2>/dev/null; then echo "PASS cli/install/runs"
@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
 }
 CEOF
 lib=$dest/opt/p2n/lib
-cc -std=c11 -I"$dest/opt/p2n/include" "$OUT/inst_translate.c" "$lib/libptx2native.a" -L"$lib" \
+cc -std=c11 ${HOST_CFLAGS:-} -I"$dest/opt/p2n/include" "$OUT/inst_translate.c" "$lib/libptx2native.a" -L"$lib" \
 	-lptx2native-translate -Wl,-rpath,"$lib" -lpthread -ldl -lm -o "$OUT/inst_translate" 2>"$OUT/inst_translate.err" &&
 	"$OUT/inst_translate" test/bench/kernels.ptx >"$OUT/inst_translate.out" 2>&1
 rc=$?

@@ -1,0 +1,69 @@
+#!/bin/sh
+# test/sanitize.sh asan|ubsan [FILTER...] — make check-asan, make check-ubsan.
+#
+# Copies the tree to build/KIND (the sources git knows, tracked or not,
+# with their times, so a second run rebuilds only what changed), builds
+# everything there with the sanitizer (translator, host library, CUDA
+# layer, unit tests, test/ref) and runs test/run.sh there once per FILTER
+# (no FILTER: every test), the host programs of the execution tests built
+# with the sanitizer too.  Every report is written to build/KIND/reports;
+# any report fails the run, whatever the test said.
+#   asan:  -fsanitize=address,undefined (leaks not checked: the translator
+#          keeps its arenas to the end on purpose)
+#   ubsan: -fsanitize=undefined -fno-sanitize-recover=all
+set -u
+cd "$(dirname "$0")/.." || exit 2
+top=$(pwd)
+kind=${1:-}
+[ $# -gt 0 ] && shift
+case $kind in
+asan)
+	san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+	opts="ASAN_OPTIONS=detect_leaks=0:log_path=$top/build/asan/reports/asan" ;;
+ubsan)
+	san="-fsanitize=undefined -fno-sanitize-recover=all" ;;
+*) echo "usage: test/sanitize.sh asan|ubsan [FILTER...]" >&2; exit 2 ;;
+esac
+dir=build/$kind
+opts="${opts:-} UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$top/$dir/reports/ubsan"
+make=${MAKE:-make}
+[ -f config.mk ] || { echo "test/sanitize.sh: run ./configure first" >&2; exit 2; }
+
+echo "copying the sources to $dir"
+mkdir -p "$dir"
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	git ls-files -co --exclude-standard | while IFS= read -r f; do [ -f "$f" ] && echo "$f"; done |
+		tar -cf - -T - config.mk | tar -xf - -C "$dir" || exit 2
+else # not a git checkout: all of it, and the copy cleaned of what was built here
+	tar -cf - --exclude=./build --exclude=./test/out . | tar -xf - -C "$dir" || exit 2
+	$make -C "$dir" clean >/dev/null || exit 2
+fi
+
+unit=$(cd "$dir" && for f in test/unit/*_test.c; do printf '%s ' "${f%.c}"; done)
+echo "building $dir with $san"
+# shellcheck disable=SC2086
+$make -C "$dir" all ref $unit OPT="-O1 -g $san -fno-omit-frame-pointer" LDFLAGS="$san" WERROR= >"$dir/build.log" 2>&1 || {
+	tail -n 30 "$dir/build.log"
+	echo "test/sanitize.sh: the $kind build failed ($dir/build.log)"
+	exit 1
+}
+
+rm -rf "$dir/reports"
+mkdir -p "$dir/reports"
+[ $# -gt 0 ] || set -- ""
+status=0
+for filter; do
+	echo "== $kind: test/run.sh ${filter:-(every test)}"
+	# shellcheck disable=SC2086
+	(cd "$dir" && env HOST_CFLAGS="-g $san" $opts sh test/run.sh "$filter") || status=1
+done
+if [ -n "$(ls "$dir/reports")" ]; then
+	for f in "$dir"/reports/*; do
+		echo "== $f"
+		cat "$f"
+	done
+	echo "FAIL $kind: $(ls "$dir/reports" | wc -l) sanitizer report(s) above"
+	status=1
+fi
+[ $status -eq 0 ] && echo "$kind: no report"
+exit $status
