@@ -214,8 +214,11 @@ fuzz-diff: all ref
 	P2NFLAGS="$(P2NFLAGS)" test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress $(FUZZFLAGS)
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
-check: all ref $(UNIT_TESTS)
+check: all tests
 	sh test/run.sh $(T)
+
+# what the tests need besides all
+tests: ref $(UNIT_TESTS) $(FUZZ_REPLAY)
 
 # Sanitizers (test/sanitize.sh): a copy of the tree under build/asan or
 # build/ubsan is built with them and runs the tests there; any report fails.
@@ -228,6 +231,41 @@ check-asan:
 
 check-ubsan:
 	sh test/sanitize.sh ubsan $(T)
+
+# libFuzzer targets (test/fuzz, docs/testing.md): make fuzz builds them in
+# a copy of the tree (build/fuzz) with clang's libFuzzer, ASan and UBSan
+# and runs each FUZZ_TIME seconds (default 60) from a seed corpus of
+# test/; make fuzz-deps installs clang (Debian and Ubuntu; as root).  make
+# check replays the inputs kept in test/fuzz/TARGET/ with replay_TARGET:
+# the same target with a main() (test/fuzz/replay.c), built with cc.
+FUZZ_TARGETS = parse translate load
+FUZZ_REPLAY = $(FUZZ_TARGETS:%=test/fuzz/replay_%)
+FUZZ_OBJS = $(FUZZ_TARGETS:%=test/fuzz/%.o) test/fuzz/replay.o
+FUZZ_CLANG = clang-19
+
+$(FUZZ_OBJS): %.o: %.c
+	$(CC) $(TRANSLATOR_CFLAGS) -c -o $@ $<
+
+test/fuzz/replay_parse test/fuzz/replay_translate: test/fuzz/replay_%: test/fuzz/%.o test/fuzz/replay.o \
+		lowering/libptx2native-translate.a
+	$(CC) $(LDFLAGS) -o $@ $< test/fuzz/replay.o lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS)
+
+test/fuzz/replay_load: test/fuzz/load.o test/fuzz/replay.o runtime/libptx2native.a
+	$(CC) $(LDFLAGS) -o $@ test/fuzz/load.o test/fuzz/replay.o runtime/libptx2native.a -lpthread -ldl -lm
+
+# with libFuzzer's main: built by make fuzz in build/fuzz (CC=clang)
+test/fuzz/fuzz_parse test/fuzz/fuzz_translate: test/fuzz/fuzz_%: test/fuzz/%.o lowering/libptx2native-translate.a
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $< lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS)
+
+test/fuzz/fuzz_load: test/fuzz/load.o runtime/libptx2native.a
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ test/fuzz/load.o runtime/libptx2native.a -lpthread -ldl -lm
+
+fuzz: all
+	FUZZ_CLANG="$(FUZZ_CLANG)" sh test/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-deps:
+	apt-get update
+	apt-get install -y --no-install-recommends $(FUZZ_CLANG) libclang-rt-19-dev
 
 demo: all
 	sh test/demo.sh
@@ -284,11 +322,12 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/lib/ptx2native
 
 clean:
+	rm -f $(FUZZ_REPLAY) $(FUZZ_OBJS) $(FUZZ_OBJS:.o=.d) $(FUZZ_TARGETS:%=test/fuzz/fuzz_%)
 	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc lowering/build_id.h $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -f test/ref/*.o test/ref/*.d test/ref/libp2nref.a $(REF_TOOLS)
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build
 
-.PHONY: all ref fuzz-diff check check-asan check-ubsan check-llvm demo regen-ptx regen-reports install uninstall clean bench bench-deps
+.PHONY: all ref fuzz-diff check tests check-asan check-ubsan fuzz fuzz-deps check-llvm demo regen-ptx regen-reports install uninstall clean bench bench-deps
 
--include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d
+-include $(FUZZ_OBJS:.o=.d) $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d

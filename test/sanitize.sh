@@ -1,15 +1,13 @@
 #!/bin/sh
 # test/sanitize.sh asan|ubsan [FILTER...] — make check-asan, make check-ubsan.
 #
-# Copies the tree to build/KIND (the sources git knows, tracked or not,
-# with their times, so a second run rebuilds only what changed), builds
-# everything there with the sanitizer (translator, host library, CUDA
-# layer, unit tests, test/ref) and runs test/run.sh there once per FILTER
+# Copies the tree to build/KIND (test/copytree.sh: a second run rebuilds
+# only what changed), builds everything there with the sanitizer
+# (translator, host library, CUDA layer, what the tests build) and runs test/run.sh there once per FILTER
 # (no FILTER: every test), the host programs of the execution tests built
 # with the sanitizer too.  Every report is written to build/KIND/reports;
 # any report fails the run, whatever the test said.
-#   asan:  -fsanitize=address,undefined (leaks not checked: the translator
-#          keeps its arenas to the end on purpose)
+#   asan:  -fsanitize=address,undefined (leaks are not checked)
 #   ubsan: -fsanitize=undefined -fno-sanitize-recover=all
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -30,19 +28,11 @@ make=${MAKE:-make}
 [ -f config.mk ] || { echo "test/sanitize.sh: run ./configure first" >&2; exit 2; }
 
 echo "copying the sources to $dir"
-mkdir -p "$dir"
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-	git ls-files -co --exclude-standard | while IFS= read -r f; do [ -f "$f" ] && echo "$f"; done |
-		tar -cf - -T - config.mk | tar -xf - -C "$dir" || exit 2
-else # not a git checkout: all of it, and the copy cleaned of what was built here
-	tar -cf - --exclude=./build --exclude=./test/out . | tar -xf - -C "$dir" || exit 2
-	$make -C "$dir" clean >/dev/null || exit 2
-fi
+sh test/copytree.sh "$dir" || exit 2
 
-unit=$(cd "$dir" && for f in test/unit/*_test.c; do printf '%s ' "${f%.c}"; done)
 echo "building $dir with $san"
 # shellcheck disable=SC2086
-$make -C "$dir" all ref $unit OPT="-O1 -g $san -fno-omit-frame-pointer" LDFLAGS="$san" WERROR= >"$dir/build.log" 2>&1 || {
+$make -C "$dir" all tests OPT="-O1 -g $san -fno-omit-frame-pointer" LDFLAGS="$san" WERROR= >"$dir/build.log" 2>&1 || {
 	tail -n 30 "$dir/build.log"
 	echo "test/sanitize.sh: the $kind build failed ($dir/build.log)"
 	exit 1
