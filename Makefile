@@ -50,6 +50,10 @@ CUDA_GEN = $(CUDA_DIR)/stubs_cuda.c $(CUDA_DIR)/stubs_cudart.c $(CUDA_DIR)/libcu
 
 ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS) $(CUDA_OBJS)
 UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test test/unit/translate_test
+# libFuzzer targets (test/fuzz) and their replayers, built with cc for make check
+FUZZ_TARGETS = parse translate load
+FUZZ_REPLAY = $(FUZZ_TARGETS:%=test/fuzz/replay_%)
+FUZZ_OBJS = $(FUZZ_TARGETS:%=test/fuzz/%.o) test/fuzz/replay.o
 
 all: ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) $(CUDA_LIBS) $(CUDA_DIR)/ptx2native-run
 
@@ -238,9 +242,6 @@ check-ubsan:
 # test/; make fuzz-deps installs clang (Debian and Ubuntu; as root).  make
 # check replays the inputs kept in test/fuzz/TARGET/ with replay_TARGET:
 # the same target with a main() (test/fuzz/replay.c), built with cc.
-FUZZ_TARGETS = parse translate load
-FUZZ_REPLAY = $(FUZZ_TARGETS:%=test/fuzz/replay_%)
-FUZZ_OBJS = $(FUZZ_TARGETS:%=test/fuzz/%.o) test/fuzz/replay.o
 FUZZ_CLANG = clang-19
 
 $(FUZZ_OBJS): %.o: %.c

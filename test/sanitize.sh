@@ -17,13 +17,13 @@ kind=${1:-}
 case $kind in
 asan)
 	san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-	opts="ASAN_OPTIONS=detect_leaks=0:log_path=$top/build/asan/reports/asan" ;;
+	opts="ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:log_path=$top/build/asan/reports/asan" ;;
 ubsan)
 	san="-fsanitize=undefined -fno-sanitize-recover=all" ;;
 *) echo "usage: test/sanitize.sh asan|ubsan [FILTER...]" >&2; exit 2 ;;
 esac
 dir=build/$kind
-opts="${opts:-} UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$top/$dir/reports/ubsan"
+opts="${opts:-} P2N_SANITIZER=$kind UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$top/$dir/reports/ubsan"
 make=${MAKE:-make}
 [ -f config.mk ] || { echo "test/sanitize.sh: run ./configure first" >&2; exit 2; }
 
