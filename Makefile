@@ -226,10 +226,10 @@ tests: ref $(UNIT_TESTS) $(FUZZ_REPLAY)
 
 # Sanitizers (test/sanitize.sh): a copy of the tree under build/asan or
 # build/ubsan is built with them and runs the tests there; any report fails.
-# check-asan: ASan and UBSan on the translator's tests and the execution
-# tests.  check-ubsan: UBSan with -fno-sanitize-recover on every test, or on
+# check-asan: ASan and UBSan on every test but the CUDA layer's (programs
+# nvcc linked cannot load an ASan library after their own) and fuzz/.  check-ubsan: UBSan with -fno-sanitize-recover on every test, or on
 # the tests matching each filter of T ("make check-ubsan T='unit/ parse/'").
-ASAN_TESTS = parse/ fixture/ report/ codegen/ unit/ exec/
+ASAN_TESTS = parse/ fixture/ report/ codegen/ unit/ fuzzer/ cli/ exec/
 check-asan:
 	sh test/sanitize.sh asan $(or $(T),$(ASAN_TESTS))
 
