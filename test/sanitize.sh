@@ -57,6 +57,7 @@ done
 if [ -n "$reports" ]; then
 	echo "FAIL $kind: $(echo "$reports" | wc -l) sanitizer report(s) above"
 	status=1
+else
+	echo "$kind: no sanitizer report"
 fi
-[ $status -eq 0 ] && echo "$kind: no report"
 exit $status
