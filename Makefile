@@ -1,26 +1,42 @@
 # ptx2native — see README.md.  ./configure writes config.mk; when it is
 # missing, the first make runs ./configure --install-deps itself.
 
-ifeq ($(filter clean uninstall,$(MAKECMDGOALS)),)
+ifeq ($(filter clean uninstall install-manifest,$(MAKECMDGOALS)),)
 include config.mk
+else
+-include $(wildcard config.mk)
 endif
 
+# Where make install puts things (make uninstall removes exactly those
+# files): PREFIX and LIBDIR come from ./configure --prefix, --libdir;
+# any of these may be given on the command line too.
 PREFIX ?= /usr/local
 DESTDIR ?=
+LIBDIR ?= $(PREFIX)/lib
+BINDIR ?= $(PREFIX)/bin
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/ptx2native
+VERSION := $(shell sed -n 's/^\#define P2N_VERSION "\(.*\)"$$/\1/p' lowering/translate.c)
 CC ?= cc
 
 WARN = -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
 OPT = -O2 -g
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -MMD -MP $(CFLAGS)
-TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Ifrontend -Ilowering -Iruntime $(LLVM_CFLAGS) $(XML_CFLAGS)
+TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Icli -Ifrontend -Ilowering -Ilowering/analysis -Ilowering/codegen -Iruntime \
+	$(LLVM_CFLAGS) $(XML_CFLAGS)
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
 	frontend/print.o frontend/cfg.o frontend/link.o
-ANALYSIS_OBJS = lowering/dom.o lowering/uniform.o lowering/report.o
-CODEGEN_OBJS = lowering/emit.o lowering/emit_call.o lowering/emit_inst.o lowering/emit_mem.o lowering/emit_mbarrier.o \
-	lowering/emit_mma.o lowering/emit_warp.o lowering/emit_video.o lowering/emit_tex.o lowering/abi.o lowering/target.o
-CLI_OBJS = cli/main.o
+ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
+	lowering/analysis/report.o lowering/analysis/warn.o
+# the code generator, from the bottom up (codegen/emit.h)
+CODEGEN = base layout abi value softfloat arith compare bits fp8 convert memory atomic sync warp video tex \
+	mma mbarrier hold call dispatch flow debug function
+CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
+CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
 # the translator library (ptx2native_translate.h): every stage and its entry
@@ -29,10 +45,11 @@ TRANSLATOR_OBJS = $(CLI_OBJS) $(TRANSLATE_OBJS)
 TRANSLATE_SONAME = libptx2native-translate.so.1
 TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) \
 	lowering/libptx2native-translate.so
-TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm -lpthread
+TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm -lpthread
 
-RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o runtime/texture.o
-RUNTIME_LIBS = runtime/libptx2native.a runtime/libptx2native.so
+RUNTIME_OBJS = runtime/host.o runtime/sched.o runtime/services.o runtime/fiber.o runtime/texture.o runtime/lines.o
+RUNTIME_SONAME = libptx2native.so.1
+RUNTIME_LIBS = runtime/libptx2native.a runtime/$(RUNTIME_SONAME) runtime/libptx2native.so
 
 # The CUDA layer (runtime/cuda, docs/cuda.md): libcuda.so.1 holds the core
 # and the driver API with the host library inside; libcudart.so.12/.13 are
@@ -67,7 +84,7 @@ ptx2native: $(CLI_OBJS) $(CLI_CUDA_OBJS) lowering/libptx2native-translate.a
 # of the CUDA layer's cache key: a checksum of its sources, so that a
 # rebuilt translator never meets modules cached by another one.
 lowering/build_id.h: $(TRANSLATE_OBJS:.o=.c) $(filter-out lowering/build_id.h,$(wildcard frontend/*.h lowering/*.h \
-		lowering/*.def frontend/*.def)) runtime/p2n_abi.h
+		lowering/*/*.h lowering/*.def frontend/*.def)) runtime/p2n_abi.h
 	@printf '#define P2N_BUILD_ID "%s"\n' "$$(cat $^ | cksum | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
 
 lowering/translate.o: lowering/build_id.h
@@ -84,13 +101,10 @@ lowering/$(TRANSLATE_SONAME): $(TRANSLATE_OBJS) lowering/translate.map
 lowering/libptx2native-translate.so: lowering/$(TRANSLATE_SONAME)
 	ln -sf $(TRANSLATE_SONAME) $@
 
-# The CPUs and features LLVM knows for this host, from llc -mcpu=help (an
+# The CPUs and features of every target LLVM has, from llc -mcpu=help (an
 # empty list when llc is missing: the names are then not checked).
-lowering/target_names.inc: config.mk
-	{ "$$($(LLVM_CONFIG) --bindir)/llc" -mtriple="$$($(LLVM_CONFIG) --host-target)" -mcpu=help \
-		</dev/null 2>&1 || true; } | awk '/^Available CPUs/ { s = "CPU"; next } \
-		/^Available features/ { s = "FEATURE"; next } /^Use [+]feature/ { s = "" } \
-		s != "" && $$2 == "-" { printf "%s(\"%s\")\n", s, $$1 }' >$@.tmp && mv $@.tmp $@
+lowering/target_names.inc: config.mk lowering/target_names.sh
+	sh lowering/target_names.sh "$(LLVM_CONFIG)" >$@.tmp && mv $@.tmp $@
 
 lowering/target.o: lowering/target_names.inc
 
@@ -98,8 +112,13 @@ runtime/libptx2native.a: $(RUNTIME_OBJS)
 	rm -f $@
 	ar rcs $@ $(RUNTIME_OBJS)
 
-runtime/libptx2native.so: $(RUNTIME_OBJS)
-	$(CC) -shared $(LDFLAGS) -o $@ $(RUNTIME_OBJS) -lpthread -ldl
+# exports only the p2n_* calls of ptx2native.h (ptx2native.map)
+runtime/$(RUNTIME_SONAME): $(RUNTIME_OBJS) runtime/ptx2native.map
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(RUNTIME_SONAME) -Wl,--version-script=runtime/ptx2native.map \
+		-Wl,-z,defs -o $@ $(RUNTIME_OBJS) -lpthread -ldl -lm
+
+runtime/libptx2native.so: runtime/$(RUNTIME_SONAME)
+	ln -sf $(RUNTIME_SONAME) $@
 
 $(TRANSLATOR_OBJS): %.o: %.c
 	$(CC) $(TRANSLATOR_CFLAGS) -c -o $@ $<
@@ -167,16 +186,15 @@ $(CUDA_DIR)/ptx2native-run: $(CUDA_DIR)/run.o
 
 # Unit tests: C programs under test/unit that print their own PASS/FAIL
 # lines; they link only the objects they test.
-UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o lowering/dom.o lowering/uniform.o \
-	lowering/report.o
+UNIT_OBJS = frontend/util.o frontend/tables.o frontend/cfg.o $(ANALYSIS_OBJS)
 
 $(filter-out test/unit/abi_test test/unit/translate_test,$(UNIT_TESTS)): %: %.c $(UNIT_OBJS)
-	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS)
+	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_OBJS) $(XML_LIBS) -lstdc++
 
 # abi_test checks the LLVM mirror of p2n_warp against the C layout.
 test/unit/abi_test: test/unit/abi_test.c $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS)
 	$(CC) $(TRANSLATOR_CFLAGS) $(LDFLAGS) -o $@ $< $(CODEGEN_OBJS) $(FRONTEND_OBJS) $(ANALYSIS_OBJS) \
-		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lm
+		$(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm
 
 # translate_test uses only the public headers: the translator's shared
 # library (so its exports are what it needs) and the host library.
@@ -227,8 +245,9 @@ tests: ref $(UNIT_TESTS) $(FUZZ_REPLAY)
 # Sanitizers (test/sanitize.sh): a copy of the tree under build/asan or
 # build/ubsan is built with them and runs the tests there; any report fails.
 # check-asan: ASan and UBSan on every test but the CUDA layer's (programs
-# nvcc linked cannot load an ASan library after their own) and fuzz/.  check-ubsan: UBSan with -fno-sanitize-recover on every test, or on
-# the tests matching each filter of T ("make check-ubsan T='unit/ parse/'").
+# nvcc linked cannot load an ASan library after their own) and fuzz/.
+# check-ubsan: UBSan with -fno-sanitize-recover on every test, or on the
+# tests matching each filter of T ("make check-ubsan T='unit/ parse/'").
 ASAN_TESTS = parse/ fixture/ report/ codegen/ unit/ fuzzer/ cli/ exec/
 check-asan:
 	sh test/sanitize.sh asan $(or $(T),$(ASAN_TESTS))
@@ -299,28 +318,55 @@ regen-reports: ptx2native
 regen-ptx:
 	sh test/regen-ptx.sh "$(NVCC)"
 
+# make install: every file below under DESTDIR; make uninstall removes
+# these and nothing else (and the directories of ptx2native's own, when
+# empty).  The CUDA layer's libraries go to PREFIX/lib/ptx2native whatever
+# LIBDIR is: ptx2native-run finds them there, from its own place.
+CUDA_LIBDIR = $(PREFIX)/lib/ptx2native
+CMAKEDIR = $(LIBDIR)/cmake/ptx2native
+MAN_PAGES = $(wildcard docs/*.1)
+DOC_FILES = README.md $(wildcard docs/*.md) docs/report.xsd
+INSTALLED = $(BINDIR)/ptx2native $(BINDIR)/ptx2native-run \
+	$(INCLUDEDIR)/ptx2native.h $(INCLUDEDIR)/ptx2native_translate.h \
+	$(LIBDIR)/libptx2native.a $(LIBDIR)/$(RUNTIME_SONAME) $(LIBDIR)/libptx2native.so \
+	$(LIBDIR)/libptx2native-translate.a $(LIBDIR)/$(TRANSLATE_SONAME) $(LIBDIR)/libptx2native-translate.so \
+	$(LIBDIR)/pkgconfig/ptx2native.pc $(LIBDIR)/pkgconfig/ptx2native-translate.pc \
+	$(CMAKEDIR)/ptx2native-config.cmake \
+	$(CMAKEDIR)/ptx2native-config-version.cmake \
+	$(addprefix $(CUDA_LIBDIR)/,$(notdir $(CUDA_LIBS))) \
+	$(addprefix $(MANDIR)/man1/,$(notdir $(MAN_PAGES))) \
+	$(addprefix $(DOCDIR)/,$(notdir $(DOC_FILES))) $(DATADIR)/ptx2native/report.xsd
+GEN_CONFIG = sh runtime/gen-config.sh
+CONFIG_ARGS = '$(PREFIX)' '$(LIBDIR)' '$(INCLUDEDIR)' '$(BINDIR)' '$(VERSION)'
+
 install: all
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/include \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig
-	cp ptx2native $(DESTDIR)$(PREFIX)/bin/
-	cp docs/ptx2native.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	cp runtime/ptx2native.h runtime/ptx2native_translate.h $(DESTDIR)$(PREFIX)/include/
-	cp $(RUNTIME_LIBS) lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf $(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/libptx2native-translate.so
-	sed 's|@PREFIX@|$(PREFIX)|' runtime/ptx2native.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc
-	mkdir -p $(DESTDIR)$(PREFIX)/lib/ptx2native
-	cp $(CUDA_DIR)/ptx2native-run $(DESTDIR)$(PREFIX)/bin/
-	cp $(CUDA_LIBS) $(DESTDIR)$(PREFIX)/lib/ptx2native/
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(CMAKEDIR) \
+		$(DESTDIR)$(CUDA_LIBDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/ptx2native
+	cp ptx2native $(CUDA_DIR)/ptx2native-run $(DESTDIR)$(BINDIR)/
+	cp runtime/ptx2native.h runtime/ptx2native_translate.h $(DESTDIR)$(INCLUDEDIR)/
+	cp runtime/libptx2native.a runtime/$(RUNTIME_SONAME) lowering/libptx2native-translate.a \
+		lowering/$(TRANSLATE_SONAME) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(RUNTIME_SONAME) $(DESTDIR)$(LIBDIR)/libptx2native.so
+	ln -sf $(TRANSLATE_SONAME) $(DESTDIR)$(LIBDIR)/libptx2native-translate.so
+	$(GEN_CONFIG) runtime/ptx2native.pc.in $(CONFIG_ARGS) >$(DESTDIR)$(LIBDIR)/pkgconfig/ptx2native.pc
+	$(GEN_CONFIG) runtime/ptx2native-translate.pc.in $(CONFIG_ARGS) \
+		>$(DESTDIR)$(LIBDIR)/pkgconfig/ptx2native-translate.pc
+	$(GEN_CONFIG) runtime/ptx2native-config.cmake.in $(CONFIG_ARGS) >$(DESTDIR)$(CMAKEDIR)/ptx2native-config.cmake
+	$(GEN_CONFIG) runtime/ptx2native-config-version.cmake.in $(CONFIG_ARGS) \
+		>$(DESTDIR)$(CMAKEDIR)/ptx2native-config-version.cmake
+	cp $(CUDA_LIBS) $(DESTDIR)$(CUDA_LIBDIR)/
+	cp $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/
+	cp $(DOC_FILES) $(DESTDIR)$(DOCDIR)/
+	cp docs/report.xsd $(DESTDIR)$(DATADIR)/ptx2native/
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ptx2native $(DESTDIR)$(PREFIX)/share/man/man1/ptx2native.1 \
-		$(DESTDIR)$(PREFIX)/include/ptx2native.h $(DESTDIR)$(PREFIX)/lib/libptx2native.a \
-		$(DESTDIR)$(PREFIX)/lib/libptx2native.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptx2native.pc \
-		$(DESTDIR)$(PREFIX)/include/ptx2native_translate.h \
-		$(DESTDIR)$(PREFIX)/lib/libptx2native-translate.a \
-		$(DESTDIR)$(PREFIX)/lib/$(TRANSLATE_SONAME) $(DESTDIR)$(PREFIX)/lib/libptx2native-translate.so \
-		$(DESTDIR)$(PREFIX)/bin/ptx2native-run
-	rm -rf $(DESTDIR)$(PREFIX)/lib/ptx2native
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rmdir $(DESTDIR)$(CUDA_LIBDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/ptx2native \
+		2>/dev/null || true
+
+# The list of what make install writes, one path a line (test/cli/install.sh).
+install-manifest:
+	@printf '%s\n' $(INSTALLED)
 
 clean:
 	rm -f $(FUZZ_REPLAY) $(FUZZ_OBJS) $(FUZZ_OBJS:.o=.d) $(FUZZ_TARGETS:%=test/fuzz/fuzz_%)
@@ -329,6 +375,7 @@ clean:
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build
 
-.PHONY: all ref fuzz-diff check tests check-asan check-ubsan fuzz fuzz-deps check-llvm demo regen-ptx regen-reports install uninstall clean bench bench-deps
+.PHONY: all ref fuzz-diff check tests check-asan check-ubsan fuzz fuzz-deps check-llvm demo regen-ptx \
+	regen-reports install uninstall install-manifest clean bench bench-deps
 
 -include $(FUZZ_OBJS:.o=.d) $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d

@@ -1,10 +1,11 @@
-/* main.c — the ptx2native command: options, reading the inputs, and the
- * translator library (lowering/translate.c) for the rest.
+/* main.c — the ptx2native command: options, then the translator library
+ * (lowering/translate.c, the one way into translation) for the rest:
+ * reading the inputs, the warnings' options, every diagnostic.
  *
- * Exit status: the library's status: 0 success, 1 errors in the input,
- * 2 usage errors, 3 internal or tool failures.
+ * Exit status: the library's status (p2n_translate_status, the one place
+ * the numbers are defined): 0 success, 1 errors in the input, 2 usage
+ * errors, 3 internal or tool failures.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -12,19 +13,20 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "lower.h"
 #include "ptx.h"
 
-int cu_from_binary_argv(int *argc, char ***argv); /* runtime/cuda/aot.c */
-
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+int cu_from_binary_argv(int *argc, char ***argv, char *err, size_t errlen); /* runtime/cuda/aot.c */
 
 typedef struct Options {
     Vec(const char *) inputs;
+    Vec(const char *) warn_opts; /* -Wall, -Wname, -Wno-name, -Werror=name ... in order */
     const char *output;
     bool compile_only, assemble_only, emit_llvm;
     p2n_translate_options lib;
     TranslateExtra extra;
+    DepOptions dep;
 } Options;
 
 static const char usage_text[] =
@@ -45,6 +47,11 @@ static const char usage_text[] =
     "  --report FILE      write the XML divergence report (docs/report.md)\n"
     "  --from-binary APP  translate the PTX of an nvcc-built executable instead\n"
     "                     (default output APP.kernels.so; docs/cuda.md)\n"
+    "  -MD                also write a dependency file for Make and Ninja: the\n"
+    "                     output's name with .d, naming every file read\n"
+    "  -MF FILE           write it to FILE instead (implies -MD)\n"
+    "  -MT TARGET         the rule's target (default: the output); repeatable\n"
+    "  -MP                add an empty rule for each file read\n"
     "\n"
     "Code generation:\n"
     "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
@@ -55,17 +62,28 @@ static const char usage_text[] =
     "                     (default: the CPU's own)\n"
     "  --target=TRIPLE    code for another target LLVM has, e.g.\n"
     "                     aarch64-linux-gnu (with -c or -S; CPU 'generic')\n"
-    "  -g                 accepted for compatibility; no debug information is\n"
-    "                     emitted yet\n"
+    "  -g                 DWARF lines of the CUDA source (.loc), for gdb, perf\n"
+    "                     and valgrind; without -g the lines are the PTX's\n"
+    "  -g0                no line table (a failing launch names no line)\n"
     "\n"
     "Diagnostics:\n"
     "  -Werror            treat warnings as errors\n"
     "  -w                 suppress warnings\n"
+    "  -WNAME, -Wno-NAME  turn warning NAME on or off: divergent-barrier,\n"
+    "                     deprecated, backend (on), ignored-hint,\n"
+    "                     uni-unproven (off)\n"
+    "  -Wall              every warning\n"
+    "  -Werror=NAME       warning NAME as an error (-Wno-error=NAME: not)\n"
     "  --dump=WHAT        print an intermediate form to standard output; WHAT is\n"
     "                     a comma list of ast, cfg, pdom, uniformity, ir\n"
     "\n"
-    "  --version          print the version and exit\n"
+    "  --version          print the version (and LLVM's) and exit\n"
     "  --help             print this help and exit\n"
+    "  @FILE              read more arguments from FILE\n"
+    "\n"
+    "ptx2native --summary[=text|html] REPORT.xml [-o OUT] [--top=N]\n"
+    "                     a report's divergent branches as a table, or one HTML\n"
+    "                     page with the PTX annotated (docs/report.md)\n"
     "\n"
     "FILE '-' reads standard input.  Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors, 3 internal or tool failures.\n";
@@ -76,7 +94,7 @@ usage_error(const char *fmt, const char *arg)
     fprintf(stderr, "ptx2native: error: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nTry 'ptx2native --help'.\n");
-    exit(EXIT_USAGE);
+    exit(P2N_TRANSLATE_BAD_OPTIONS);
 }
 
 static unsigned
@@ -115,10 +133,10 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         const char *arg = argv[i];
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
-            exit(0);
+            exit(P2N_TRANSLATE_OK);
         } else if (strcmp(arg, "--version") == 0) {
             printf("%s\n", p2n_translator_version());
-            exit(0);
+            exit(P2N_TRANSLATE_OK);
         } else if (strcmp(arg, "-o") == 0) {
             if (++i == argc)
                 usage_error("%s needs a file name", arg);
@@ -150,13 +168,19 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         } else if (strncmp(arg, "--mattr=", 8) == 0) {
             o->lib.features = arg + 8;
         } else if (strcmp(arg, "-g") == 0) {
-            o->extra.debug = true;
+            o->lib.debug_info = 2;
+        } else if (strcmp(arg, "-g0") == 0) {
+            o->lib.debug_info = 0;
         } else if (strcmp(arg, "-Werror") == 0) {
             o->lib.werror = 1;
         } else if (strcmp(arg, "-w") == 0) {
             o->lib.no_warnings = 1;
+        } else if (strncmp(arg, "-W", 2) == 0 && arg[2]) { /* checked by the library */
+            vec_push(a, &o->warn_opts, arg);
         } else if (strncmp(arg, "--dump=", 7) == 0) {
             o->extra.dump |= parse_dump(arg + 7);
+        } else if (depfile_option(a, &o->dep, argc, argv, &i)) {
+            continue;
         } else if (strcmp(arg, "-") == 0 || arg[0] != '-') {
             vec_push(a, &o->inputs, arg);
         } else {
@@ -286,54 +310,30 @@ temporaries_begin(TranslateExtra *x)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-static char *
-read_input(Arena *a, const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "ptx2native: error: cannot open %s: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    if (!buf)
-        fatal("out of memory:");
-    bool bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        fprintf(stderr, "ptx2native: error: cannot read %s\n", path);
-        free(buf);
-        return NULL;
-    }
-    char *text = arena_strndup(a, buf, n);
-    free(buf);
-    *len = n;
-    return text;
-}
-
 int
 main(int argc, char **argv)
 {
     Arena arena = {0};
     Options o = {0};
 
-    cu_from_binary_argv(&argc, &argv); /* --from-binary APP: APP's PTX as the inputs */
-    parse_options(&o, &arena, argc, argv);
-    p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
-    for (int i = 0; i < o.inputs.n; i++) {
-        const char *path = o.inputs.v[i];
-        src[i].name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-        src[i].text = read_input(&arena, path, &src[i].len);
-        if (!src[i].text) /* like a compiler: a missing input is an input error */
-            return EXIT_INPUT;
+    depfile_scan_args(&arena, &o.dep, &argc, &argv); /* @FILE arguments */
+    int summary = summary_main(argc, argv);          /* ptx2native --summary REPORT.xml */
+    if (summary >= 0)
+        return summary;
+    char err[512];
+    int status = cu_from_binary_argv(&argc, &argv, err, sizeof err); /* --from-binary APP: its PTX */
+    if (status != P2N_TRANSLATE_OK) {
+        fprintf(stderr, "ptx2native: error: %s\n", err);
+        return status;
     }
+    parse_options(&o, &arena, argc, argv);
+    /* the library reads the inputs (TranslateExtra.read_inputs) */
+    p2n_source *src = arena_alloc(&arena, sizeof *src * (size_t)o.inputs.n);
+    for (int i = 0; i < o.inputs.n; i++)
+        src[i].name = o.inputs.v[i];
+    o.extra.read_inputs = true;
+    o.extra.warn_opts = o.warn_opts.v;
+    o.extra.nwarn_opts = o.warn_opts.n;
     const char *output = NULL;
     if (!o.extra.syntax_only && !(o.extra.dump & DUMP_IR))
         output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lib.output);
@@ -342,9 +342,16 @@ main(int argc, char **argv)
     void *image = NULL;
     size_t size = 0;
     temporaries_begin(&o.extra);
-    p2n_translate_status status =
-        translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
+    status = translate(src, (size_t)o.inputs.n, &o.lib, &o.extra, output, &image, &size);
     remove_temporaries(); /* the directory, empty by now */
+    if (status == P2N_TRANSLATE_OK &&
+        o.dep.write) { /* -MD: target the output, or the one it would be */
+        const char *target = output ? output : o.output;
+        if (!target || strcmp(target, "-") == 0)
+            target = default_output(&arena, o.inputs.v[0], o.lib.output);
+        if (!depfile_write(&o.dep, &arena, target, o.inputs.v, o.inputs.n))
+            status = P2N_TRANSLATE_INTERNAL;
+    }
     free(image);
     arena_free(&arena);
     return (int)status;

@@ -67,6 +67,8 @@ typedef struct P {
     Vec(int) block_parent;            /* blocks of the function, in source order */
     int block, nblocks;               /* the current one; how many were opened */
     bool no_declare; /* parameters: collected first, declared with the body */
+    SrcPos src;       /* the last .loc ... */
+    const Func *src_func; /* ... and the function it was in */
 } P;
 
 /* ---------------------------------------------------------------- tokens */
@@ -1345,6 +1347,8 @@ static bool
 parse_instr(P *p)
 {
     Instr in = {.guard = -1, .loc = p->tok.loc};
+    if (p->src_func == p->f)
+        in.src = p->src;
     if (accept(p, '@')) {
         bool neg = accept(p, '!');
         if (!is(p, TOK_IDENT)) {
@@ -1505,6 +1509,15 @@ parse_label_decl(P *p, Label *l)
 
 static bool parse_body(P *p, bool nested);
 
+/* -Wignored-hint for a directive the CPU code has no use for, quoted
+ * from start up to end. */
+static void
+hint_ignored(P *p, SrcLoc loc, const char *start, const char *end)
+{
+    diag_warning(p->d, W_IGNORED_HINT, loc, "'%.*s' is a performance hint; the CPU code ignores it",
+                 (int)(end - start), start);
+}
+
 /* .loc and .pragma: kept as text for the printer. */
 static bool
 parse_text_directive(P *p, StmtKind kind)
@@ -1512,22 +1525,40 @@ parse_text_directive(P *p, StmtKind kind)
     const char *start = p->tok.text;
     int line = p->tok.loc.line;
     if (kind == ST_PRAGMA) {
+        SrcLoc loc = p->tok.loc;
         next(p);
         while (!is(p, ';') && !is(p, TOK_EOF) && !is(p, '}'))
             next(p);
         const char *end = p->tok.text;
+        hint_ignored(p, loc, start, end);
         if (!expect(p, ';', "';'"))
             return false;
         Stmt s = {.kind = kind, .text = arena_strndup(p->a, start, (size_t)(end - start))};
         vec_push(p->a, &p->f->body, s);
         return true;
     }
-    /* .loc ends at the end of its line */
+    /* .loc FILE LINE COL[, function_name ..., inlined_at ...] ends at the
+     * end of its line; the position applies to the instructions after it */
     next(p);
     const char *end = start;
+    int64_t num[3] = {0};
+    int ntok = 0; /* tokens seen; the first three are the numbers */
+    bool numeric = true;
     while (!is(p, TOK_EOF) && p->tok.loc.line == line) {
+        if (ntok < 3) {
+            numeric = numeric && is(p, TOK_INT);
+            num[ntok] = numeric ? (int64_t)p->tok.ival : 0;
+        }
+        ntok++;
         end = p->tok.text + p->tok.len;
         next(p);
+    }
+    bool in_range = num[0] > 0 && num[0] <= INT32_MAX && num[1] >= 0 && num[1] <= INT32_MAX &&
+                    num[2] >= 0 && num[2] <= INT32_MAX;
+    if (numeric && ntok >= 3) { /* line 0: code of no source line */
+        p->src = in_range && num[1] > 0 ? (SrcPos){(int)num[0], (int)num[1], (int)num[2]}
+                                        : (SrcPos){0};
+        p->src_func = p->f;
     }
     Stmt s = {.kind = kind, .text = arena_strndup(p->a, start, (size_t)(end - start))};
     vec_push(p->a, &p->f->body, s);
@@ -1719,8 +1750,14 @@ parse_perf(P *p, Func *f)
             int *slot = is_dot(p, ".maxnreg") ? &f->perf.maxnreg
                         : is_dot(p, ".maxclusterrank") ? &f->perf.maxclusterrank
                                                        : &f->perf.minnctapersm;
+            bool hint = !is_dot(p, ".maxclusterrank");
+            const char *start = p->tok.text;
+            SrcLoc loc = p->tok.loc;
             next(p);
+            const char *end = p->tok.text + p->tok.len;
             *slot = (int)int_const(p, &ok);
+            if (ok && hint)
+                hint_ignored(p, loc, start, end);
         } else if (is_dot(p, ".explicitcluster")) {
             next(p);
             f->perf.explicitcluster = true;
@@ -1729,9 +1766,11 @@ parse_perf(P *p, Func *f)
             f->noreturn = true;
         } else if (is_dot(p, ".pragma")) {
             const char *start = p->tok.text;
+            SrcLoc loc = p->tok.loc;
             next(p);
             while (!is(p, ';') && !is(p, TOK_EOF))
                 next(p);
+            hint_ignored(p, loc, start, p->tok.text);
             vec_push(p->a, &f->pragmas, arena_strndup(p->a, start, (size_t)(p->tok.text - start)));
             ok = expect(p, ';', "';'");
         } else {
@@ -2094,9 +2133,12 @@ parse_directive(P *p)
     if (is_dot(p, ".section"))
         return parse_section(p);
     if (is_dot(p, ".pragma")) {
+        const char *start = p->tok.text;
+        SrcLoc loc = p->tok.loc;
         next(p);
         while (!is(p, ';') && !is(p, TOK_EOF))
             next(p);
+        hint_ignored(p, loc, start, p->tok.text);
         return expect(p, ';', "';'");
     }
     Linkage lk = LK_NONE;

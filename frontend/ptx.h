@@ -8,6 +8,7 @@
 #define PTX_H
 
 #include <setjmp.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -41,6 +42,7 @@ typedef struct Arena {
 void *arena_alloc(Arena *a, size_t n);             /* zeroed, 16-aligned */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_printf(Arena *a, const char *fmt, ...);
+char *arena_vprintf(Arena *a, const char *fmt, va_list ap);
 void arena_free(Arena *a);
 
 /* The one growable array.  A Vec(T) is {T *v; int n, cap;}; its storage
@@ -71,6 +73,14 @@ typedef struct SrcFile {
 
 typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagKind;
 
+/* Warnings, each with its -Wname (warnings.def). */
+typedef enum {
+#define W(id, name, on, what) W_##id,
+#include "warnings.def"
+#undef W
+    W_COUNT
+} Warning;
+
 typedef struct Diag {
     DiagKind kind;
     SrcLoc loc;
@@ -83,15 +93,31 @@ typedef struct Diags {
     Vec(Diag) list;
     Vec(SrcFile) files;
     int nerrors, nwarnings;
+    int nwarn_errors;    /* of nerrors, warnings made errors (-Werror): they
+                            do not stop the stages before the warnings pass */
     int max_errors;      /* stop collecting errors after this many (0: 20) */
     bool werror, nowarn; /* -Werror, -w */
+    bool wall;           /* -Wall: every warning on unless -Wno-name */
+    signed char on[W_COUNT];    /* -Wname: 1, -Wno-name: -1, else 0 (the default) */
+    signed char error[W_COUNT]; /* -Werror=name: 1, -Wno-error=name: -1, else 0 */
 } Diags;
 
 void diag_add_file(Diags *d, const char *name, const char *text, size_t len);
 void diag_error(Diags *d, SrcLoc loc, const char *fmt, ...);
-void diag_warning(Diags *d, SrcLoc loc, const char *fmt, ...);
+/* A warning w: dropped when w is off, an error when it is one (the message
+ * ends in " [-Wname]" or " [-Werror,-Wname]"); true when it was kept. */
+bool diag_warning(Diags *d, Warning w, SrcLoc loc, const char *fmt, ...);
+bool diag_warning_on(const Diags *d, Warning w);
+/* Applies one warning option (-w, -Werror, -Wall, -WNAME, -Wno-NAME,
+ * -Werror=NAME, -Wno-error=NAME); false when it names no warning. */
+bool diag_warning_option(Diags *d, const char *opt);
+/* For an unknown option: the closest known one, or NULL. */
+const char *diag_warning_suggest(const char *opt);
 void diag_note(Diags *d, SrcLoc loc, const char *fmt, ...);
 bool diag_too_many(const Diags *d);
+size_t edit_distance(const char *a, const char *b); /* Levenshtein, for suggestions */
+/* The text of loc's source line (in d's arena), or NULL when unknown. */
+const char *diag_source_line(const Diags *d, SrcLoc loc);
 /* Prints "file:line:col: error: msg", the source line and a caret. */
 void diag_print(const Diags *d, FILE *out);
 
@@ -282,8 +308,17 @@ struct Operand {
     int nsub;
 };
 
+/* Where an instruction came from in the program's own source, from the
+ * last `.loc FILE LINE COL` before it in its function (nvcc -lineinfo,
+ * clang -g); file 0: no .loc. */
+typedef struct SrcPos {
+    int file; /* a .file id: module_file_name() */
+    int line, col;
+} SrcPos;
+
 typedef struct Instr {
     SrcLoc loc;
+    SrcPos src;
     Opcode op;
     int guard;       /* predicate register or -1 */
     bool guard_neg;  /* @!p */
@@ -465,6 +500,9 @@ void lex_next(Lexer *lx, Token *t);
  * only when the text could not be read; otherwise a module, possibly
  * partial, and the caller checks d->nerrors. */
 Module *ptx_parse(const char *filename, const char *text, size_t len, Diags *d);
+
+/* The name a `.file ID "name"` directive gave ID, or NULL. */
+const char *module_file_name(const Module *m, int id);
 
 /* print.c: PTX text that parses back to the same module. */
 void ptx_print(FILE *out, const Module *m);

@@ -1,80 +1,13 @@
-/* lower.h — analyses over the CFG, the divergence report, and LLVM emission.
- *
- * The analyses (dom.c, uniform.c) fill plain per-function results that the
- * report and the emitter both read; only the emitter touches LLVM.
+/* lower.h — the lowering's entry points: LLVM emission (codegen/), the
+ * target, and the translator library (translate.c), over the analyses of
+ * analysis/analysis.h.  Only codegen/ and target.c touch LLVM.
  */
 #ifndef LOWER_H
 #define LOWER_H
 
-#include "ptx.h"
+#include "analysis.h"
 
-/* How a control transfer (bra, brx, call, ret, exit, trap) behaves across
- * the lanes of a warp. */
-typedef enum {
-    BR_NONE,             /* not a control transfer */
-    BR_UNIFORM_DECLARED, /* .uni: the author promises it */
-    BR_UNIFORM_PROVEN,   /* the uniformity analysis proves it */
-    BR_DIVERGENT,        /* lanes may disagree */
-} BranchClass;
-
-/* What the lowering does with a divergent branch. */
-typedef enum { LOWER_SCALAR, LOWER_STACK, LOWER_PREDICATED } BranchLowering;
-
-/* Per-function results of the analyses, indexed like Func.regs, Func.instrs
- * and Cfg.blocks. */
-typedef struct FuncInfo {
-    Func *func;
-    bool *reg_varying;        /* [nregs] may differ across the lanes of a warp */
-    BranchClass *branch;      /* [ninstrs] */
-    bool *uni_unproven;       /* [ninstrs] .uni the analysis could not prove */
-    int *reconverge;          /* [ninstrs] divergent transfers: block where lanes
-                                 meet (ipdom); cfg->exit for function exit */
-    BranchLowering *lowering; /* [ninstrs] planned treatment of each transfer */
-    bool *block_divergent;    /* [nblocks] may run with only some lanes of the
-                                 warp (under divergent control) */
-    bool *param_uniform;      /* [nparams] .func: every call passes a uniform
-                                 value (analyze_module); NULL: none proven */
-    bool *reg_row_affine;     /* [nregs] lanes of a warp with the same %tid.y
-                                 and %tid.z hold v0 + reg_tx_step * %tid.x */
-    int64_t *reg_tx_step;     /* [nregs] that step (0: the same in the row) */
-    bool *reg_tx_wide;        /* [nregs] widened from 32 bits on the way: a
-                                 row may wrap once; check at run time */
-    bool *reg_merge;          /* [nregs] a lane parked on the divergence stack
-                                 may read it when it resumes: a write under a
-                                 partial path mask keeps the other lanes' values */
-} FuncInfo;
-
-typedef struct Analysis {
-    Module *module;
-    FuncInfo *funcs; /* [module->funcs.n]; empty for bodiless functions */
-} Analysis;
-
-/* ---------------------------------------------------------------- dom.c */
-
-/* needs f->cfg; fills Block.idom (dominators of the CFG) and Block.ipdom
- * (dominators of the reverse CFG).  Cooper–Harvey–Kennedy iterative
- * algorithm; see dom.c for how blocks that never reach the exit are tied
- * to it. */
-void dom_compute(Func *f, Arena *a);
-void pdom_print(FILE *out, const Func *f);
-
-/* ------------------------------------------------------------ uniform.c */
-
-/* needs f->cfg with ipdom; fills the FuncInfo of f. */
-void uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a);
-void uniform_print(FILE *out, const Func *f, const FuncInfo *info);
-
-/* analyze.c-style driver over a whole module (in uniform.c): cfg_build,
- * dom_compute and uniform_compute for every function with a body. */
-Analysis *analyze_module(Module *m);
-
-/* ------------------------------------------------------------- report.c */
-
-/* Writes the XML divergence report; returns false (and a diagnostic) on a
- * system error. */
-bool report_write(const char *path, const Analysis *an, Diags *d);
-
-/* -------------------------------------------------------------- emit*.c */
+/* ---------------------------------------------------------- codegen/ */
 
 typedef enum { OUT_SHARED, OUT_OBJECT, OUT_ASM, OUT_LLVM_TEXT, OUT_LLVM_BC } OutputKind;
 
@@ -91,22 +24,26 @@ typedef struct LowerOptions {
     const char *mcpu;     /* NULL: the host CPU ("generic" for another triple) */
     const char *mattr;    /* NULL: the CPU's own features */
     const char *triple;   /* NULL: this machine's target; else -c/-S output for it */
-    bool debug;           /* -g */
+    int debug_info;       /* p2n_translate_options.debug_info */
     bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
 
-/* Emits the module; returns 0, 1 (errors in the input, in d) or 3 (a tool
- * or internal failure, in d).  A shared object is linked by the system C
+/* Emits the module; returns a p2n_translate_status: OK, INPUT_ERROR (in d)
+ * or INTERNAL (a tool or internal failure, in d).  A shared object is linked by the system C
  * compiler driver ($CC, else cc) in a private temporary directory that is
  * removed before the call returns. */
 int lower_module(const Analysis *an, const LowerOptions *o, Diags *d);
 
-/* The CPU names and target features LLVM knows for the host's target (a
- * list made at build time by llc -mcpu=help); both say yes when that list
- * could not be made. */
-bool target_cpu_known(const char *cpu);
-const char *target_cpu_suggest(const char *cpu); /* a known name close to cpu, or NULL */
-bool target_feature_known(const char *name, size_t len);
+/* The CPU names and target features LLVM knows for each of its targets (a
+ * list made at build time by llc -mcpu=help); a target the list lacks
+ * says yes to every name.  target_name: LLVM's name of the target of
+ * triple (NULL: this machine's), e.g. "x86-64", or NULL and LLVM's message
+ * in err. */
+const char *target_name(const char *triple, char *err, size_t errlen);
+bool target_cpu_known(const char *target, const char *cpu);
+bool target_feature_known(const char *target, const char *name, size_t len);
+/* a known CPU (or feature) name close to name, or NULL */
+const char *target_suggest(const char *target, bool feature, const char *name);
 
 /* ---------------------------------------------------------- translate.c */
 
@@ -121,13 +58,20 @@ enum { DUMP_AST = 1, DUMP_CFG = 2, DUMP_PDOM = 4, DUMP_UNIFORMITY = 8, DUMP_IR =
 typedef struct TranslateExtra {
     unsigned dump;    /* DUMP_* bits: print those forms to standard output */
     bool syntax_only; /* check the inputs (and write the report): no output */
-    bool debug;       /* -g */
     /* where the output's temporary file's path is kept while it exists
      * (temp_path[0] is written last and cleared first), so that a signal
      * handler of the caller can remove it; NULL: nowhere */
     char *temp_path;
     size_t temp_cap;
     const char *triple; /* --target: another LLVM target triple (objects, assembly, IR) */
+    /* warning options in command-line order (-Wall, -Wname, -Wno-name,
+     * -Werror=name, -Wno-error=name; -w and -Werror too), applied after
+     * the library's werror and no_warnings */
+    const char *const *warn_opts;
+    int nwarn_opts;
+    /* each input's name is a path to read ("-": standard input, named
+     * "<stdin>"); its text and len are not used */
+    bool read_inputs;
 } TranslateExtra;
 
 /* Output to path when it is not NULL (atomically; "-": standard output),

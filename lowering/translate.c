@@ -43,6 +43,7 @@ p2n_translate_options_init(p2n_translate_options *o)
     memset(o, 0, sizeof *o);
     o->output = P2N_OUTPUT_SHARED_OBJECT;
     o->opt_level = 2;
+    o->debug_info = 1;
 }
 
 const char *
@@ -69,6 +70,10 @@ deliver(const Run *r)
         bool located = g->loc.file && g->loc.line > 0;
         o->diag(o->diag_user, severity[g->kind], located ? g->loc.file : NULL,
                 located ? (unsigned)g->loc.line : 0, located ? (unsigned)g->loc.col : 0, g->msg);
+        const char *line = located ? diag_source_line(d, g->loc) : NULL;
+        if (line) /* the note that quotes the PTX line */
+            o->diag(o->diag_user, P2N_DIAG_NOTE, g->loc.file, (unsigned)g->loc.line, (unsigned)g->loc.col,
+                    line);
     }
     int max = d->max_errors > 0 ? d->max_errors : 20;
     if (d->nerrors > max) {
@@ -92,20 +97,64 @@ deliver_internal(const Run *r, const char *msg)
 /* --------------------------------------------------------------- options */
 
 static bool
-check_features(Run *r, const char *list)
+check_features(Run *r, const char *target, const char *list)
 {
     const char *p = list;
     while (*p) {
         size_t n = strcspn(p, ",");
-        if (n < 2 || (p[0] != '+' && p[0] != '-') || !target_feature_known(p + 1, n - 1)) {
-            diag_error(&r->d, (SrcLoc){0},
-                       "unknown target feature '%.*s' in '%s' (a comma list of +NAME or -NAME)",
-                       (int)n, p, list);
+        if (n < 2 || (p[0] != '+' && p[0] != '-') || !target_feature_known(target, p + 1, n - 1)) {
+            char *item = arena_strndup(&r->arena, p, n);
+            const char *near = n >= 2 ? target_suggest(target, true, item + 1) : NULL;
+            if (near)
+                diag_error(&r->d, (SrcLoc){0}, "unknown target feature '%s' in '%s'; did you mean '%c%s'?",
+                           item, list, p[0], near);
+            else
+                diag_error(&r->d, (SrcLoc){0},
+                           "unknown target feature '%s' in '%s' (a comma list of +NAME or -NAME)", item, list);
             return false;
         }
         p += n + (p[n] == ',');
     }
     return true;
+}
+
+/* The CPU and the features, checked against what LLVM has for the target
+ * before LLVM sees them (it would print its own warnings and go on). */
+static bool
+check_target(Run *r)
+{
+    const p2n_translate_options *o = r->o;
+    const char *triple = r->x ? r->x->triple : NULL;
+    SrcLoc none = {0};
+    char err[256];
+    if (!triple && !o->cpu && !o->features)
+        return true;
+    const char *target = target_name(triple, err, sizeof err);
+    const char *which = triple ? arena_printf(&r->arena, "target '%s'", triple) : "this target";
+
+    if (!target) {
+        diag_error(&r->d, none, "unknown target '%s': %s", triple ? triple : "", err);
+        return false;
+    }
+    if (triple && o->cpu && strcmp(o->cpu, "native") == 0) {
+        diag_error(&r->d, none, "--cpu=native names this machine, not target '%s'", triple);
+        return false;
+    }
+    if (o->cpu && strcmp(o->cpu, "native") != 0 && (!*o->cpu || !target_cpu_known(target, o->cpu))) {
+        const char *near = *o->cpu ? target_suggest(target, false, o->cpu) : NULL;
+        if (near)
+            diag_error(&r->d, none, "unknown CPU '%s' for %s; did you mean '%s'?", o->cpu, which, near);
+        else if (triple)
+            diag_error(&r->d, none, "unknown CPU '%s' for %s (llc -march=%s -mcpu=help lists them)", o->cpu,
+                       which, target);
+        else
+            diag_error(&r->d, none,
+                       "unknown CPU '%s' for %s (native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or "
+                       "an LLVM CPU name)",
+                       o->cpu, which);
+        return false;
+    }
+    return !o->features || check_features(r, target, o->features);
 }
 
 static bool
@@ -137,18 +186,16 @@ check_options(Run *r, const p2n_source *inputs, size_t ninputs)
                    r->x->triple);
         ok = false;
     }
-    if (r->x && r->x->triple && o->cpu && strcmp(o->cpu, "native") == 0) {
-        diag_error(&r->d, none, "--cpu=native names this machine, not target '%s'", r->x->triple);
-        ok = false;
-    } else if (r->x && r->x->triple) {
-        /* the CPU and feature lists are the host target's: LLVM checks them */
-    } else if (o->cpu && strcmp(o->cpu, "native") != 0 && (!*o->cpu || !target_cpu_known(o->cpu))) {
-        const char *near = target_cpu_suggest(o->cpu);
-        diag_error(&r->d, none, "unknown CPU '%s' for this target%s%s%s", o->cpu, near ? "; did you mean '" : "",
-                   near ? near : "", near ? "'?" : " (native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or an LLVM CPU name)");
-        ok = false;
+    for (int i = 0; r->x && i < r->x->nwarn_opts; i++) {
+        const char *w = r->x->warn_opts[i];
+        if (!diag_warning_option(&r->d, w)) {
+            const char *near = diag_warning_suggest(w);
+            diag_error(&r->d, none, "unknown warning option '%s'%s%s%s", w, near ? "; did you mean '" : "",
+                       near ? near : "", near ? "'?" : "");
+            ok = false;
+        }
     }
-    if (o->features && !(r->x && r->x->triple) && !check_features(r, o->features))
+    if (ok && !check_target(r))
         ok = false;
     if (o->report_path && !*o->report_path) {
         diag_error(&r->d, none, "empty report path");
@@ -281,6 +328,43 @@ write_output(Run *r, const char *path, const void *data, size_t size, bool execu
 
 /* ---------------------------------------------------------------- stages */
 
+/* The text of the file at path ("-": standard input) in r's arena; NULL
+ * and a diagnostic when it cannot be read (an error in the input, as a
+ * compiler has it). */
+static char *
+read_input(Run *r, const char *path, size_t *len)
+{
+    bool std = strcmp(path, "-") == 0;
+    FILE *f = std ? stdin : fopen(path, "rb");
+    if (!f) {
+        diag_error(&r->d, (SrcLoc){0}, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *bigger = realloc(buf, cap *= 2);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    int err = errno;
+    bool bad = ferror(f);
+    if (!std)
+        fclose(f);
+    if (!buf)
+        fatal("out of memory:");
+    char *text = bad ? NULL : arena_strndup(&r->arena, buf, n);
+    free(buf);
+    if (bad)
+        diag_error(&r->d, (SrcLoc){0}, "cannot read %s: %s", std ? "<stdin>" : path, strerror(err));
+    *len = n;
+    return text;
+}
+
 static OutputKind
 lower_kind(p2n_output_kind k)
 {
@@ -306,22 +390,31 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
     Vec(Module *) modules = {0};
     for (size_t i = 0; i < ninputs; i++) {
         const char *name = inputs[i].name ? inputs[i].name : "<input>";
-        const char *text =
-            arena_strndup(&r->arena, inputs[i].text ? inputs[i].text : "", inputs[i].len);
-        diag_add_file(d, name, text, inputs[i].len);
-        Module *m = ptx_parse(name, text, inputs[i].len, d);
+        size_t len = inputs[i].len;
+        const char *text;
+        if (x->read_inputs) {
+            text = read_input(r, name, &len);
+            if (!text)
+                continue;
+            if (strcmp(name, "-") == 0)
+                name = "<stdin>";
+        } else {
+            text = arena_strndup(&r->arena, inputs[i].text ? inputs[i].text : "", len);
+        }
+        diag_add_file(d, name, text, len);
+        Module *m = ptx_parse(name, text, len, d);
         if (m) {
             vec_push(&r->arena, &r->made, m);
             vec_push(&r->arena, &modules, m);
         }
     }
-    if (d->nerrors > 0 || modules.n == 0)
+    if (d->nerrors > d->nwarn_errors || modules.n == 0) /* -Werror: on to the other warnings */
         return P2N_TRANSLATE_INPUT_ERROR;
     if (modules.n > 1 || !x->syntax_only || o->report_path || (x->dump & ~DUMP_AST)) {
         Module *linked = ptx_link(modules.v, modules.n, d);
         if (linked != modules.v[0]) /* one input is its own link */
             vec_push(&r->arena, &r->made, linked);
-        if (d->nerrors > 0)
+        if (d->nerrors > d->nwarn_errors)
             return P2N_TRANSLATE_INPUT_ERROR;
         modules.v[0] = linked;
         modules.n = 1;
@@ -330,11 +423,15 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
         for (int i = 0; i < modules.n; i++)
             ptx_print(stdout, modules.v[i]);
 
-    /* Stage 2: CFG, dominators, post-dominators, uniformity; the report. */
-    if (x->syntax_only && !o->report_path && !(x->dump & ~DUMP_AST))
+    /* Stage 2: CFG, dominators, post-dominators, uniformity; the
+     * warnings; the report. */
+    if (x->syntax_only && !o->report_path && !(x->dump & ~DUMP_AST) && d->nowarn)
         return P2N_TRANSLATE_OK;
     Module *m = modules.v[0];
     Analysis *an = analyze_module(m);
+    warn_module(an, d);
+    if (d->nerrors > 0) /* -Werror */
+        return P2N_TRANSLATE_INPUT_ERROR;
     for (int j = 0; j < m->funcs.n; j++) {
         Func *f = m->funcs.v[j];
         if (!f->cfg)
@@ -359,12 +456,14 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
         .mcpu = o->cpu && strcmp(o->cpu, "native") != 0 ? o->cpu : NULL,
         .mattr = o->features,
         .triple = x->triple,
-        .debug = x->debug,
+        .debug_info = o->debug_info,
         .dump_ir = (x->dump & DUMP_IR) != 0,
     };
     int status = lower_module(an, &lo, d);
     if (status != 0 || lo.dump_ir)
         return (p2n_translate_status)status;
+    if (d->nerrors > 0) /* a warning of the code generator under -Werror */
+        return P2N_TRANSLATE_INPUT_ERROR;
     if (path && !write_output(r, path, res->data, res->size, lo.kind == OUT_SHARED))
         return P2N_TRANSLATE_INTERNAL;
     return P2N_TRANSLATE_OK;

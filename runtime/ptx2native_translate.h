@@ -60,6 +60,8 @@ typedef struct {
     const char *report_path; /* NULL, or where to write the XML divergence report */
     p2n_diag_fn diag;        /* NULL: print to stderr as the command does */
     void *diag_user;
+    int debug_info;          /* line tables: 0 none (-g0); 1 PTX lines (the default);
+                                2 (-g) CUDA lines where the PTX has .loc, else PTX */
 } p2n_translate_options;
 
 /* One PTX input: its name in diagnostics, its text and length. */

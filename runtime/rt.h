@@ -114,4 +114,20 @@ void rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *ha
 int rt_format(char *out, size_t cap, const char *fmt, const unsigned char *args);
 void rt_module_heap_free(p2n_module *m);
 
+/* ------------------------------------------------------------- lines.c */
+
+/* A row of a module's line table: the file as the table names it, line,
+ * column and discriminator (with -g, the PTX line of a row naming the
+ * CUDA source). */
+typedef struct rt_line {
+    const char *file;
+    unsigned line, column, discriminator;
+    char file_buf[512];
+} rt_line;
+
+/* The row covering code address addr (an offset from the load base) of
+ * the ELF file at path; 0 when the file has no table or no row covers it.
+ * Reads the file: for error messages, not for hot paths. */
+int rt_line_lookup(const char *path, uint64_t addr, rt_line *out);
+
 #endif

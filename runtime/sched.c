@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -426,6 +427,7 @@ static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static _Thread_local sigjmp_buf *fault_jmp;
 static _Thread_local void *fault_addr, *fault_pc;
+static _Thread_local uintptr_t fault_ret; /* the return address in the faulting frame, or 0 */
 static _Thread_local int fault_sig;
 static struct sigaction old_action[NFAULT_SIGNALS];
 enum { ALTSTACK_BYTES = 64 * 1024 };
@@ -437,13 +439,25 @@ on_fault(int sig, siginfo_t *si, void *ctx)
         fault_addr = si->si_addr;
         fault_sig = sig;
         fault_pc = NULL;
+        uintptr_t fp = 0;
 #if defined(__x86_64__)
-        if (ctx)
+        if (ctx) {
             fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+            fp = (uintptr_t)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RBP];
+        }
 #elif defined(__aarch64__)
-        if (ctx)
+        if (ctx) {
             fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.pc;
+            fp = (uintptr_t)((ucontext_t *)ctx)->uc_mcontext.regs[29];
+        }
 #endif
+        /* the caller's address, in case the fault is in a helper of the
+         * module's that keeps a frame pointer (fault_report); read with a
+         * system call, which fails instead of faulting on a wild pointer */
+        fault_ret = 0;
+        struct iovec here = {&fault_ret, sizeof fault_ret}, there = {(void *)(fp + sizeof(void *)), sizeof fault_ret};
+        if (fp == 0 || process_vm_readv(getpid(), &here, 1, &there, 1, 0) != (ssize_t)sizeof fault_ret)
+            fault_ret = 0;
 #if defined(__x86_64__)
         /* the handler runs with the default floating-point controls, and
          * siglongjmp keeps them: take back the thread's (rounding, FTZ,
@@ -628,13 +642,26 @@ fault_report(rt_cta *c)
                      w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
         return;
     }
-    /* where: the faulting instruction as an offset in its object, for
-     * objdump (the PTX line is not known: no line table is emitted) */
-    char where[600] = "";
+    /* where: the line the module's line table gives the faulting
+     * instruction (lines.c), and its offset in the object, for objdump */
+    char where[1400] = "";
     Dl_info dl;
-    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase)
-        snprintf(where, sizeof where, " (code at %s+%#lx)", dl.dli_fname,
-                 (unsigned long)((uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase));
+    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase) {
+        uintptr_t off = (uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase;
+        rt_line row;
+        char line[700] = "";
+        int found = rt_line_lookup(dl.dli_fname, off, &row) && row.line;
+        /* no line: the code of a helper the translator shares between
+         * accesses (it keeps a frame pointer); the line of its call */
+        Dl_info caller;
+        if (!found && fault_ret && dladdr((void *)fault_ret, &caller) && caller.dli_fbase == dl.dli_fbase)
+            found = rt_line_lookup(dl.dli_fname, fault_ret - 1 - (uintptr_t)dl.dli_fbase, &row) && row.line;
+        if (found && row.discriminator) /* -g: the CUDA source line, then the PTX line */
+            snprintf(line, sizeof line, " at %s:%u (PTX line %u)", row.file, row.line, row.discriminator);
+        else if (found)
+            snprintf(line, sizeof line, " at %s:%u", row.file, row.line);
+        snprintf(where, sizeof where, "%s (code at %s+%#lx)", line, dl.dli_fname, (unsigned long)off);
+    }
     rt_job_error(c->job, r,
                  "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p%s",
                  c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],

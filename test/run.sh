@@ -16,6 +16,7 @@ cd "$(dirname "$0")/.." || exit 2
 TOP=$(pwd)
 P2N="$TOP/ptx2native"
 OUT="$TOP/test/out"
+EXEC=test/out/exec # the sections of the execution tests (test/exec/sections.sh)
 if [ "${1:-}" = --item ]; then FILTER=${P2N_TEST_FILTER:-}; else FILTER=${1:-}; fi
 mkdir -p "$OUT"
 [ -f config.mk ] && XMLLINT=$(sed -n 's/^XMLLINT = //p' config.mk) || XMLLINT=
@@ -63,9 +64,12 @@ got:      $first"; fi
 # --- test/ptx: every fixture parses and round-trips through the printer
 # (parse -> print -> parse -> print gives the same text).
 t_fixtures() {
-	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx test/exec/*.ptx; do
+	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx "$EXEC"/*.ptx; do
 		[ -e "$src" ] || continue
-		name=fixture/${src#test/ptx/}
+		case $src in
+		"$EXEC"/*) name=fixture/test/exec/${src#"$EXEC"/} ;; # a section of a test/exec file
+		*) name=fixture/${src#test/ptx/} ;;
+		esac
 		selected "$name" || continue
 		base=$OUT/rt_$(echo "${src#test/ptx/}" | tr / _)
 		if ! err=$(limit 20 "$P2N" --dump=ast -fsyntax-only "$src" 2>&1 >"$base.1.ptx"); then
@@ -166,17 +170,20 @@ t_scripts() { # test/cli/NAME.sh
 # error, another diagnostic) is acceptable.  The number translated must not
 # fall below test/codegen-baseline (codegen_count, from the lines printed).
 codegen_sources() {
-	linked=$(cat test/exec/*.inputs 2>/dev/null | tr "\n" " ")
-	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx test/exec/*.ptx test/bench/*.ptx; do
+	linked=$(for l in "$EXEC"/*.link; do [ "$(wc -w <"$l")" -gt 1 ] && cat "$l"; done | tr "\n" " ")
+	for src in test/ptx/*.ptx test/ptx/*/*.ptx test/report/*.ptx "$EXEC"/*.ptx test/bench/*.ptx; do
 		[ -e "$src" ] || continue
-		case " $linked " in *" $(basename "$src") "*) continue ;; esac # linked in t_exec
+		case " $linked " in *" $src "*) continue ;; esac # linked in t_exec
 		echo "$src"
 	done
 }
 
 t_codegen() { # SRC.ptx
 	src=$1
-	name=codegen/${src#test/}
+	case $src in
+	"$EXEC"/*) name=codegen/exec/${src#"$EXEC"/} ;;
+	*) name=codegen/${src#test/} ;;
+	esac
 	case $FILTER in "" | codegen*) selected "$name" || return 0 ;; *) return 0 ;; esac
 	err=$(limit 180 "$P2N" -S -o /dev/null "$src" 2>&1)
 	rc=$?
@@ -200,12 +207,56 @@ codegen_count() { # FILE: all lines printed
 	if [ "$ok" -ge "$base" ]; then pass "$msg"; else fail "$msg"; fi
 }
 
-# --- test/exec: NAME.ptx (from NAME.cu, or hand-written), translated and
-# run by the host program NAME.c, which compares with a C reference and
-# prints its own PASS/FAIL lines.  NAME.inputs lists several PTX inputs to
-# link; NAME.second names a PTX file translated to a second module, passed
-# as the second argument; a name in test/exec/KNOWN_FAILURES (with a reason)
-# is skipped.  HOST_CFLAGS adds flags to the host programs' build (make
+# --- test/golden: code-generation patterns (docs/testing.md, "Golden
+# code-generation tests").  NAME.ptx carries directives in its comments
+# (FUNC, CHECK, CHECK-NOT, CHECK-COUNT-N) that test/golden/check.awk
+# matches against its LLVM IR, ptx2native -S --emit-llvm with -O0 or the
+# flags of a "// FLAGS:" line: golden/NAME.  Each "// BREAK: s/OLD/NEW/"
+# line makes a variant (that sed command applied to the lines that are
+# not comments) which must translate and then fail the same checks, so
+# the checks can fail: golden/NAME/breakN.
+t_golden() { # test/golden/NAME.ptx
+	src=$1
+	base=$(basename "$src" .ptx)
+	name=golden/$base
+	selected "$name" || return 0
+	flags=$(sed -n 's|^// FLAGS: *||p' "$src")
+	ll=$OUT/golden_$base.ll
+	# shellcheck disable=SC2086
+	if ! err=$(limit 60 "$P2N" -S --emit-llvm ${flags:--O0} "$src" -o "$ll" 2>&1); then
+		fail "$name" "$err"; return 0
+	fi
+	if err=$(awk -f test/golden/check.awk "$src" "$ll" 2>&1); then pass "$name"; else fail "$name" "$err"; fi
+	k=0
+	sed -n 's|^// BREAK: *||p' "$src" >"$OUT/golden_$base.breaks"
+	while IFS= read -r cmd; do
+		k=$((k + 1))
+		b=$OUT/golden_${base}_break$k
+		if ! err=$(sed "/^[[:space:]]*\/\//!$cmd" "$src" 2>&1 >"$b.ptx"); then
+			fail "$name/break$k" "sed '$cmd': $err"; continue
+		fi
+		if cmp -s "$src" "$b.ptx"; then fail "$name/break$k" "'$cmd' changes nothing"; continue; fi
+		# shellcheck disable=SC2086
+		if ! err=$(limit 60 "$P2N" -S --emit-llvm ${flags:--O0} "$b.ptx" -o "$b.ll" 2>&1); then
+			fail "$name/break$k" "the variant ($cmd) does not translate: $err"; continue
+		fi
+		if awk -f test/golden/check.awk "$src" "$b.ll" >"$b.out" 2>&1; then
+			fail "$name/break$k" "the checks pass on the variant ($cmd): they cannot see the pattern break"
+		else
+			pass "$name/break$k"
+		fi
+	done <"$OUT/golden_$base.breaks"
+}
+
+# --- test/exec: one file a test, NAME.c (docs/testing.md, "Execution
+# tests"): the host program, which compares with a C reference and prints
+# its own PASS/FAIL lines, then sections holding the PTX (nvcc's output of
+# the CUDA source in the section before it, or written by hand), which
+# test/exec/sections.sh writes to test/out/exec before the tests run.  The
+# .ptx sections are translated into one module, passed as the first
+# argument; those marked second-module into a second one, passed as the
+# second argument.  A name in test/exec/KNOWN_FAILURES (with a reason) is
+# skipped.  HOST_CFLAGS adds flags to the host programs' build (make
 # check-asan: sanitizers).
 t_exec() { # NAME (test/exec/NAME.c)
 	name=$1
@@ -214,8 +265,8 @@ t_exec() { # NAME (test/exec/NAME.c)
 	if [ ! -f runtime/libptx2native.a ]; then skip "exec/$name" "runtime/libptx2native.a not built"; return 0; fi
 	reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/exec/KNOWN_FAILURES 2>/dev/null)
 	if [ -n "$reason" ]; then skip "exec/$name" "known failure: $reason"; return 0; fi
-	inputs=test/exec/$name.ptx
-	[ -f "test/exec/$name.inputs" ] && inputs=$(sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs")
+	if [ ! -f "$EXEC/$name.link" ]; then fail "exec/$name" "no sections written (see exec/sections)"; return 0; fi
+	inputs=$(cat "$EXEC/$name.link")
 	# shellcheck disable=SC2086
 	if ! err=$(limit 120 "$P2N" $inputs -o "$OUT/$name.so" 2>&1); then fail "exec/$name" "$err"; return 0; fi
 	# shellcheck disable=SC2086
@@ -223,9 +274,10 @@ t_exec() { # NAME (test/exec/NAME.c)
 		fail "exec/$name" "$err"; return 0
 	fi
 	second=
-	if [ -f "test/exec/$name.second" ]; then # a second module, loaded beside the first
+	if [ -f "$EXEC/$name.second" ]; then # a second module, loaded beside the first
 		second=$OUT/$name.second.so
-		if ! err=$(limit 120 "$P2N" "test/exec/$(cat "test/exec/$name.second")" -o "$second" 2>&1); then
+		# shellcheck disable=SC2046
+		if ! err=$(limit 120 "$P2N" $(cat "$EXEC/$name.second") -o "$second" 2>&1); then
 			fail "exec/$name" "$err"; return 0
 		fi
 	fi
@@ -240,10 +292,10 @@ t_exec() { # NAME (test/exec/NAME.c)
 
 # --- ref/exec: every execution test again, its host program linked against
 # the reference interpreter (test/ref/libp2nref.a) instead of the runtime,
-# given the PTX itself (a list of PTX files for NAME.inputs).  Its result
-# lines are renamed ref/exec/...  A test using what the interpreter does not
-# implement ("ref: unsupported ...") is a SKIP; test/ref/KNOWN_FAILURES
-# lists tests with a reason.
+# given the PTX itself (a list of PTX files when the module has several).
+# Its result lines are renamed ref/exec/...  A test using what the
+# interpreter does not implement ("ref: unsupported ...") is a SKIP;
+# test/ref/KNOWN_FAILURES lists tests with a reason.
 t_ref() { # NAME (test/exec/NAME.c)
 	name=$1
 	host=test/exec/$name.c
@@ -251,17 +303,22 @@ t_ref() { # NAME (test/exec/NAME.c)
 	if [ ! -f test/ref/libp2nref.a ]; then skip "ref/exec/$name" "test/ref/libp2nref.a not built"; return 0; fi
 	reason=$(sed -n "s/^$name[[:space:]]\{1,\}//p" test/ref/KNOWN_FAILURES 2>/dev/null)
 	if [ -n "$reason" ]; then skip "ref/exec/$name" "known failure: $reason"; return 0; fi
-	mod=test/exec/$name.ptx
-	if [ -f "test/exec/$name.inputs" ]; then
-		mod=$OUT/ref_$name.list
-		sed 's|[^ ]*|test/exec/&|g' "test/exec/$name.inputs" | tr ' ' '\n' >"$mod"
-	fi
+	if [ ! -f "$EXEC/$name.link" ]; then fail "ref/exec/$name" "no sections written (see exec/sections)"; return 0; fi
+	mod=$(cat "$EXEC/$name.link")
+	case $mod in *" "*) # shellcheck disable=SC2086
+		printf '%s\n' $mod >"$OUT/ref_$name.list"; mod=$OUT/ref_$name.list ;;
+	esac
 	# shellcheck disable=SC2086
 	if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "$host" test/ref/libp2nref.a -lpthread -ldl -lm -o "$OUT/ref_$name" 2>&1); then
 		fail "ref/exec/$name" "$err"; return 0
 	fi
 	second=
-	[ -f "test/exec/$name.second" ] && second=test/exec/$(cat "test/exec/$name.second")
+	if [ -f "$EXEC/$name.second" ]; then
+		second=$(cat "$EXEC/$name.second")
+		case $second in *" "*) # shellcheck disable=SC2086
+			printf '%s\n' $second >"$OUT/ref_$name.second.list"; second=$OUT/ref_$name.second.list ;;
+		esac
+	fi
 	# shellcheck disable=SC2086
 	limit 60 "$OUT/ref_$name" "$mod" $second >"$OUT/ref_$name.log" 2>&1
 	rc=$?
@@ -497,6 +554,9 @@ items() {
 	echo t_cudart_aot
 	echo t_cudart_abi
 	codegen_sources | sed 's/^/t_codegen /'
+	for src in test/golden/*.ptx; do
+		[ -e "$src" ] && echo "t_golden $src"
+	done
 	for host in test/exec/*.c; do
 		[ -e "$host" ] && echo "t_ref $(basename "$host" .c)"
 	done
@@ -517,6 +577,8 @@ fi
 
 rm -rf "$OUT/items"
 mkdir -p "$OUT/items"
+# the execution tests' sections as files, before any item lists or reads them
+sections_err=$(sh test/exec/sections.sh -o "$EXEC" 2>&1) || sections_err=${sections_err:-failed}
 items | awk '{ print NR, $0 }' >"$OUT/items/list"
 nitems=$(wc -l <"$OUT/items/list")
 jobs=${P2N_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -524,6 +586,7 @@ P2N_TEST_FILTER=$FILTER xargs -P "$jobs" -L 1 sh test/run.sh --item <"$OUT/items
 xpid=$!
 all=$OUT/items/all
 : >"$all"
+if [ -n "$sections_err" ]; then fail exec/sections "$sections_err" | tee -a "$all"; fi
 i=1
 while [ "$i" -le "$nitems" ]; do # print each item's lines in order, as they come
 	if [ -e "$OUT/items/$i.done" ]; then

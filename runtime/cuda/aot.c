@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core.h"
+#include "ptx2native_translate.h" /* the status */
 
 typedef struct {
     char **paths;
@@ -40,13 +41,14 @@ add_ptx(void *user, cu_ptx *ptx)
     return 0;
 }
 
-int cu_from_binary_argv(int *argc, char ***argv);
+int cu_from_binary_argv(int *argc, char ***argv, char *err, size_t errlen);
 
 /* Replaces "--from-binary APP" (or --from-binary=APP) in argv by the PTX
  * inputs found in APP, adding "-o APP.kernels.so" when there is no -o.
- * Exits with status 1 and a message when APP has no PTX. */
+ * Returns P2N_TRANSLATE_OK, or with a message in err INPUT_ERROR when APP
+ * has no PTX, INTERNAL when memory ran out. */
 int
-cu_from_binary_argv(int *argc, char ***argv)
+cu_from_binary_argv(int *argc, char ***argv, char *err, size_t errlen)
 {
     int at = -1;
     const char *app = NULL;
@@ -61,22 +63,19 @@ cu_from_binary_argv(int *argc, char ***argv)
             has_o = true;
     }
     if (at < 0)
-        return 0;
+        return P2N_TRANSLATE_OK;
     inputs in = {0};
-    char err[512];
-    int n = cu_elf_fatbins(app, add_ptx, &in, err, sizeof err);
+    int n = cu_elf_fatbins(app, add_ptx, &in, err, errlen);
     if (n <= 0) {
         if (n == 0)
-            snprintf(err, sizeof err, "%s: no fatbinary in it holds PTX (build with -arch=sm_XY)",
-                     app);
-        fprintf(stderr, "ptx2native: error: %s\n", err);
-        exit(1);
+            snprintf(err, errlen, "%s: no fatbinary in it holds PTX (build with -arch=sm_XY)", app);
+        return P2N_TRANSLATE_INPUT_ERROR;
     }
     int skip = strcmp((*argv)[at], "--from-binary") == 0 ? 2 : 1;
     char **nv = calloc((size_t)*argc + (size_t)in.n + 3, sizeof *nv);
     if (!nv) {
-        fprintf(stderr, "ptx2native: error: out of memory\n");
-        exit(3);
+        snprintf(err, errlen, "out of memory");
+        return P2N_TRANSLATE_INTERNAL;
     }
     int k = 0;
     for (int i = 0; i < *argc; i++) {
@@ -91,8 +90,10 @@ cu_from_binary_argv(int *argc, char ***argv)
     if (!has_o) {
         size_t len = strlen(app) + sizeof ".kernels.so";
         char *out = malloc(len);
-        if (!out)
-            exit(3);
+        if (!out) {
+            snprintf(err, errlen, "out of memory");
+            return P2N_TRANSLATE_INTERNAL;
+        }
         snprintf(out, len, "%s.kernels.so", app);
         nv[k++] = "-o";
         nv[k++] = out;
@@ -101,5 +102,5 @@ cu_from_binary_argv(int *argc, char ***argv)
     free(in.paths);
     *argc = k;
     *argv = nv;
-    return in.n;
+    return P2N_TRANSLATE_OK;
 }

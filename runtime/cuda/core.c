@@ -280,6 +280,7 @@ translate(const cu_module *m, const char *out)
     if (tr.h) {
         p2n_translate_options o;
         tr.init(&o);
+        o.no_warnings = !cu_verbose(); /* a program's output is its own, as with a GPU driver's JIT */
         p2n_source *src = calloc((size_t)n, sizeof *src);
         if (!src)
             return -1;
@@ -290,7 +291,7 @@ translate(const cu_module *m, const char *out)
         return rc;
     }
     /* the inputs as memory files, named /proc/self/fd/N for the child */
-    char **argv = calloc((size_t)n + 6, sizeof *argv);
+    char **argv = calloc((size_t)n + 7, sizeof *argv);
     char(*names)[32] = calloc((size_t)n, sizeof *names);
     int *fds = calloc((size_t)n, sizeof *fds);
     bool ok = argv && names && fds;
@@ -298,6 +299,8 @@ translate(const cu_module *m, const char *out)
     if (ok) {
         argv[k++] = tr.exe;
         argv[k++] = "-O2";
+        if (!cu_verbose())
+            argv[k++] = "-w";
     }
     for (int i = 0; ok && i < n; i++) {
         fds[i] = memfd_create("kernels.ptx", 0);

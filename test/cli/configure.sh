@@ -85,6 +85,18 @@ check accepts_19 "$([ $rc -eq 0 ] && grep -q "^LLVM_CONFIG = $t/p19/llvm-config-
 	echo yes)" \
 	"exit $rc: $(tail -n 3 "$t/one19.out")"
 
+# The library directory: PREFIX/lib, following a PREFIX given to make,
+# unless --libdir names one (relative: under the prefix).
+check libdir_default "$(grep -q '^LIBDIR = $(PREFIX)/lib$' "$t/work/config.mk" && echo yes)" \
+	"$(grep LIBDIR "$t/work/config.mk")"
+run libdir_rel "$t/p19" --prefix=/opt/x --libdir=lib/x86_64-linux-gnu
+check libdir_relative "$([ $rc -eq 0 ] && grep -q '^LIBDIR = $(PREFIX)/lib/x86_64-linux-gnu$' "$t/work/config.mk" &&
+	grep -q '^PREFIX = /opt/x$' "$t/work/config.mk" && has libdir_rel 'libdir *\/opt/x/lib/x86_64-linux-gnu')" \
+	"exit $rc: $(grep -e LIBDIR -e PREFIX "$t/work/config.mk")"
+run libdir_abs "$t/p19" --libdir=/usr/lib64
+check libdir_absolute "$([ $rc -eq 0 ] && grep -q '^LIBDIR = /usr/lib64$' "$t/work/config.mk" && echo yes)" \
+	"exit $rc: $(grep LIBDIR "$t/work/config.mk")"
+
 # Several: 15 (too old), 18 and 19 (supported), 99 (too new), an
 # unversioned llvm-config (16): the newest supported, 19, with the reason.
 fake "$t/pmany" llvm-config-15 15.0.6

@@ -13,6 +13,10 @@ if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/faults.c runtime/
 	-o "$OUT/faults" 2>&1); then
 	echo "FAIL cli/faults/build: $err"; exit 0
 fi
+# the PTX lines the messages must name: the store of store_at, the load of load_from
+STORE_LINE=$(awk '/^\.visible \.entry store_at/ { on = 1 } on && /st\.global/ { print NR; exit }' test/cli/faults.ptx)
+LOAD_LINE=$(awk '/^\.visible \.entry load_from/ { on = 1 } on && /ld\.global/ { print NR; exit }' test/cli/faults.ptx)
+export STORE_LINE LOAD_LINE
 timeout -k 5 60 "$OUT/faults" "$OUT/faults.so" >"$OUT/faults.log" 2>&1
 rc=$?
 cat "$OUT/faults.log"

@@ -1,12 +1,13 @@
 #!/bin/sh
-# IR-level checks of ld/st memory semantics on the optimised IR of
-# test/exec/memsem.ptx: ordered accesses stay atomic (the optimiser may
-# not drop, merge or hoist them), per lane when the address varies, and
-# plain accesses stay plain.  Called by test/run.sh with P2N OUT FILTER.
+# IR-level checks of ld/st memory semantics on the optimised IR of the PTX
+# of test/exec/memsem.c (test/out/exec/memsem.ptx): ordered accesses stay
+# atomic (the optimiser may not drop, merge or hoist them), per lane when
+# the address varies, and plain accesses stay plain.  Called by
+# test/run.sh with P2N OUT FILTER.
 P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.."
 ir=$OUT/ir_sem.ll
-if ! "$P2N" -S --emit-llvm -O2 test/exec/memsem.ptx -o "$ir" 2>"$OUT/ir_sem.err"; then
+if ! "$P2N" -S --emit-llvm -O2 test/out/exec/memsem.ptx -o "$ir" 2>"$OUT/ir_sem.err"; then
 	echo "FAIL cli/ir_sem/translate: $(head -n 3 "$OUT/ir_sem.err")"
 	exit 0
 fi

@@ -28,7 +28,7 @@ foreign() {
 
 for name in half half2 half_extra half_arith set_packed fma64 float_more minmax3 types_float vecf64 mathtol \
 	rounding convert floatedge satcvt ftz_denorm casfloat atom_half atom_half90 mma ldmatrix wmma; do
-	src=test/exec/$name.ptx
+	src=test/out/exec/$name.ptx # (test/exec/sections.sh)
 	[ -f "$src" ] || continue
 	# the translations of one test run at once (the machine has cores to
 	# spare; each is one thread)

@@ -41,7 +41,7 @@ fi
 # address space (one constant per element took 4 GB); ASan maps terabytes
 if [ "${P2N_SANITIZER:-}" = asan ]; then
 	echo "SKIP cli/limits/big_zero_global (ASan needs more address space than the limit)"
-elif (ulimit -v 1000000 && "$P2N" test/exec/globals_big.ptx -o "$OUT/globals_big.so") 2>"$OUT/globals_big.err"; then
+elif (ulimit -v 1000000 && "$P2N" test/out/exec/globals_big.ptx -o "$OUT/globals_big.so") 2>"$OUT/globals_big.err"; then
 	check big_zero_global yes
 else
 	check big_zero_global no "$(head -n 3 "$OUT/globals_big.err")"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tensor-core forms the lowering does not implement (mma, wmma) stop with
 # a located "is not supported" error, one kernel of
-# test/cli/mma_unsupported.ptx at a time; and the object of test/exec/mma.ptx needs no helper library (no
+# test/cli/mma_unsupported.ptx at a time; and the object of the PTX of
+# test/exec/mma.c (test/out/exec/mma.ptx) needs no helper library (no
 # undefined strong symbol).  Called by test/run.sh with P2N OUT FILTER.
 P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.."
@@ -18,7 +19,7 @@ for k in $(sed -n 's/^\.visible \.entry \([a-z0-9_]*\)(.*/\1/p' "$src"); do
 		echo "FAIL cli/mma_unsupported/$k: exit status $rc: $(printf '%s\n' "$err" | head -n 1)"
 	fi
 done
-if ! "$P2N" test/exec/mma.ptx -o "$OUT/mma_deps.so" 2>"$OUT/mma_deps.err"; then
+if ! "$P2N" test/out/exec/mma.ptx -o "$OUT/mma_deps.so" 2>"$OUT/mma_deps.err"; then
 	echo "FAIL cli/mma_unsupported/no_helpers: $(head -n 1 "$OUT/mma_deps.err")"
 elif ! command -v nm >/dev/null 2>&1; then
 	echo "SKIP cli/mma_unsupported/no_helpers (no nm)"

@@ -30,13 +30,16 @@ t llvm_bitcode 0 "$P2N" -c --emit-llvm $k -o "$OUT/k.bc"
 t assembly 0 "$P2N" -S $k -o "$OUT/k.s"
 for o in 0 1 2 3; do t opt_level_O$o 0 "$P2N" -O$o $k -o "$OUT/k_O$o.so"; done
 t bad_opt_level 2 "$P2N" -O7 $k
-# the code is right at every level: exec tests' host programs (built by
-# t_exec, which runs before these) against -O0 and -O3 modules
+# the code is right at every level: exec tests' host programs against -O0
+# and -O3 modules of their PTX (test/out/exec, test/exec/sections.sh)
 for name in divergence call_divergent rounding memsem; do
 	host=$OUT/$name
-	[ -x "$host" ] || continue
+	if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "test/exec/$name.c" runtime/libptx2native.a -lpthread -ldl -lm \
+		-o "$host" 2>&1); then
+		echo "FAIL cli/options/exec/$name: $err"; continue
+	fi
 	for o in 0 3; do
-		if ! err=$("$P2N" -O$o "test/exec/$name.ptx" -o "$OUT/${name}_O$o.so" 2>&1); then
+		if ! err=$("$P2N" -O$o "test/out/exec/$name.ptx" -o "$OUT/${name}_O$o.so" 2>&1); then
 			echo "FAIL cli/options/exec_O$o/$name: $err"; continue
 		fi
 		res=$(timeout 60 "$host" "$OUT/${name}_O$o.so" 2>&1)

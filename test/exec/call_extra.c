@@ -67,3 +67,137 @@ main(int argc, char **argv)
     p2n_module_unload(m);
     return failed;
 }
+#if 0 // test-file call_extra.ptx
+// Calls, part two (hand-written; ptxas -arch=sm_75 accepts both files):
+// per-lane recursion depth with a limit, a function pointer stored to
+// global memory and called after loading it back, call.uni / ret.uni, and
+// .weak resolution: pick() is .weak here and strong in call_extra_weak.ptx,
+// linked with it (call_extra.inputs).  Reference: call_extra.c.
+.version 7.5
+.target sm_75
+.address_size 64
+
+// depth(n) = n == 0 ? 0 : 1 + depth(n - 1), recursing n deep
+.func (.param .b32 r) depth(.param .b32 n)
+{
+	.reg .b32 %a<4>;
+	.reg .pred %q;
+	ld.param.b32 %a0, [n];
+	setp.eq.s32 %q, %a0, 0;
+	@%q bra ZERO;
+	sub.s32 %a1, %a0, 1;
+	{
+	.param .b32 p0;
+	.param .b32 r0;
+	st.param.b32 [p0], %a1;
+	call (r0), depth, (p0);
+	ld.param.b32 %a2, [r0];
+	}
+	add.s32 %a3, %a2, 1;
+	st.param.b32 [r], %a3;
+	ret;
+ZERO:
+	st.param.b32 [r], 0;
+	ret;
+}
+
+.func (.param .b32 r) triple(.param .b32 x)
+{
+	.reg .b32 %a<2>;
+	ld.param.b32 %a0, [x];
+	mul.lo.s32 %a1, %a0, 3;
+	st.param.b32 [r], %a1;
+	ret.uni;
+}
+
+.weak .func (.param .b32 r) pick(.param .b32 x)
+{
+	.reg .b32 %a<2>;
+	ld.param.b32 %a0, [x];
+	st.param.b32 [r], -1;
+	ret;
+}
+
+// lane t recurses (t % 8) * base deep
+.visible .entry deep(.param .u64 out, .param .u32 base)
+{
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u32 %r4, [base];
+	mov.u32 %r1, %tid.x;
+	and.b32 %r2, %r1, 7;
+	mul.lo.u32 %r2, %r2, %r4;
+	{
+	.param .b32 p0;
+	.param .b32 r0;
+	st.param.b32 [p0], %r2;
+	call (r0), depth, (p0);
+	ld.param.b32 %r3, [r0];
+	}
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r3;
+	ret;
+}
+
+// slot[t] = &triple; then out[t] = (*slot[t])(t) via .callprototype;
+// out[t+64] = triple(t) by call.uni; out[t+128] = pick(t) (the strong one)
+.visible .entry fptr_memory(.param .u64 out, .param .u64 slot)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<10>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u64 %rd2, [slot];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 8;
+	add.s64 %rd4, %rd2, %rd3;
+	mov.u64 %rd5, triple;
+	st.global.u64 [%rd4], %rd5;
+	membar.gl;
+	ld.global.u64 %rd6, [%rd4];
+	mul.wide.u32 %rd7, %r1, 4;
+	add.s64 %rd8, %rd1, %rd7;
+	{
+	.param .b32 p0;
+	.param .b32 r0;
+	st.param.b32 [p0], %r1;
+	proto: .callprototype (.param .b32 _) _ (.param .b32 _);
+	call (r0), %rd6, (p0), proto;
+	ld.param.b32 %r2, [r0];
+	}
+	st.global.u32 [%rd8], %r2;
+	{
+	.param .b32 p1;
+	.param .b32 r1;
+	st.param.b32 [p1], %r1;
+	call.uni (r1), triple, (p1);
+	ld.param.b32 %r3, [r1];
+	}
+	st.global.u32 [%rd8+256], %r3;
+	{
+	.param .b32 p2;
+	.param .b32 r2;
+	st.param.b32 [p2], %r1;
+	call (r2), pick, (p2);
+	ld.param.b32 %r4, [r2];
+	}
+	st.global.u32 [%rd8+512], %r4;
+	ret;
+}
+#endif // end of call_extra.ptx
+#if 0 // test-file call_extra_weak.ptx
+// The strong definition of pick() for call_extra.ptx (.weak there).
+.version 7.5
+.target sm_75
+.address_size 64
+
+.visible .func (.param .b32 r) pick(.param .b32 x)
+{
+	.reg .b32 %a<2>;
+	ld.param.b32 %a0, [x];
+	add.s32 %a1, %a0, 1000;
+	st.param.b32 [r], %a1;
+	ret;
+}
+#endif // end of call_extra_weak.ptx

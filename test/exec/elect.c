@@ -21,3 +21,36 @@ main(int argc, char **argv)
     }
     return finish();
 }
+#if 0 // test-file elect.ptx
+// elect.sync under a partial mask, and griddepcontrol (no-ops: launches
+// are synchronous).  Hand-written; ptxas -arch=sm_90 accepts it.
+// Reference: elect.c.
+.version 8.0
+.target sm_90
+.address_size 64
+
+// lanes t % 32 >= 5 of each warp elect; out[2t] = leader's laneid,
+// out[2t+1] = 1 in the leader; the others write 99, 99
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	griddepcontrol.wait;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	and.b32 %r2, %r1, 31;
+	mul.wide.u32 %rd2, %r1, 8;
+	add.s64 %rd2, %rd1, %rd2;
+	mov.u32 %r3, 99;
+	mov.u32 %r4, 99;
+	setp.lt.u32 %p1, %r2, 5;
+	@%p1 bra OUT;
+	elect.sync %r3|%p2, 0xffffffe0;
+	selp.u32 %r4, 1, 0, %p2;
+OUT:
+	st.global.v2.u32 [%rd2], {%r3, %r4};
+	griddepcontrol.launch_dependents;
+	ret;
+}
+#endif // end of elect.ptx

@@ -179,3 +179,111 @@ main(int argc, char **argv)
         report(names[k], nbad[k], first[k]);
     return finish();
 }
+#if 0 // test-file float_more.ptx
+// ex2 and tanh on f16, f16x2, bf16, bf16x2 and tanh.approx.f32; min/max
+// with .NaN and .xorsign.abs on f32, min/max.f64, copysign, testp on every
+// class.  Hand-written; ptxas -arch=sm_90 accepts it.  Reference:
+// float_more.c.
+.version 7.8
+.target sm_90
+.address_size 64
+
+// in: per lane u32 f16x2 x, u32 bf16x2 x, f32 a, f32 b, f64 c, f64 d
+// out: per lane 16 u32 (see float_more.c) and 4 f64
+.visible .entry float_more(.param .u64 in, .param .u64 out)
+{
+	.reg .b16 %h<8>;
+	.reg .b32 %r<12>;
+	.reg .f32 %f<8>;
+	.reg .f64 %d<8>;
+	.reg .pred %p<8>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 32;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.b32 %r2, [%rd4];
+	ld.global.b32 %r3, [%rd4+4];
+	ld.global.f32 %f1, [%rd4+8];
+	ld.global.f32 %f2, [%rd4+12];
+	ld.global.f64 %d1, [%rd4+16];
+	ld.global.f64 %d2, [%rd4+24];
+	mul.wide.u32 %rd3, %r1, 96;
+	add.s64 %rd5, %rd2, %rd3;
+	ex2.approx.f16x2 %r4, %r2;
+	st.global.b32 [%rd5], %r4;
+	tanh.approx.f16x2 %r4, %r2;
+	st.global.b32 [%rd5+4], %r4;
+	ex2.approx.ftz.bf16x2 %r4, %r3;
+	st.global.b32 [%rd5+8], %r4;
+	tanh.approx.bf16x2 %r4, %r3;
+	st.global.b32 [%rd5+12], %r4;
+	mov.b32 {%h1, %h2}, %r2;
+	mov.b32 {%h3, %h4}, %r3;
+	ex2.approx.f16 %h5, %h1;
+	tanh.approx.f16 %h6, %h2;
+	mov.b32 %r4, {%h5, %h6};
+	st.global.b32 [%rd5+16], %r4;
+	ex2.approx.ftz.bf16 %h5, %h3;
+	tanh.approx.bf16 %h6, %h4;
+	mov.b32 %r4, {%h5, %h6};
+	st.global.b32 [%rd5+20], %r4;
+	tanh.approx.f32 %f3, %f1;
+	st.global.f32 [%rd5+24], %f3;
+	min.NaN.f32 %f3, %f1, %f2;
+	st.global.f32 [%rd5+28], %f3;
+	max.NaN.f32 %f3, %f1, %f2;
+	st.global.f32 [%rd5+32], %f3;
+	min.xorsign.abs.f32 %f3, %f1, %f2;
+	st.global.f32 [%rd5+36], %f3;
+	max.ftz.NaN.xorsign.abs.f32 %f3, %f1, %f2;
+	st.global.f32 [%rd5+40], %f3;
+	copysign.f32 %f3, %f1, %f2;
+	st.global.f32 [%rd5+44], %f3;
+	// testp on a: bits 0..5 finite infinite number notanumber normal subnormal, on c: bits 8..13
+	testp.finite.f32 %p1, %f1;
+	selp.u32 %r5, 1, 0, %p1;
+	testp.infinite.f32 %p1, %f1;
+	selp.u32 %r6, 2, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.number.f32 %p1, %f1;
+	selp.u32 %r6, 4, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.notanumber.f32 %p1, %f1;
+	selp.u32 %r6, 8, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.normal.f32 %p1, %f1;
+	selp.u32 %r6, 16, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.subnormal.f32 %p1, %f1;
+	selp.u32 %r6, 32, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.finite.f64 %p1, %d1;
+	selp.u32 %r6, 256, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.infinite.f64 %p1, %d1;
+	selp.u32 %r6, 512, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.number.f64 %p1, %d1;
+	selp.u32 %r6, 1024, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.notanumber.f64 %p1, %d1;
+	selp.u32 %r6, 2048, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.normal.f64 %p1, %d1;
+	selp.u32 %r6, 4096, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	testp.subnormal.f64 %p1, %d1;
+	selp.u32 %r6, 8192, 0, %p1;
+	or.b32 %r5, %r5, %r6;
+	st.global.b32 [%rd5+48], %r5;
+	min.f64 %d3, %d1, %d2;
+	st.global.f64 [%rd5+64], %d3;
+	max.f64 %d3, %d1, %d2;
+	st.global.f64 [%rd5+72], %d3;
+	copysign.f64 %d3, %d1, %d2;
+	st.global.f64 [%rd5+80], %d3;
+	ret;
+}
+#endif // end of float_more.ptx

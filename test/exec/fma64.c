@@ -113,3 +113,67 @@ main(int argc, char **argv)
     report("uniform", nbad, first);
     return finish();
 }
+#if 0 // test-file fma64.ptx
+// fma.f64 and mad.f64 with .rn .rz .rm .rp, varying and uniform operands.
+// Hand-written; ptxas -arch=sm_75 accepts it.  Reference: fma64.c.
+.version 7.0
+.target sm_75
+.address_size 64
+
+// in: per thread 3 f64 (a, b, c); out: per thread fma.rn, fma.rz, fma.rm,
+// fma.rp, mad.rz, mad.rm, mad.rp of them
+.visible .entry fma64(.param .u64 in, .param .u64 out)
+{
+	.reg .b32 %r<4>;
+	.reg .f64 %d<12>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %ctaid.x;
+	mov.u32 %r3, %ntid.x;
+	mad.lo.s32 %r1, %r2, %r3, %r1;
+	mul.wide.u32 %rd3, %r1, 24;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.f64 %d1, [%rd4];
+	ld.global.f64 %d2, [%rd4+8];
+	ld.global.f64 %d3, [%rd4+16];
+	fma.rn.f64 %d4, %d1, %d2, %d3;
+	fma.rz.f64 %d5, %d1, %d2, %d3;
+	fma.rm.f64 %d6, %d1, %d2, %d3;
+	fma.rp.f64 %d7, %d1, %d2, %d3;
+	mad.rz.f64 %d8, %d1, %d2, %d3;
+	mad.rm.f64 %d9, %d1, %d2, %d3;
+	mad.rp.f64 %d10, %d1, %d2, %d3;
+	mul.wide.u32 %rd3, %r1, 56;
+	add.s64 %rd5, %rd2, %rd3;
+	st.global.f64 [%rd5], %d4;
+	st.global.f64 [%rd5+8], %d5;
+	st.global.f64 [%rd5+16], %d6;
+	st.global.f64 [%rd5+24], %d7;
+	st.global.f64 [%rd5+32], %d8;
+	st.global.f64 [%rd5+40], %d9;
+	st.global.f64 [%rd5+48], %d10;
+	ret;
+}
+
+// the same with uniform operands (scalar code): out[0..3] = rn rz rm rp
+.visible .entry fma64_uniform(.param .f64 a, .param .f64 b, .param .f64 c, .param .u64 out)
+{
+	.reg .f64 %d<8>;
+	.reg .b64 %rd<2>;
+	ld.param.f64 %d1, [a];
+	ld.param.f64 %d2, [b];
+	ld.param.f64 %d3, [c];
+	ld.param.u64 %rd1, [out];
+	fma.rn.f64 %d4, %d1, %d2, %d3;
+	fma.rz.f64 %d5, %d1, %d2, %d3;
+	fma.rm.f64 %d6, %d1, %d2, %d3;
+	fma.rp.f64 %d7, %d1, %d2, %d3;
+	st.global.f64 [%rd1], %d4;
+	st.global.f64 [%rd1+8], %d5;
+	st.global.f64 [%rd1+16], %d6;
+	st.global.f64 [%rd1+24], %d7;
+	ret;
+}
+#endif // end of fma64.ptx

@@ -27,3 +27,42 @@ int main(int argc, char **argv)
     CHECK_INT("device_write_in_tail", &w, &ew, 1);
     return finish();
 }
+#if 0 // test-file globals_big.ptx
+// Hand-written: large .global arrays.  big has a short initializer and a
+// long zero tail; zeros (256 MiB) has none; pbig's initializer names big,
+// so it must follow big wherever the translator puts it.
+.version 8.0
+.target sm_80
+.address_size 64
+
+.global .align 4 .u32 big[1048576] = {7, 8, 9};
+.global .align 4 .b8 zeros[268435456];
+.global .align 8 .u64 pbig = big;
+
+.visible .entry bigglobals(.param .u64 out)
+{
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u64 %rd2, big;
+	ld.global.u32 %r1, [%rd2];
+	ld.global.u32 %r2, [%rd2+4];
+	ld.global.u32 %r3, [%rd2+8];
+	ld.global.u32 %r4, [%rd2+4194300];
+	mov.u64 %rd3, zeros;
+	ld.global.u32 %r5, [%rd3+268435452];
+	ld.global.u64 %rd4, [pbig];
+	ld.u32 %r6, [%rd4+4];
+	st.global.u32 [%rd1], %r1;
+	st.global.u32 [%rd1+4], %r2;
+	st.global.u32 [%rd1+8], %r3;
+	st.global.u32 [%rd1+12], %r4;
+	st.global.u32 [%rd1+16], %r5;
+	st.global.u32 [%rd1+20], %r6;
+	// the device may write the zero tail like any memory
+	mov.u32 %r7, 41;
+	st.global.u32 [%rd2+4000000], %r7;
+	ret;
+}
+#endif // end of globals_big.ptx

@@ -293,3 +293,173 @@ main(int argc, char **argv)
     report("uniform", nbad, first);
     return finish();
 }
+#if 0 // test-file half_arith.ptx
+// f16, bf16, f16x2 and bf16x2 arithmetic: add sub mul fma (.ftz .sat
+// .relu), min max (.ftz .NaN .xorsign.abs), neg abs, and cvt between f16
+// and f64/f32 (.relu .sat .satfinite).  Hand-written; ptxas -arch=sm_90 accepts it.
+// Reference: half_arith.c.
+.version 8.1
+.target sm_90
+.address_size 64
+
+// in: per lane 6 u32: f16x2 a, b, c, bf16x2 a, b, c
+// out: per lane 22 u32, in the order of the instructions below
+.visible .entry half_arith(.param .u64 in, .param .u64 out)
+{
+	.reg .b16 %h<16>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 24;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.b32 %r2, [%rd4];
+	ld.global.b32 %r3, [%rd4+4];
+	ld.global.b32 %r4, [%rd4+8];
+	ld.global.b32 %r5, [%rd4+12];
+	ld.global.b32 %r6, [%rd4+16];
+	ld.global.b32 %r7, [%rd4+20];
+	mul.wide.u32 %rd3, %r1, 88;
+	add.s64 %rd5, %rd2, %rd3;
+	add.rn.f16x2 %r10, %r2, %r3;
+	st.global.b32 [%rd5], %r10;
+	sub.f16x2 %r10, %r2, %r3;
+	st.global.b32 [%rd5+4], %r10;
+	mul.f16x2 %r10, %r2, %r3;
+	st.global.b32 [%rd5+8], %r10;
+	fma.rn.f16x2 %r10, %r2, %r3, %r4;
+	st.global.b32 [%rd5+12], %r10;
+	fma.rn.ftz.sat.f16x2 %r10, %r2, %r3, %r4;
+	st.global.b32 [%rd5+16], %r10;
+	fma.rn.relu.f16x2 %r10, %r2, %r3, %r4;
+	st.global.b32 [%rd5+20], %r10;
+	min.f16x2 %r10, %r2, %r3;
+	st.global.b32 [%rd5+24], %r10;
+	max.ftz.NaN.f16x2 %r10, %r2, %r3;
+	st.global.b32 [%rd5+28], %r10;
+	neg.f16x2 %r10, %r2;
+	st.global.b32 [%rd5+32], %r10;
+	abs.ftz.f16x2 %r10, %r2;
+	st.global.b32 [%rd5+36], %r10;
+	mov.b32 {%h1, %h2}, %r2;
+	mov.b32 {%h3, %h4}, %r3;
+	mov.b32 {%h5, %h6}, %r4;
+	add.ftz.sat.f16 %h7, %h1, %h3;
+	mul.rn.f16 %h8, %h2, %h4;
+	mov.b32 %r10, {%h7, %h8};
+	st.global.b32 [%rd5+40], %r10;
+	fma.rn.f16 %h7, %h1, %h3, %h5;
+	min.xorsign.abs.f16 %h8, %h2, %h4;
+	mov.b32 %r10, {%h7, %h8};
+	st.global.b32 [%rd5+44], %r10;
+	add.rn.bf16x2 %r10, %r5, %r6;
+	st.global.b32 [%rd5+48], %r10;
+	sub.rn.bf16x2 %r10, %r5, %r6;
+	st.global.b32 [%rd5+52], %r10;
+	mul.rn.bf16x2 %r10, %r5, %r6;
+	st.global.b32 [%rd5+56], %r10;
+	fma.rn.bf16x2 %r10, %r5, %r6, %r7;
+	st.global.b32 [%rd5+60], %r10;
+	fma.rn.relu.bf16x2 %r10, %r5, %r6, %r7;
+	st.global.b32 [%rd5+64], %r10;
+	min.bf16x2 %r10, %r5, %r6;
+	st.global.b32 [%rd5+68], %r10;
+	max.NaN.bf16x2 %r10, %r5, %r6;
+	st.global.b32 [%rd5+72], %r10;
+	neg.bf16x2 %r10, %r5;
+	st.global.b32 [%rd5+76], %r10;
+	abs.bf16x2 %r10, %r5;
+	st.global.b32 [%rd5+80], %r10;
+	mov.b32 {%h1, %h2}, %r5;
+	mov.b32 {%h3, %h4}, %r6;
+	mov.b32 {%h5, %h6}, %r7;
+	fma.rn.bf16 %h7, %h1, %h3, %h5;
+	max.xorsign.abs.bf16 %h8, %h2, %h4;
+	mov.b32 %r10, {%h7, %h8};
+	st.global.b32 [%rd5+84], %r10;
+	ret;
+}
+
+// out[8t..8t+7]: cvt.{rn|rz}.f16.f64 of x[t] (low | high half),
+// cvt.{rm|rp}.f16.f64, cvt.rn.sat.f16.f32 of (f32)x[t] (twice), the rn
+// half widened to f64 and narrowed to f32 (an f32), cvt.rn.relu.f16.f32 |
+// cvt.rn.relu.bf16.f32 of (f32)x[t], cvt.rn.bf16.f64 of x[t] (low half),
+// cvt.rn.relu.f16x2.f32 and .bf16x2.f32 of (f32)x[t] (high) and its
+// negation (low), cvt.rn.satfinite.f16.f32 of (f32)x[t] |
+// cvt.rn.satfinite.bf16.f32 of (f32)x[t] * 2^120, cvt.rn.satfinite.f16x2.f32
+// of (f32)x[t] and its negation
+.visible .entry cvt_f16(.param .u64 xs, .param .u64 out)
+{
+	.reg .b16 %h<9>;
+	.reg .b32 %r<11>;
+	.reg .f32 %f<4>;
+	.reg .f64 %d<3>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [xs];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r6, %tid.x;
+	mul.wide.u32 %rd3, %r6, 8;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.f64 %d1, [%rd4];
+	cvt.rn.f16.f64 %h1, %d1;
+	cvt.rz.f16.f64 %h2, %d1;
+	cvt.rm.f16.f64 %h3, %d1;
+	cvt.rp.f16.f64 %h4, %d1;
+	cvt.rn.f32.f64 %f1, %d1;
+	cvt.rn.sat.f16.f32 %h5, %f1;
+	cvt.f64.f16 %d2, %h1;
+	cvt.rn.f32.f64 %f2, %d2;
+	cvt.rn.relu.f16.f32 %h6, %f1;
+	cvt.rn.relu.bf16.f32 %h7, %f1;
+	mov.b32 %r4, {%h6, %h7};
+	cvt.rn.bf16.f64 %h8, %d1;
+	cvt.u32.u16 %r5, %h8;
+	neg.f32 %f3, %f1;
+	cvt.rn.relu.f16x2.f32 %r7, %f1, %f3;
+	cvt.rn.relu.bf16x2.f32 %r8, %f1, %f3;
+	cvt.rn.satfinite.f16.f32 %h6, %f1;
+	mul.f32 %f2, %f1, 0f7B800000;
+	cvt.rn.satfinite.bf16.f32 %h7, %f2;
+	mov.b32 %r9, {%h6, %h7};
+	cvt.rn.satfinite.f16x2.f32 %r10, %f1, %f3;
+	cvt.rn.f32.f64 %f2, %d2;
+	mul.wide.u32 %rd3, %r6, 40;
+	add.s64 %rd5, %rd2, %rd3;
+	mov.b32 %r1, {%h1, %h2};
+	mov.b32 %r2, {%h3, %h4};
+	mov.b32 %r3, {%h5, %h5};
+	st.global.b32 [%rd5], %r1;
+	st.global.b32 [%rd5+4], %r2;
+	st.global.b32 [%rd5+8], %r3;
+	st.global.f32 [%rd5+12], %f2;
+	st.global.b32 [%rd5+16], %r4;
+	st.global.b32 [%rd5+20], %r5;
+	st.global.b32 [%rd5+24], %r7;
+	st.global.b32 [%rd5+28], %r8;
+	st.global.b32 [%rd5+32], %r9;
+	st.global.b32 [%rd5+36], %r10;
+	ret;
+}
+
+// uniform operands (scalar code): out[0..3] = fma.rn.f16x2, fma.rn.bf16x2,
+// min.NaN.f16x2, set.lt.u32.bf16x2 of a, b, c
+.visible .entry half_uniform(.param .b32 a, .param .b32 b, .param .b32 c, .param .u64 out)
+{
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<2>;
+	ld.param.b32 %r1, [a];
+	ld.param.b32 %r2, [b];
+	ld.param.b32 %r3, [c];
+	ld.param.u64 %rd1, [out];
+	fma.rn.f16x2 %r4, %r1, %r2, %r3;
+	fma.rn.bf16x2 %r5, %r1, %r2, %r3;
+	min.NaN.f16x2 %r6, %r1, %r2;
+	set.lt.u32.bf16x2 %r7, %r1, %r2;
+	st.global.b32 [%rd1], %r4;
+	st.global.b32 [%rd1+4], %r5;
+	st.global.b32 [%rd1+8], %r6;
+	st.global.b32 [%rd1+12], %r7;
+	ret;
+}
+#endif // end of half_arith.ptx

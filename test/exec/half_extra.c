@@ -232,3 +232,124 @@ main(int argc, char **argv)
     p2n_module_unload(m);
     return failed;
 }
+#if 0 // test-file half_extra.ptx
+// Packed half compares, directed rounding to f16, tf32, bf16 arithmetic,
+// and integer division by zero (no trap, in active or inactive lanes).
+// Hand-written; ptxas -arch=sm_90 accepts it.  Reference: half_extra.c.
+.version 7.8
+.target sm_90
+.address_size 64
+
+// in: per lane {u32 f16x2 a, u32 f16x2 b, f32 x, u16 bf16 a, b, c, u16 pad, i32 (n | m << 16)}
+// out: per lane 8 u32: p, q (setp.lt.f16x2), rz, rm, rp (cvt f16 bits), tf32,
+//      bf16 (a+b) | (a*b) << 16, bf16 fma(a, b, c) | (n / m) << 16 (16 bits)
+.visible .entry half_extra(.param .u64 in, .param .u64 out)
+{
+	.reg .b16 %h<8>;
+	.reg .b32 %r<16>;
+	.reg .f32 %f<2>;
+	.reg .pred %p<4>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 24;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.b32 %r2, [%rd4];
+	ld.global.b32 %r3, [%rd4+4];
+	ld.global.f32 %f1, [%rd4+8];
+	ld.global.b16 %h1, [%rd4+12];
+	ld.global.b16 %h2, [%rd4+14];
+	ld.global.b16 %h3, [%rd4+16];
+	ld.global.b32 %r12, [%rd4+20];
+	setp.lt.f16x2 %p1|%p2, %r2, %r3;
+	selp.u32 %r4, 1, 0, %p1;
+	selp.u32 %r5, 1, 0, %p2;
+	cvt.rz.f16.f32 %h4, %f1;
+	cvt.rm.f16.f32 %h5, %f1;
+	cvt.rp.f16.f32 %h6, %f1;
+	cvt.u32.u16 %r6, %h4;
+	cvt.u32.u16 %r7, %h5;
+	cvt.u32.u16 %r8, %h6;
+	cvt.rna.tf32.f32 %r9, %f1;
+	add.rn.bf16 %h4, %h1, %h2;
+	mul.rn.bf16 %h5, %h1, %h2;
+	fma.rn.bf16 %h6, %h1, %h2, %h3;
+	mov.b32 %r10, {%h4, %h5};
+	cvt.u32.u16 %r11, %h6;
+	// n / m with m == 0 in some lanes: no trap; quotient kept only where m != 0
+	cvt.s32.s16 %r13, %r12;
+	shr.s32 %r14, %r12, 16;
+	div.s32 %r15, %r13, %r14;
+	setp.ne.s32 %p3, %r14, 0;
+	selp.b32 %r15, %r15, 0, %p3;
+	@!%p3 div.s32 %r13, %r13, %r14;
+	shl.b32 %r15, %r15, 16;
+	or.b32 %r11, %r11, %r15;
+	mul.wide.u32 %rd3, %r1, 32;
+	add.s64 %rd5, %rd2, %rd3;
+	st.global.u32 [%rd5], %r4;
+	st.global.u32 [%rd5+4], %r5;
+	st.global.u32 [%rd5+8], %r6;
+	st.global.u32 [%rd5+12], %r7;
+	st.global.u32 [%rd5+16], %r8;
+	st.global.u32 [%rd5+20], %r9;
+	st.global.u32 [%rd5+24], %r10;
+	st.global.u32 [%rd5+28], %r11;
+	ret;
+}
+
+// out[3t + k]: cvt.rz/.rm/.rp.bf16.f32 of x[t] (bits in the low 16)
+.visible .entry bf16_round(.param .u64 xs, .param .u64 out)
+{
+	.reg .b16 %h<4>;
+	.reg .b32 %r<5>;
+	.reg .f32 %f1;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [xs];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r4, %tid.x;
+	mul.wide.u32 %rd3, %r4, 4;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.f32 %f1, [%rd4];
+	cvt.rz.bf16.f32 %h1, %f1;
+	cvt.rm.bf16.f32 %h2, %f1;
+	cvt.rp.bf16.f32 %h3, %f1;
+	cvt.u32.u16 %r1, %h1;
+	cvt.u32.u16 %r2, %h2;
+	cvt.u32.u16 %r3, %h3;
+	mul.wide.u32 %rd3, %r4, 12;
+	add.s64 %rd5, %rd2, %rd3;
+	st.global.u32 [%rd5], %r1;
+	st.global.u32 [%rd5+4], %r2;
+	st.global.u32 [%rd5+8], %r3;
+	ret;
+}
+
+// out[3t + k]: cvt.rz/.rm/.rp.bf16.f64 of x[t]
+.visible .entry bf16_round64(.param .u64 xs, .param .u64 out)
+{
+	.reg .b16 %h<4>;
+	.reg .b32 %r<5>;
+	.reg .f64 %d1;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [xs];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r4, %tid.x;
+	mul.wide.u32 %rd3, %r4, 8;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.f64 %d1, [%rd4];
+	cvt.rz.bf16.f64 %h1, %d1;
+	cvt.rm.bf16.f64 %h2, %d1;
+	cvt.rp.bf16.f64 %h3, %d1;
+	cvt.u32.u16 %r1, %h1;
+	cvt.u32.u16 %r2, %h2;
+	cvt.u32.u16 %r3, %h3;
+	mul.wide.u32 %rd3, %r4, 12;
+	add.s64 %rd5, %rd2, %rd3;
+	st.global.u32 [%rd5], %r1;
+	st.global.u32 [%rd5+4], %r2;
+	st.global.u32 [%rd5+8], %r3;
+	ret;
+}
+#endif // end of half_extra.ptx

@@ -329,3 +329,273 @@ int main(int argc, char **argv)
     report("uniform", nbu, mu);
     return finish();
 }
+#if 0 // test-file halfcvt.ptx
+//
+// halfcvt.ptx - written for this test: cvt from f16 and bf16 with integer
+// rounding (to integers and to themselves), between f16 and bf16, from
+// integers (8 to 64 bits) and f64 to f16 and bf16 in every rounding mode,
+// bf16/bf16x2 fma, add, mul, f32/f64 integer rounding with .ftz/.sat, and
+// min/max with .NaN and .xorsign.abs.
+// Thread i reads h (16 bits: f16 or bf16), x (32 bits), X (64 bits; its
+// low half also as an f32), an f64 and
+// writes 44 results, each in its own 8-byte slot; halfcvt_uni takes them
+// as parameters (uniform: scalar code).
+// Checked with: ptxas -arch=sm_90 halfcvt.ptx
+//
+.version 8.7
+.target sm_90
+.address_size 64
+
+.visible .entry halfcvt(.param .u32 hc_n, .param .u64 hc_h, .param .u64 hc_x, .param .u64 hc_X, .param .u64 hc_D, .param .u64 hc_out)
+{
+	.reg .pred 	%p<2>;
+	.reg .b16 	%h<5>;
+	.reg .b32 	%r<12>;
+	.reg .b64 	%rd<12>;
+	.reg .f32 	%f<4>;
+	.reg .f64 	%fd<3>;
+
+	ld.param.u32 	%r5, [hc_n];
+	mov.u32 	%r6, %ctaid.x;
+	mov.u32 	%r7, %ntid.x;
+	mov.u32 	%r8, %tid.x;
+	mad.lo.s32 	%r9, %r6, %r7, %r8;
+	setp.ge.u32 	%p1, %r9, %r5;
+	@%p1 bra 	$L_done;
+	ld.param.u64 	%rd5, [hc_h];
+	ld.param.u64 	%rd6, [hc_x];
+	ld.param.u64 	%rd7, [hc_X];
+	ld.param.u64 	%rd8, [hc_out];
+	cvta.to.global.u64 	%rd5, %rd5;
+	cvta.to.global.u64 	%rd6, %rd6;
+	cvta.to.global.u64 	%rd7, %rd7;
+	cvta.to.global.u64 	%rd8, %rd8;
+	mul.wide.u32 	%rd9, %r9, 2;
+	add.s64 	%rd9, %rd5, %rd9;
+	ld.global.b16 	%h1, [%rd9];
+	mul.wide.u32 	%rd9, %r9, 4;
+	add.s64 	%rd9, %rd6, %rd9;
+	ld.global.b32 	%r1, [%rd9];
+	cvt.u16.u32 	%h2, %r1;
+	mov.b32 	{%h0, %h4}, %r1;
+	mov.b32 	%r2, {%h1, %h2};
+	mov.b32 	%r3, {%h4, %h1};
+	mul.wide.u32 	%rd9, %r9, 8;
+	add.s64 	%rd9, %rd7, %rd9;
+	ld.global.b64 	%rd1, [%rd9];
+	ld.param.u64 	%rd4, [hc_D];
+	cvta.to.global.u64 	%rd4, %rd4;
+	mul.wide.u32 	%rd9, %r9, 8;
+	add.s64 	%rd9, %rd4, %rd9;
+	ld.global.f64 	%fd1, [%rd9];
+	cvt.u32.u64 	%r4, %rd1;
+	mov.b32 	%f2, %r4;
+	cvt.rn.f32.f64 	%f3, %fd1;
+	mul.wide.u32 	%rd9, %r9, 352;
+	add.s64 	%rd10, %rd8, %rd9;
+	cvt.rni.s16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+0], %h3;
+	cvt.rzi.u8.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+8], %h3;
+	cvt.rmi.s64.f16 	%rd11, %h1;
+	st.global.b64 	[%rd10+16], %rd11;
+	cvt.rpi.u32.f16 	%r11, %h1;
+	st.global.b32 	[%rd10+24], %r11;
+	cvt.rni.s32.bf16 	%r11, %h1;
+	st.global.b32 	[%rd10+32], %r11;
+	cvt.rpi.f16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+40], %h3;
+	cvt.rmi.bf16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+48], %h3;
+	cvt.rzi.f16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+56], %h3;
+	cvt.rn.f16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+64], %h3;
+	cvt.rz.f16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+72], %h3;
+	cvt.rn.bf16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+80], %h3;
+	cvt.f32.bf16 	%f1, %h1;
+	st.global.f32 	[%rd10+88], %f1;
+	cvt.rn.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+96], %h3;
+	cvt.rz.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+104], %h3;
+	cvt.rm.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+112], %h3;
+	cvt.rp.f16.u64 	%h3, %rd1;
+	st.global.b16 	[%rd10+120], %h3;
+	cvt.rn.bf16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+128], %h3;
+	cvt.rz.bf16.u64 	%h3, %rd1;
+	st.global.b16 	[%rd10+136], %h3;
+	cvt.rp.bf16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+144], %h3;
+	cvt.rm.bf16.s64 	%h3, %rd1;
+	st.global.b16 	[%rd10+152], %h3;
+	cvt.rn.bf16.u64 	%h3, %rd1;
+	st.global.b16 	[%rd10+160], %h3;
+	cvt.rn.f16.s16 	%h3, %h2;
+	st.global.b16 	[%rd10+168], %h3;
+	cvt.rn.sat.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+176], %h3;
+	cvt.rn.bf16.f64 	%h3, %fd1;
+	st.global.b16 	[%rd10+184], %h3;
+	cvt.rm.bf16.f64 	%h3, %fd1;
+	st.global.b16 	[%rd10+192], %h3;
+	cvt.rzi.s16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+200], %h3;
+	cvt.rni.u64.f16 	%rd11, %h1;
+	st.global.b64 	[%rd10+208], %rd11;
+	cvt.rp.f16.f64 	%h3, %fd1;
+	st.global.b16 	[%rd10+216], %h3;
+	fma.rn.bf16 	%h3, %h1, %h2, %h4;
+	st.global.b16 	[%rd10+224], %h3;
+	fma.rn.relu.bf16 	%h3, %h1, %h2, %h4;
+	st.global.b16 	[%rd10+232], %h3;
+	fma.rn.bf16x2 	%r11, %r2, %r1, %r3;
+	st.global.b32 	[%rd10+240], %r11;
+	add.rn.bf16x2 	%r11, %r2, %r3;
+	st.global.b32 	[%rd10+248], %r11;
+	mul.rn.bf16x2 	%r11, %r2, %r1;
+	st.global.b32 	[%rd10+256], %r11;
+	cvt.rni.ftz.sat.f32.f32 	%f1, %f2;
+	st.global.f32 	[%rd10+264], %f1;
+	cvt.rmi.f64.f64 	%fd2, %fd1;
+	st.global.f64 	[%rd10+272], %fd2;
+	cvt.rpi.ftz.f32.f32 	%f1, %f2;
+	st.global.f32 	[%rd10+280], %f1;
+	cvt.rzi.s32.f64 	%r11, %fd1;
+	st.global.b32 	[%rd10+288], %r11;
+	cvt.rni.s64.f64 	%rd11, %fd1;
+	st.global.b64 	[%rd10+296], %rd11;
+	cvt.rpi.u64.f32 	%rd11, %f2;
+	st.global.b64 	[%rd10+304], %rd11;
+	cvt.rpi.f32.f32 	%f1, %f2;
+	st.global.f32 	[%rd10+312], %f1;
+	min.NaN.f32 	%f1, %f2, %f3;
+	st.global.f32 	[%rd10+320], %f1;
+	max.xorsign.abs.f32 	%f1, %f2, %f3;
+	st.global.f32 	[%rd10+328], %f1;
+	min.NaN.xorsign.abs.f16x2 	%r11, %r1, %r3;
+	st.global.b32 	[%rd10+336], %r11;
+	max.NaN.bf16x2 	%r11, %r2, %r1;
+	st.global.b32 	[%rd10+344], %r11;
+
+$L_done:
+	ret;
+}
+
+// The same with every source a kernel parameter: uniform, scalar code.
+.visible .entry halfcvt_uni(.param .b16 hcu_h, .param .u32 hcu_x, .param .u64 hcu_X, .param .f64 hcu_D, .param .u64 hcu_out)
+{
+	.reg .b16 	%h<5>;
+	.reg .b32 	%r<12>;
+	.reg .b64 	%rd<12>;
+	.reg .f32 	%f<4>;
+	.reg .f64 	%fd<3>;
+
+	ld.param.b16 	%h1, [hcu_h];
+	ld.param.u32 	%r1, [hcu_x];
+	ld.param.u64 	%rd1, [hcu_X];
+	ld.param.f64 	%fd1, [hcu_D];
+	ld.param.u64 	%rd10, [hcu_out];
+	cvta.to.global.u64 	%rd10, %rd10;
+	cvt.u16.u32 	%h2, %r1;
+	mov.b32 	{%h0, %h4}, %r1;
+	mov.b32 	%r2, {%h1, %h2};
+	mov.b32 	%r3, {%h4, %h1};
+	cvt.u32.u64 	%r4, %rd1;
+	mov.b32 	%f2, %r4;
+	cvt.rn.f32.f64 	%f3, %fd1;
+	cvt.rni.s16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+0], %h3;
+	cvt.rzi.u8.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+8], %h3;
+	cvt.rmi.s64.f16 	%rd11, %h1;
+	st.global.b64 	[%rd10+16], %rd11;
+	cvt.rpi.u32.f16 	%r11, %h1;
+	st.global.b32 	[%rd10+24], %r11;
+	cvt.rni.s32.bf16 	%r11, %h1;
+	st.global.b32 	[%rd10+32], %r11;
+	cvt.rpi.f16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+40], %h3;
+	cvt.rmi.bf16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+48], %h3;
+	cvt.rzi.f16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+56], %h3;
+	cvt.rn.f16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+64], %h3;
+	cvt.rz.f16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+72], %h3;
+	cvt.rn.bf16.f16 	%h3, %h1;
+	st.global.b16 	[%rd10+80], %h3;
+	cvt.f32.bf16 	%f1, %h1;
+	st.global.f32 	[%rd10+88], %f1;
+	cvt.rn.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+96], %h3;
+	cvt.rz.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+104], %h3;
+	cvt.rm.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+112], %h3;
+	cvt.rp.f16.u64 	%h3, %rd1;
+	st.global.b16 	[%rd10+120], %h3;
+	cvt.rn.bf16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+128], %h3;
+	cvt.rz.bf16.u64 	%h3, %rd1;
+	st.global.b16 	[%rd10+136], %h3;
+	cvt.rp.bf16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+144], %h3;
+	cvt.rm.bf16.s64 	%h3, %rd1;
+	st.global.b16 	[%rd10+152], %h3;
+	cvt.rn.bf16.u64 	%h3, %rd1;
+	st.global.b16 	[%rd10+160], %h3;
+	cvt.rn.f16.s16 	%h3, %h2;
+	st.global.b16 	[%rd10+168], %h3;
+	cvt.rn.sat.f16.s32 	%h3, %r1;
+	st.global.b16 	[%rd10+176], %h3;
+	cvt.rn.bf16.f64 	%h3, %fd1;
+	st.global.b16 	[%rd10+184], %h3;
+	cvt.rm.bf16.f64 	%h3, %fd1;
+	st.global.b16 	[%rd10+192], %h3;
+	cvt.rzi.s16.bf16 	%h3, %h1;
+	st.global.b16 	[%rd10+200], %h3;
+	cvt.rni.u64.f16 	%rd11, %h1;
+	st.global.b64 	[%rd10+208], %rd11;
+	cvt.rp.f16.f64 	%h3, %fd1;
+	st.global.b16 	[%rd10+216], %h3;
+	fma.rn.bf16 	%h3, %h1, %h2, %h4;
+	st.global.b16 	[%rd10+224], %h3;
+	fma.rn.relu.bf16 	%h3, %h1, %h2, %h4;
+	st.global.b16 	[%rd10+232], %h3;
+	fma.rn.bf16x2 	%r11, %r2, %r1, %r3;
+	st.global.b32 	[%rd10+240], %r11;
+	add.rn.bf16x2 	%r11, %r2, %r3;
+	st.global.b32 	[%rd10+248], %r11;
+	mul.rn.bf16x2 	%r11, %r2, %r1;
+	st.global.b32 	[%rd10+256], %r11;
+	cvt.rni.ftz.sat.f32.f32 	%f1, %f2;
+	st.global.f32 	[%rd10+264], %f1;
+	cvt.rmi.f64.f64 	%fd2, %fd1;
+	st.global.f64 	[%rd10+272], %fd2;
+	cvt.rpi.ftz.f32.f32 	%f1, %f2;
+	st.global.f32 	[%rd10+280], %f1;
+	cvt.rzi.s32.f64 	%r11, %fd1;
+	st.global.b32 	[%rd10+288], %r11;
+	cvt.rni.s64.f64 	%rd11, %fd1;
+	st.global.b64 	[%rd10+296], %rd11;
+	cvt.rpi.u64.f32 	%rd11, %f2;
+	st.global.b64 	[%rd10+304], %rd11;
+	cvt.rpi.f32.f32 	%f1, %f2;
+	st.global.f32 	[%rd10+312], %f1;
+	min.NaN.f32 	%f1, %f2, %f3;
+	st.global.f32 	[%rd10+320], %f1;
+	max.xorsign.abs.f32 	%f1, %f2, %f3;
+	st.global.f32 	[%rd10+328], %f1;
+	min.NaN.xorsign.abs.f16x2 	%r11, %r1, %r3;
+	st.global.b32 	[%rd10+336], %r11;
+	max.NaN.bf16x2 	%r11, %r2, %r1;
+	st.global.b32 	[%rd10+344], %r11;
+	ret;
+}
+#endif // end of halfcvt.ptx

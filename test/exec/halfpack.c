@@ -86,3 +86,69 @@ int main(int argc, char **argv)
     }
     return finish();
 }
+#if 0 // test-file halfpack.ptx
+//
+// halfpack.ptx - hand-written: cvt to f16, bf16, f16x2 and bf16x2 from f32
+// with .rz, .relu and .satfinite.  Checked with: ptxas -arch=sm_90
+//
+.version 8.6
+.target sm_90
+.address_size 64
+
+.visible .entry halfpack(.param .u32 hp_n, .param .u64 hp_a, .param .u64 hp_b, .param .u64 hp_o)
+{
+	.reg .pred 	%p<2>;
+	.reg .b16 	%h<8>;
+	.reg .b32 	%r<16>;
+	.reg .b64 	%rd<8>;
+	.reg .f32 	%f<4>;
+
+	ld.param.u32 	%r1, [hp_n];
+	mov.u32 	%r2, %ctaid.x;
+	mov.u32 	%r3, %ntid.x;
+	mov.u32 	%r4, %tid.x;
+	mad.lo.s32 	%r5, %r2, %r3, %r4;
+	setp.ge.u32 	%p1, %r5, %r1;
+	@%p1 bra 	$L_done;
+	ld.param.u64 	%rd1, [hp_a];
+	ld.param.u64 	%rd2, [hp_b];
+	ld.param.u64 	%rd3, [hp_o];
+	cvta.to.global.u64 	%rd1, %rd1;
+	cvta.to.global.u64 	%rd2, %rd2;
+	cvta.to.global.u64 	%rd3, %rd3;
+	mul.wide.u32 	%rd4, %r5, 4;
+	add.s64 	%rd5, %rd1, %rd4;
+	ld.global.f32 	%f1, [%rd5];
+	add.s64 	%rd5, %rd2, %rd4;
+	ld.global.f32 	%f2, [%rd5];
+	mul.wide.u32 	%rd4, %r5, 48;
+	add.s64 	%rd6, %rd3, %rd4;
+	cvt.rz.f16x2.f32 	%r6, %f1, %f2;
+	st.global.b32 	[%rd6+0], %r6;
+	cvt.rn.relu.satfinite.f16x2.f32 	%r7, %f1, %f2;
+	st.global.b32 	[%rd6+4], %r7;
+	cvt.rz.relu.satfinite.f16x2.f32 	%r8, %f1, %f2;
+	st.global.b32 	[%rd6+8], %r8;
+	cvt.rz.bf16x2.f32 	%r9, %f1, %f2;
+	st.global.b32 	[%rd6+12], %r9;
+	cvt.rn.satfinite.bf16x2.f32 	%r10, %f1, %f2;
+	st.global.b32 	[%rd6+16], %r10;
+	cvt.rz.relu.bf16x2.f32 	%r11, %f1, %f2;
+	st.global.b32 	[%rd6+20], %r11;
+	cvt.rn.relu.satfinite.f16.f32 	%h1, %f1;
+	st.global.b16 	[%rd6+24], %h1;
+	cvt.rz.satfinite.bf16.f32 	%h2, %f1;
+	st.global.b16 	[%rd6+28], %h2;
+	cvt.rn.satfinite.relu.bf16.f32 	%h3, %f1;
+	st.global.b16 	[%rd6+32], %h3;
+	cvt.rz.relu.f16.f32 	%h4, %f1;
+	st.global.b16 	[%rd6+36], %h4;
+	cvt.rn.satfinite.f16.f32 	%h5, %f1;
+	st.global.b16 	[%rd6+40], %h5;
+	cvt.rn.relu.bf16.f32 	%h6, %f1;
+	st.global.b16 	[%rd6+44], %h6;
+
+$L_done:
+	ret;
+}
+#endif // end of halfpack.ptx

@@ -86,3 +86,53 @@ main(int argc, char **argv)
     p2n_module_unload(m);
     return failed;
 }
+#if 0 // test-file intops.ptx
+// dp4a, dp2a, bmsk, szext and fns on per-lane operands; hand-written,
+// ptxas -arch=sm_75 accepts it.  Reference: intops.c.
+.version 7.6
+.target sm_75
+.address_size 64
+
+// out[8*t + k]: dp4a.s32.s32, dp4a.u32.s32, dp2a.lo.s32.s32, dp2a.hi.u32.u32,
+// bmsk.clamp, bmsk.wrap, szext.clamp.s32, fns
+.visible .entry intops(.param .u64 in, .param .u64 out)
+{
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 12;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.u32 %r2, [%rd4];
+	ld.global.u32 %r3, [%rd4+4];
+	ld.global.u32 %r4, [%rd4+8];
+	dp4a.s32.s32 %r5, %r2, %r3, %r4;
+	dp4a.u32.s32 %r6, %r2, %r3, %r4;
+	dp2a.lo.s32.s32 %r7, %r2, %r3, %r4;
+	dp2a.hi.u32.u32 %r8, %r2, %r3, %r4;
+	and.b32 %r9, %r4, 63;
+	shr.u32 %r10, %r4, 8;
+	and.b32 %r10, %r10, 63;
+	bmsk.clamp.b32 %r11, %r9, %r10;
+	bmsk.wrap.b32 %r12, %r9, %r10;
+	szext.clamp.s32 %r13, %r2, %r10;
+	shr.u32 %r14, %r4, 16;
+	and.b32 %r14, %r14, 31;
+	shr.s32 %r15, %r4, 24;
+	and.b32 %r15, %r15, 7;
+	sub.s32 %r15, %r15, 3;
+	fns.b32 %r15, %r3, %r14, %r15;
+	mul.wide.u32 %rd5, %r1, 32;
+	add.s64 %rd6, %rd2, %rd5;
+	st.global.u32 [%rd6], %r5;
+	st.global.u32 [%rd6+4], %r6;
+	st.global.u32 [%rd6+8], %r7;
+	st.global.u32 [%rd6+12], %r8;
+	st.global.u32 [%rd6+16], %r11;
+	st.global.u32 [%rd6+20], %r12;
+	st.global.u32 [%rd6+24], %r13;
+	st.global.u32 [%rd6+28], %r15;
+	ret;
+}
+#endif // end of intops.ptx

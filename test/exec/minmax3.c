@@ -77,3 +77,37 @@ main(int argc, char **argv)
     }
     return finish();
 }
+#if 0 // test-file minmax3.ptx
+// Three-source min and max on f32 (.NaN, .abs, .ftz).  Hand-written;
+// ptxas -arch=sm_100 accepts it.  Reference: minmax3.c.
+.version 8.8
+.target sm_100
+.address_size 64
+
+// in: per thread 3 f32; out: per thread min, max.NaN, min.abs, max.ftz.NaN.abs
+.visible .entry minmax3(.param .u64 in, .param .u64 out)
+{
+	.reg .b32 %r<2>;
+	.reg .f32 %f<8>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 12;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.f32 %f1, [%rd4];
+	ld.global.f32 %f2, [%rd4+4];
+	ld.global.f32 %f3, [%rd4+8];
+	min.f32 %f4, %f1, %f2, %f3;
+	max.NaN.f32 %f5, %f1, %f2, %f3;
+	min.abs.f32 %f6, %f1, %f2, %f3;
+	max.ftz.NaN.abs.f32 %f7, %f1, %f2, %f3;
+	mul.wide.u32 %rd3, %r1, 16;
+	add.s64 %rd5, %rd2, %rd3;
+	st.global.f32 [%rd5], %f4;
+	st.global.f32 [%rd5+4], %f5;
+	st.global.f32 [%rd5+8], %f6;
+	st.global.f32 [%rd5+12], %f7;
+	ret;
+}
+#endif // end of minmax3.ptx

@@ -177,3 +177,735 @@ int main(int argc, char **argv)
     run(&forms[0], "partial_warp_launches", 0, 20);
     return finish();
 }
+#if 0 // test-file mma.cu
+// nvcc-flags: -arch=sm_80
+// mma.sync through inline PTX, one warp: each lane loads its fragment
+// registers (register r of lane l at word r * 32 + l), runs one mma and
+// stores D the same way.  mma.c packs and unpacks the fragments.
+#define R(p, i) (p)[(i) * 32 + threadIdx.x]
+
+// f16 inputs: A 4 regs, B 2, C/D 4 f32 regs (k16) or 2 f16x2 regs
+extern "C" __global__ void f32_f16_k16(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+                 "{%10,%11,%12,%13};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)), "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void f16_f16_k16(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *d)
+{
+    unsigned d0, d1;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, {%8,%9};"
+                 : "=r"(d0), "=r"(d1)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "r"(R(c, 0)), "r"(R(c, 1)));
+    R(d, 0) = d0; R(d, 1) = d1;
+}
+
+extern "C" __global__ void f32_f16_k8(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)),
+                   "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void f16_f16_k8(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *d)
+{
+    unsigned d0, d1;
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3}, {%4}, {%5,%6};"
+                 : "=r"(d0), "=r"(d1)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "r"(R(c, 0)), "r"(R(c, 1)));
+    R(d, 0) = d0; R(d, 1) = d1;
+}
+
+extern "C" __global__ void f32_bf16_k16(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+                 "{%10,%11,%12,%13};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)), "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void f32_tf32_k8(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+                 "{%10,%11,%12,%13};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)), "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void s32_s8_k32(const unsigned *a, const unsigned *b, const int *c, int *d)
+{
+    int d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+                 "{%10,%11,%12,%13};"
+                 : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "r"(R(c, 0)), "r"(R(c, 1)), "r"(R(c, 2)), "r"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void s32_u8_k32_sat(const unsigned *a, const unsigned *b, const int *c, int *d)
+{
+    int d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.u8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+                 "{%8,%9}, {%10,%11,%12,%13};"
+                 : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "r"(R(c, 0)), "r"(R(c, 1)), "r"(R(c, 2)), "r"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void f64_k4(const double *a, const double *b, const double *c, double *d)
+{
+    double d0, d1;
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%4,%5};"
+                 : "=d"(d0), "=d"(d1)
+                 : "d"(R(a, 0)), "d"(R(b, 0)), "d"(R(c, 0)), "d"(R(c, 1)));
+    R(d, 0) = d0; R(d, 1) = d1;
+}
+
+extern "C" __global__ void f32_tf32_k4(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)),
+                   "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void f32_bf16_k8(const unsigned *a, const unsigned *b, const float *c, float *d)
+{
+    float d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                 : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)),
+                   "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+extern "C" __global__ void s32_s8u8_k16(const unsigned *a, const unsigned *b, const int *c, int *d)
+{
+    int d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                 : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "r"(R(c, 0)), "r"(R(c, 1)), "r"(R(c, 2)),
+                   "r"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
+}
+
+// f16 D from an f32 C
+extern "C" __global__ void f16_f16_k16_cf32(const unsigned *a, const unsigned *b, const float *c, unsigned *d)
+{
+    unsigned d0, d1;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, "
+                 "{%8,%9,%10,%11};"
+                 : "=r"(d0), "=r"(d1)
+                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
+                   "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)), "f"(R(c, 3)));
+    R(d, 0) = d0; R(d, 1) = d1;
+}
+#endif // end of mma.cu
+#if 0 // test-file mma.ptx
+//
+// Generated by NVIDIA NVVM Compiler
+//
+// Compiler Build ID: CL-36424714
+// Cuda compilation tools, release 13.0, V13.0.88
+// Based on NVVM 7.0.1
+//
+
+.version 9.0
+.target sm_80
+.address_size 64
+
+	// .globl	f32_f16_k16
+
+.visible .entry f32_f16_k16(
+	.param .u64 f32_f16_k16_param_0,
+	.param .u64 f32_f16_k16_param_1,
+	.param .u64 f32_f16_k16_param_2,
+	.param .u64 f32_f16_k16_param_3
+)
+{
+	.reg .f32 	%f<9>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f32_f16_k16_param_0];
+	ld.param.u64 	%rd2, [f32_f16_k16_param_1];
+	ld.param.u64 	%rd3, [f32_f16_k16_param_2];
+	ld.param.u64 	%rd4, [f32_f16_k16_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r7, %tid.x;
+	mul.wide.u32 	%rd9, %r7, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r1, [%rd10];
+	ld.global.u32 	%r2, [%rd10+128];
+	ld.global.u32 	%r3, [%rd10+256];
+	ld.global.u32 	%r4, [%rd10+384];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r5, [%rd11];
+	ld.global.u32 	%r6, [%rd11+128];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f32 	%f5, [%rd12];
+	ld.global.f32 	%f6, [%rd12+128];
+	ld.global.f32 	%f7, [%rd12+256];
+	ld.global.f32 	%f8, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.f32 	[%rd13], %f1;
+	st.global.f32 	[%rd13+128], %f2;
+	st.global.f32 	[%rd13+256], %f3;
+	st.global.f32 	[%rd13+384], %f4;
+	ret;
+
+}
+	// .globl	f16_f16_k16
+.visible .entry f16_f16_k16(
+	.param .u64 f16_f16_k16_param_0,
+	.param .u64 f16_f16_k16_param_1,
+	.param .u64 f16_f16_k16_param_2,
+	.param .u64 f16_f16_k16_param_3
+)
+{
+	.reg .b32 	%r<12>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f16_f16_k16_param_0];
+	ld.param.u64 	%rd2, [f16_f16_k16_param_1];
+	ld.param.u64 	%rd3, [f16_f16_k16_param_2];
+	ld.param.u64 	%rd4, [f16_f16_k16_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r11, %tid.x;
+	mul.wide.u32 	%rd9, %r11, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r3, [%rd10];
+	ld.global.u32 	%r4, [%rd10+128];
+	ld.global.u32 	%r5, [%rd10+256];
+	ld.global.u32 	%r6, [%rd10+384];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r7, [%rd11];
+	ld.global.u32 	%r8, [%rd11+128];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.u32 	%r9, [%rd12];
+	ld.global.u32 	%r10, [%rd12+128];
+	// begin inline asm
+	mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%r1,%r2}, {%r3,%r4,%r5,%r6}, {%r7,%r8}, {%r9,%r10};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.u32 	[%rd13], %r1;
+	st.global.u32 	[%rd13+128], %r2;
+	ret;
+
+}
+	// .globl	f32_f16_k8
+.visible .entry f32_f16_k8(
+	.param .u64 f32_f16_k8_param_0,
+	.param .u64 f32_f16_k8_param_1,
+	.param .u64 f32_f16_k8_param_2,
+	.param .u64 f32_f16_k8_param_3
+)
+{
+	.reg .f32 	%f<9>;
+	.reg .b32 	%r<5>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f32_f16_k8_param_0];
+	ld.param.u64 	%rd2, [f32_f16_k8_param_1];
+	ld.param.u64 	%rd3, [f32_f16_k8_param_2];
+	ld.param.u64 	%rd4, [f32_f16_k8_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r4, %tid.x;
+	mul.wide.u32 	%rd9, %r4, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r1, [%rd10];
+	ld.global.u32 	%r2, [%rd10+128];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r3, [%rd11];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f32 	%f5, [%rd12];
+	ld.global.f32 	%f6, [%rd12+128];
+	ld.global.f32 	%f7, [%rd12+256];
+	ld.global.f32 	%f8, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.f32 	[%rd13], %f1;
+	st.global.f32 	[%rd13+128], %f2;
+	st.global.f32 	[%rd13+256], %f3;
+	st.global.f32 	[%rd13+384], %f4;
+	ret;
+
+}
+	// .globl	f16_f16_k8
+.visible .entry f16_f16_k8(
+	.param .u64 f16_f16_k8_param_0,
+	.param .u64 f16_f16_k8_param_1,
+	.param .u64 f16_f16_k8_param_2,
+	.param .u64 f16_f16_k8_param_3
+)
+{
+	.reg .b32 	%r<9>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f16_f16_k8_param_0];
+	ld.param.u64 	%rd2, [f16_f16_k8_param_1];
+	ld.param.u64 	%rd3, [f16_f16_k8_param_2];
+	ld.param.u64 	%rd4, [f16_f16_k8_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r8, %tid.x;
+	mul.wide.u32 	%rd9, %r8, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r3, [%rd10];
+	ld.global.u32 	%r4, [%rd10+128];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r5, [%rd11];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.u32 	%r6, [%rd12];
+	ld.global.u32 	%r7, [%rd12+128];
+	// begin inline asm
+	mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r1,%r2}, {%r3,%r4}, {%r5}, {%r6,%r7};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.u32 	[%rd13], %r1;
+	st.global.u32 	[%rd13+128], %r2;
+	ret;
+
+}
+	// .globl	f32_bf16_k16
+.visible .entry f32_bf16_k16(
+	.param .u64 f32_bf16_k16_param_0,
+	.param .u64 f32_bf16_k16_param_1,
+	.param .u64 f32_bf16_k16_param_2,
+	.param .u64 f32_bf16_k16_param_3
+)
+{
+	.reg .f32 	%f<9>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f32_bf16_k16_param_0];
+	ld.param.u64 	%rd2, [f32_bf16_k16_param_1];
+	ld.param.u64 	%rd3, [f32_bf16_k16_param_2];
+	ld.param.u64 	%rd4, [f32_bf16_k16_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r7, %tid.x;
+	mul.wide.u32 	%rd9, %r7, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r1, [%rd10];
+	ld.global.u32 	%r2, [%rd10+128];
+	ld.global.u32 	%r3, [%rd10+256];
+	ld.global.u32 	%r4, [%rd10+384];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r5, [%rd11];
+	ld.global.u32 	%r6, [%rd11+128];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f32 	%f5, [%rd12];
+	ld.global.f32 	%f6, [%rd12+128];
+	ld.global.f32 	%f7, [%rd12+256];
+	ld.global.f32 	%f8, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.f32 	[%rd13], %f1;
+	st.global.f32 	[%rd13+128], %f2;
+	st.global.f32 	[%rd13+256], %f3;
+	st.global.f32 	[%rd13+384], %f4;
+	ret;
+
+}
+	// .globl	f32_tf32_k8
+.visible .entry f32_tf32_k8(
+	.param .u64 f32_tf32_k8_param_0,
+	.param .u64 f32_tf32_k8_param_1,
+	.param .u64 f32_tf32_k8_param_2,
+	.param .u64 f32_tf32_k8_param_3
+)
+{
+	.reg .f32 	%f<9>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f32_tf32_k8_param_0];
+	ld.param.u64 	%rd2, [f32_tf32_k8_param_1];
+	ld.param.u64 	%rd3, [f32_tf32_k8_param_2];
+	ld.param.u64 	%rd4, [f32_tf32_k8_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r7, %tid.x;
+	mul.wide.u32 	%rd9, %r7, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r1, [%rd10];
+	ld.global.u32 	%r2, [%rd10+128];
+	ld.global.u32 	%r3, [%rd10+256];
+	ld.global.u32 	%r4, [%rd10+384];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r5, [%rd11];
+	ld.global.u32 	%r6, [%rd11+128];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f32 	%f5, [%rd12];
+	ld.global.f32 	%f6, [%rd12+128];
+	ld.global.f32 	%f7, [%rd12+256];
+	ld.global.f32 	%f8, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.f32 	[%rd13], %f1;
+	st.global.f32 	[%rd13+128], %f2;
+	st.global.f32 	[%rd13+256], %f3;
+	st.global.f32 	[%rd13+384], %f4;
+	ret;
+
+}
+	// .globl	s32_s8_k32
+.visible .entry s32_s8_k32(
+	.param .u64 s32_s8_k32_param_0,
+	.param .u64 s32_s8_k32_param_1,
+	.param .u64 s32_s8_k32_param_2,
+	.param .u64 s32_s8_k32_param_3
+)
+{
+	.reg .b32 	%r<16>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [s32_s8_k32_param_0];
+	ld.param.u64 	%rd2, [s32_s8_k32_param_1];
+	ld.param.u64 	%rd3, [s32_s8_k32_param_2];
+	ld.param.u64 	%rd4, [s32_s8_k32_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r15, %tid.x;
+	mul.wide.u32 	%rd9, %r15, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r5, [%rd10];
+	ld.global.u32 	%r6, [%rd10+128];
+	ld.global.u32 	%r7, [%rd10+256];
+	ld.global.u32 	%r8, [%rd10+384];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r9, [%rd11];
+	ld.global.u32 	%r10, [%rd11+128];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.u32 	%r11, [%rd12];
+	ld.global.u32 	%r12, [%rd12+128];
+	ld.global.u32 	%r13, [%rd12+256];
+	ld.global.u32 	%r14, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1,%r2,%r3,%r4}, {%r5,%r6,%r7,%r8}, {%r9,%r10}, {%r11,%r12,%r13,%r14};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.u32 	[%rd13], %r1;
+	st.global.u32 	[%rd13+128], %r2;
+	st.global.u32 	[%rd13+256], %r3;
+	st.global.u32 	[%rd13+384], %r4;
+	ret;
+
+}
+	// .globl	s32_u8_k32_sat
+.visible .entry s32_u8_k32_sat(
+	.param .u64 s32_u8_k32_sat_param_0,
+	.param .u64 s32_u8_k32_sat_param_1,
+	.param .u64 s32_u8_k32_sat_param_2,
+	.param .u64 s32_u8_k32_sat_param_3
+)
+{
+	.reg .b32 	%r<16>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [s32_u8_k32_sat_param_0];
+	ld.param.u64 	%rd2, [s32_u8_k32_sat_param_1];
+	ld.param.u64 	%rd3, [s32_u8_k32_sat_param_2];
+	ld.param.u64 	%rd4, [s32_u8_k32_sat_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r15, %tid.x;
+	mul.wide.u32 	%rd9, %r15, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r5, [%rd10];
+	ld.global.u32 	%r6, [%rd10+128];
+	ld.global.u32 	%r7, [%rd10+256];
+	ld.global.u32 	%r8, [%rd10+384];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r9, [%rd11];
+	ld.global.u32 	%r10, [%rd11+128];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.u32 	%r11, [%rd12];
+	ld.global.u32 	%r12, [%rd12+128];
+	ld.global.u32 	%r13, [%rd12+256];
+	ld.global.u32 	%r14, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.u8.s32 {%r1,%r2,%r3,%r4}, {%r5,%r6,%r7,%r8}, {%r9,%r10}, {%r11,%r12,%r13,%r14};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.u32 	[%rd13], %r1;
+	st.global.u32 	[%rd13+128], %r2;
+	st.global.u32 	[%rd13+256], %r3;
+	st.global.u32 	[%rd13+384], %r4;
+	ret;
+
+}
+	// .globl	f64_k4
+.visible .entry f64_k4(
+	.param .u64 f64_k4_param_0,
+	.param .u64 f64_k4_param_1,
+	.param .u64 f64_k4_param_2,
+	.param .u64 f64_k4_param_3
+)
+{
+	.reg .b32 	%r<2>;
+	.reg .f64 	%fd<7>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f64_k4_param_0];
+	ld.param.u64 	%rd2, [f64_k4_param_1];
+	ld.param.u64 	%rd3, [f64_k4_param_2];
+	ld.param.u64 	%rd4, [f64_k4_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r1, %tid.x;
+	mul.wide.u32 	%rd9, %r1, 8;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.f64 	%fd3, [%rd10];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.f64 	%fd4, [%rd11];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f64 	%fd5, [%rd12];
+	ld.global.f64 	%fd6, [%rd12+256];
+	// begin inline asm
+	mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd1,%fd2}, {%fd3}, {%fd4}, {%fd5,%fd6};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.f64 	[%rd13], %fd1;
+	st.global.f64 	[%rd13+256], %fd2;
+	ret;
+
+}
+	// .globl	f32_tf32_k4
+.visible .entry f32_tf32_k4(
+	.param .u64 f32_tf32_k4_param_0,
+	.param .u64 f32_tf32_k4_param_1,
+	.param .u64 f32_tf32_k4_param_2,
+	.param .u64 f32_tf32_k4_param_3
+)
+{
+	.reg .f32 	%f<9>;
+	.reg .b32 	%r<5>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f32_tf32_k4_param_0];
+	ld.param.u64 	%rd2, [f32_tf32_k4_param_1];
+	ld.param.u64 	%rd3, [f32_tf32_k4_param_2];
+	ld.param.u64 	%rd4, [f32_tf32_k4_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r4, %tid.x;
+	mul.wide.u32 	%rd9, %r4, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r1, [%rd10];
+	ld.global.u32 	%r2, [%rd10+128];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r3, [%rd11];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f32 	%f5, [%rd12];
+	ld.global.f32 	%f6, [%rd12+128];
+	ld.global.f32 	%f7, [%rd12+256];
+	ld.global.f32 	%f8, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.f32 	[%rd13], %f1;
+	st.global.f32 	[%rd13+128], %f2;
+	st.global.f32 	[%rd13+256], %f3;
+	st.global.f32 	[%rd13+384], %f4;
+	ret;
+
+}
+	// .globl	f32_bf16_k8
+.visible .entry f32_bf16_k8(
+	.param .u64 f32_bf16_k8_param_0,
+	.param .u64 f32_bf16_k8_param_1,
+	.param .u64 f32_bf16_k8_param_2,
+	.param .u64 f32_bf16_k8_param_3
+)
+{
+	.reg .f32 	%f<9>;
+	.reg .b32 	%r<5>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f32_bf16_k8_param_0];
+	ld.param.u64 	%rd2, [f32_bf16_k8_param_1];
+	ld.param.u64 	%rd3, [f32_bf16_k8_param_2];
+	ld.param.u64 	%rd4, [f32_bf16_k8_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r4, %tid.x;
+	mul.wide.u32 	%rd9, %r4, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r1, [%rd10];
+	ld.global.u32 	%r2, [%rd10+128];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r3, [%rd11];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f32 	%f5, [%rd12];
+	ld.global.f32 	%f6, [%rd12+128];
+	ld.global.f32 	%f7, [%rd12+256];
+	ld.global.f32 	%f8, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.f32 	[%rd13], %f1;
+	st.global.f32 	[%rd13+128], %f2;
+	st.global.f32 	[%rd13+256], %f3;
+	st.global.f32 	[%rd13+384], %f4;
+	ret;
+
+}
+	// .globl	s32_s8u8_k16
+.visible .entry s32_s8u8_k16(
+	.param .u64 s32_s8u8_k16_param_0,
+	.param .u64 s32_s8u8_k16_param_1,
+	.param .u64 s32_s8u8_k16_param_2,
+	.param .u64 s32_s8u8_k16_param_3
+)
+{
+	.reg .b32 	%r<13>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [s32_s8u8_k16_param_0];
+	ld.param.u64 	%rd2, [s32_s8u8_k16_param_1];
+	ld.param.u64 	%rd3, [s32_s8u8_k16_param_2];
+	ld.param.u64 	%rd4, [s32_s8u8_k16_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r12, %tid.x;
+	mul.wide.u32 	%rd9, %r12, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r5, [%rd10];
+	ld.global.u32 	%r6, [%rd10+128];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r7, [%rd11];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.u32 	%r8, [%rd12];
+	ld.global.u32 	%r9, [%rd12+128];
+	ld.global.u32 	%r10, [%rd12+256];
+	ld.global.u32 	%r11, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32 {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%r7}, {%r8,%r9,%r10,%r11};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.u32 	[%rd13], %r1;
+	st.global.u32 	[%rd13+128], %r2;
+	st.global.u32 	[%rd13+256], %r3;
+	st.global.u32 	[%rd13+384], %r4;
+	ret;
+
+}
+	// .globl	f16_f16_k16_cf32
+.visible .entry f16_f16_k16_cf32(
+	.param .u64 f16_f16_k16_cf32_param_0,
+	.param .u64 f16_f16_k16_cf32_param_1,
+	.param .u64 f16_f16_k16_cf32_param_2,
+	.param .u64 f16_f16_k16_cf32_param_3
+)
+{
+	.reg .f32 	%f<5>;
+	.reg .b32 	%r<10>;
+	.reg .b64 	%rd<14>;
+
+
+	ld.param.u64 	%rd1, [f16_f16_k16_cf32_param_0];
+	ld.param.u64 	%rd2, [f16_f16_k16_cf32_param_1];
+	ld.param.u64 	%rd3, [f16_f16_k16_cf32_param_2];
+	ld.param.u64 	%rd4, [f16_f16_k16_cf32_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	cvta.to.global.u64 	%rd6, %rd3;
+	cvta.to.global.u64 	%rd7, %rd2;
+	cvta.to.global.u64 	%rd8, %rd1;
+	mov.u32 	%r9, %tid.x;
+	mul.wide.u32 	%rd9, %r9, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.u32 	%r3, [%rd10];
+	ld.global.u32 	%r4, [%rd10+128];
+	ld.global.u32 	%r5, [%rd10+256];
+	ld.global.u32 	%r6, [%rd10+384];
+	add.s64 	%rd11, %rd7, %rd9;
+	ld.global.u32 	%r7, [%rd11];
+	ld.global.u32 	%r8, [%rd11+128];
+	add.s64 	%rd12, %rd6, %rd9;
+	ld.global.f32 	%f1, [%rd12];
+	ld.global.f32 	%f2, [%rd12+128];
+	ld.global.f32 	%f3, [%rd12+256];
+	ld.global.f32 	%f4, [%rd12+384];
+	// begin inline asm
+	mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%r1,%r2}, {%r3,%r4,%r5,%r6}, {%r7,%r8}, {%f1,%f2,%f3,%f4};
+	// end inline asm
+	add.s64 	%rd13, %rd5, %rd9;
+	st.global.u32 	[%rd13], %r1;
+	st.global.u32 	[%rd13+128], %r2;
+	ret;
+
+}
+
+#endif // end of mma.ptx

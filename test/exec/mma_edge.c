@@ -45,3 +45,57 @@ int main(int argc, char **argv)
     CHECK_EXACT("guarded_half_warp", got[2], exp[2], 128);
     return finish();
 }
+#if 0 // test-file mma_edge.ptx
+// Hand-written: mma.sync with uniform B and C registers (scalars that the
+// lowering splats), D written over C, D apart from C, and under a per-lane
+// guard (lanes 16..31 off: their D registers keep their values).
+// Validated with ptxas -arch=sm_80.
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry mma_edge(.param .u64 pa, .param .u64 pd)
+{
+	.reg .pred %p;
+	.reg .b32 %r<8>;
+	.reg .f32 %f<13>;
+	.reg .b64 %rd<6>;
+
+	ld.param.u64 %rd1, [pa];
+	ld.param.u64 %rd2, [pd];
+	mov.u32 %r0, %laneid;
+	mul.wide.u32 %rd3, %r0, 4;
+	add.u64 %rd4, %rd1, %rd3;
+	ld.global.u32 %r1, [%rd4];
+	ld.global.u32 %r2, [%rd4+128];
+	ld.global.u32 %r3, [%rd4+256];
+	ld.global.u32 %r4, [%rd4+384];
+	mov.b32 %r5, 0x3C003C00;
+	mov.f32 %f1, 0f40000000;
+	mov.f32 %f2, 0f40000000;
+	mov.f32 %f3, 0f40000000;
+	mov.f32 %f4, 0f40000000;
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r5}, {%f1,%f2,%f3,%f4};
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f5,%f6,%f7,%f8}, {%r1,%r2,%r3,%r4}, {%r5,%r5}, {%f1,%f2,%f3,%f4};
+	mov.f32 %f9, 0fBF800000;
+	mov.f32 %f10, 0fBF800000;
+	mov.f32 %f11, 0fBF800000;
+	mov.f32 %f12, 0fBF800000;
+	setp.lt.u32 %p, %r0, 16;
+	@%p mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f9,%f10,%f11,%f12}, {%r1,%r2,%r3,%r4}, {%r5,%r5}, {%f1,%f2,%f3,%f4};
+	add.u64 %rd5, %rd2, %rd3;
+	st.global.f32 [%rd5], %f1;
+	st.global.f32 [%rd5+128], %f2;
+	st.global.f32 [%rd5+256], %f3;
+	st.global.f32 [%rd5+384], %f4;
+	st.global.f32 [%rd5+512], %f5;
+	st.global.f32 [%rd5+640], %f6;
+	st.global.f32 [%rd5+768], %f7;
+	st.global.f32 [%rd5+896], %f8;
+	st.global.f32 [%rd5+1024], %f9;
+	st.global.f32 [%rd5+1152], %f10;
+	st.global.f32 [%rd5+1280], %f11;
+	st.global.f32 [%rd5+1408], %f12;
+	ret;
+}
+#endif // end of mma_edge.ptx

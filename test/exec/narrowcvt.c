@@ -192,3 +192,207 @@ int main(int argc, char **argv)
     check_uniform();
     return finish();
 }
+#if 0 // test-file narrowcvt.ptx
+//
+// narrowcvt.ptx - hand-written: cvt to and from the narrow float formats
+// (fp8 e4m3/e5m2, fp6 e2m3/e3m2, fp4 e2m1, ue8m0), every form of the PTX
+// ISA that ptxas accepts for sm_100a except the .rs (x4) ones.
+// Checked with: ptxas -arch=sm_100a narrowcvt.ptx
+//
+.version 8.7
+.target sm_100a
+.address_size 64
+
+.visible .entry nf_f32(.param .u32 nf_f32_n, .param .u64 nf_f32_a, .param .u64 nf_f32_b, .param .u64 nf_f32_o)
+{
+	.reg .pred 	%p<2>;
+	.reg .b8 	%c<4>;
+	.reg .b16 	%h<24>;
+	.reg .b32 	%r<24>;
+	.reg .b64 	%rd<12>;
+	.reg .f32 	%f<4>;
+
+	ld.param.u32 	%r1, [nf_f32_n];
+	mov.u32 	%r2, %ctaid.x;
+	mov.u32 	%r3, %ntid.x;
+	mov.u32 	%r4, %tid.x;
+	mad.lo.s32 	%r5, %r2, %r3, %r4;
+	setp.ge.u32 	%p1, %r5, %r1;
+	@%p1 bra 	$L_nf_f32_done;
+	ld.param.u64 	%rd1, [nf_f32_a];
+	ld.param.u64 	%rd2, [nf_f32_b];
+	ld.param.u64 	%rd3, [nf_f32_o];
+	cvta.to.global.u64 	%rd1, %rd1;
+	cvta.to.global.u64 	%rd2, %rd2;
+	cvta.to.global.u64 	%rd3, %rd3;
+	mul.wide.u32 	%rd4, %r5, 4;
+	add.s64 	%rd5, %rd1, %rd4;
+	ld.global.f32 	%f1, [%rd5];
+	add.s64 	%rd5, %rd2, %rd4;
+	ld.global.f32 	%f2, [%rd5];
+	mul.wide.u32 	%rd4, %r5, 32;
+	add.s64 	%rd6, %rd3, %rd4;
+	cvt.rn.satfinite.e4m3x2.f32 	%h1, %f1, %f2;
+	st.global.b16 	[%rd6+0], %h1;
+	cvt.rn.satfinite.relu.e4m3x2.f32 	%h2, %f1, %f2;
+	st.global.b16 	[%rd6+2], %h2;
+	cvt.rn.satfinite.e5m2x2.f32 	%h3, %f1, %f2;
+	st.global.b16 	[%rd6+4], %h3;
+	cvt.rn.satfinite.relu.e5m2x2.f32 	%h4, %f1, %f2;
+	st.global.b16 	[%rd6+6], %h4;
+	cvt.rn.satfinite.e2m3x2.f32 	%h5, %f1, %f2;
+	st.global.b16 	[%rd6+8], %h5;
+	cvt.rn.satfinite.relu.e2m3x2.f32 	%h6, %f1, %f2;
+	st.global.b16 	[%rd6+10], %h6;
+	cvt.rn.satfinite.e3m2x2.f32 	%h7, %f1, %f2;
+	st.global.b16 	[%rd6+12], %h7;
+	cvt.rn.satfinite.relu.e3m2x2.f32 	%h8, %f1, %f2;
+	st.global.b16 	[%rd6+14], %h8;
+	cvt.rn.satfinite.e2m1x2.f32 	%c1, %f1, %f2;
+	st.global.b8 	[%rd6+16], %c1;
+	cvt.rn.satfinite.relu.e2m1x2.f32 	%c1, %f1, %f2;
+	st.global.b8 	[%rd6+18], %c1;
+	cvt.rz.ue8m0x2.f32 	%h11, %f1, %f2;
+	st.global.b16 	[%rd6+20], %h11;
+	cvt.rz.satfinite.ue8m0x2.f32 	%h12, %f1, %f2;
+	st.global.b16 	[%rd6+22], %h12;
+	cvt.rp.ue8m0x2.f32 	%h13, %f1, %f2;
+	st.global.b16 	[%rd6+24], %h13;
+	cvt.rp.satfinite.ue8m0x2.f32 	%h14, %f1, %f2;
+	st.global.b16 	[%rd6+26], %h14;
+
+$L_nf_f32_done:
+	ret;
+}
+
+.visible .entry nf_x2(.param .u32 nf_x2_n, .param .u64 nf_x2_h, .param .u64 nf_x2_o)
+{
+	.reg .pred 	%p<2>;
+	.reg .b8 	%c<4>;
+	.reg .b16 	%h<24>;
+	.reg .b32 	%r<24>;
+	.reg .b64 	%rd<12>;
+	.reg .f32 	%f<4>;
+
+	ld.param.u32 	%r1, [nf_x2_n];
+	mov.u32 	%r2, %ctaid.x;
+	mov.u32 	%r3, %ntid.x;
+	mov.u32 	%r4, %tid.x;
+	mad.lo.s32 	%r5, %r2, %r3, %r4;
+	setp.ge.u32 	%p1, %r5, %r1;
+	@%p1 bra 	$L_nf_x2_done;
+	ld.param.u64 	%rd1, [nf_x2_h];
+	ld.param.u64 	%rd3, [nf_x2_o];
+	cvta.to.global.u64 	%rd1, %rd1;
+	cvta.to.global.u64 	%rd3, %rd3;
+	mul.wide.u32 	%rd4, %r5, 4;
+	add.s64 	%rd5, %rd1, %rd4;
+	ld.global.b32 	%r6, [%rd5];
+	mul.wide.u32 	%rd4, %r5, 32;
+	add.s64 	%rd6, %rd3, %rd4;
+	cvt.rn.satfinite.e4m3x2.f16x2 	%h1, %r6;
+	st.global.b16 	[%rd6+0], %h1;
+	cvt.rn.satfinite.relu.e4m3x2.f16x2 	%h2, %r6;
+	st.global.b16 	[%rd6+2], %h2;
+	cvt.rn.satfinite.e5m2x2.f16x2 	%h3, %r6;
+	st.global.b16 	[%rd6+4], %h3;
+	cvt.rn.satfinite.relu.e5m2x2.f16x2 	%h4, %r6;
+	st.global.b16 	[%rd6+6], %h4;
+	cvt.rn.satfinite.e2m1x2.f16x2 	%c1, %r6;
+	st.global.b8 	[%rd6+8], %c1;
+	cvt.rn.satfinite.relu.e2m1x2.f16x2 	%c1, %r6;
+	st.global.b8 	[%rd6+10], %c1;
+	cvt.rz.ue8m0x2.bf16x2 	%h7, %r6;
+	st.global.b16 	[%rd6+12], %h7;
+	cvt.rz.satfinite.ue8m0x2.bf16x2 	%h8, %r6;
+	st.global.b16 	[%rd6+14], %h8;
+	cvt.rp.ue8m0x2.bf16x2 	%h9, %r6;
+	st.global.b16 	[%rd6+16], %h9;
+	cvt.rp.satfinite.ue8m0x2.bf16x2 	%h10, %r6;
+	st.global.b16 	[%rd6+18], %h10;
+
+$L_nf_x2_done:
+	ret;
+}
+
+.visible .entry nf_dec(.param .u32 nf_dec_n, .param .u64 nf_dec_c, .param .u64 nf_dec_o)
+{
+	.reg .pred 	%p<2>;
+	.reg .b8 	%c<4>;
+	.reg .b16 	%h<24>;
+	.reg .b32 	%r<24>;
+	.reg .b64 	%rd<12>;
+	.reg .f32 	%f<4>;
+
+	ld.param.u32 	%r1, [nf_dec_n];
+	mov.u32 	%r2, %ctaid.x;
+	mov.u32 	%r3, %ntid.x;
+	mov.u32 	%r4, %tid.x;
+	mad.lo.s32 	%r5, %r2, %r3, %r4;
+	setp.ge.u32 	%p1, %r5, %r1;
+	@%p1 bra 	$L_nf_dec_done;
+	ld.param.u64 	%rd1, [nf_dec_c];
+	ld.param.u64 	%rd3, [nf_dec_o];
+	cvta.to.global.u64 	%rd1, %rd1;
+	cvta.to.global.u64 	%rd3, %rd3;
+	mul.wide.u32 	%rd4, %r5, 2;
+	add.s64 	%rd5, %rd1, %rd4;
+	ld.global.b16 	%h1, [%rd5];
+	ld.global.b8 	%c1, [%rd5];
+	mul.wide.u32 	%rd4, %r5, 48;
+	add.s64 	%rd6, %rd3, %rd4;
+	cvt.rn.f16x2.e4m3x2 	%r7, %h1;
+	st.global.b32 	[%rd6+0], %r7;
+	cvt.rn.relu.f16x2.e4m3x2 	%r8, %h1;
+	st.global.b32 	[%rd6+4], %r8;
+	cvt.rn.f16x2.e5m2x2 	%r9, %h1;
+	st.global.b32 	[%rd6+8], %r9;
+	cvt.rn.relu.f16x2.e5m2x2 	%r10, %h1;
+	st.global.b32 	[%rd6+12], %r10;
+	cvt.rn.f16x2.e2m3x2 	%r11, %h1;
+	st.global.b32 	[%rd6+16], %r11;
+	cvt.rn.relu.f16x2.e2m3x2 	%r12, %h1;
+	st.global.b32 	[%rd6+20], %r12;
+	cvt.rn.f16x2.e3m2x2 	%r13, %h1;
+	st.global.b32 	[%rd6+24], %r13;
+	cvt.rn.relu.f16x2.e3m2x2 	%r14, %h1;
+	st.global.b32 	[%rd6+28], %r14;
+	cvt.rn.f16x2.e2m1x2 	%r15, %c1;
+	st.global.b32 	[%rd6+32], %r15;
+	cvt.rn.relu.f16x2.e2m1x2 	%r16, %c1;
+	st.global.b32 	[%rd6+36], %r16;
+	cvt.rn.bf16x2.ue8m0x2 	%r17, %h1;
+	st.global.b32 	[%rd6+40], %r17;
+
+$L_nf_dec_done:
+	ret;
+}
+
+.visible .entry nf_uni(.param .f32 nf_uni_a, .param .f32 nf_uni_b, .param .b32 nf_uni_h, .param .u64 nf_uni_o)
+{
+	.reg .b8 	%c<2>;
+	.reg .b16 	%h<8>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<4>;
+	.reg .f32 	%f<4>;
+
+	ld.param.f32 	%f1, [nf_uni_a];
+	ld.param.f32 	%f2, [nf_uni_b];
+	ld.param.b32 	%r1, [nf_uni_h];
+	ld.param.u64 	%rd1, [nf_uni_o];
+	cvta.to.global.u64 	%rd1, %rd1;
+	cvt.rn.satfinite.e4m3x2.f32 	%h1, %f1, %f2;
+	st.global.b16 	[%rd1], %h1;
+	cvt.rn.satfinite.relu.e2m3x2.f32 	%h2, %f1, %f2;
+	st.global.b16 	[%rd1+2], %h2;
+	cvt.rn.satfinite.e2m1x2.f16x2 	%c1, %r1;
+	st.global.b8 	[%rd1+4], %c1;
+	cvt.rp.satfinite.ue8m0x2.f32 	%h3, %f1, %f2;
+	st.global.b16 	[%rd1+6], %h3;
+	cvt.rn.f16x2.e5m2x2 	%r2, %h1;
+	st.global.b32 	[%rd1+8], %r2;
+	cvt.rn.bf16x2.ue8m0x2 	%r3, %h3;
+	st.global.b32 	[%rd1+12], %r3;
+	ret;
+}
+#endif // end of narrowcvt.ptx

@@ -53,3 +53,42 @@ int main(int argc, char **argv)
     if (launch("tiles", "k", d3(1, 1, 1), d3(N, 1, 1), 0, params)) CHECK_INT("tiles", got, e, 8 * N);
     return finish();
 }
+#if 0 // test-file redux_f32.ptx
+// redux.sync.min/max{.abs}{.NaN}.f32 (sm_100a) over tiles of 8 lanes, each
+// lane passing its tile's member mask: NaN inputs (ignored, or the
+// canonical NaN with .NaN; all NaN gives the canonical NaN), +0.0 above
+// -0.0, infinities, .abs.  Hand-written; ptxas -arch=sm_100a accepts it.
+// Reference: redux_f32.c.
+.version 8.6
+.target sm_100a
+.address_size 64
+
+// 64 threads; out[8 tid + i] = the bits of result i
+.visible .entry k(.param .u64 in, .param .u64 out)
+{
+	.reg .b32 %r<8>;
+	.reg .f32 %f<12>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 4;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.f32 %f1, [%rd4];
+	mul.wide.u32 %rd5, %r1, 32;
+	add.s64 %rd5, %rd2, %rd5;
+	and.b32 %r2, %r1, 24;
+	shl.b32 %r3, 255, %r2;
+	redux.sync.min.f32 %f2, %f1, %r3;
+	redux.sync.max.f32 %f3, %f1, %r3;
+	redux.sync.min.abs.f32 %f4, %f1, %r3;
+	redux.sync.max.abs.f32 %f5, %f1, %r3;
+	redux.sync.min.NaN.f32 %f6, %f1, %r3;
+	redux.sync.max.NaN.f32 %f7, %f1, %r3;
+	redux.sync.min.abs.NaN.f32 %f8, %f1, %r3;
+	redux.sync.max.abs.NaN.f32 %f9, %f1, 0xffffffff;
+	st.global.v4.f32 [%rd5], {%f2, %f3, %f4, %f5};
+	st.global.v4.f32 [%rd5+16], {%f6, %f7, %f8, %f9};
+	ret;
+}
+#endif // end of redux_f32.ptx

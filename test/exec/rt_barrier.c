@@ -150,3 +150,156 @@ main(int argc, char **argv)
     p2n_module_unload(mod);
     return failed;
 }
+#if 0 // test-file rt_barrier.ptx
+// Runtime barrier semantics, hand-written (ptxas -arch=sm_75 accepts it):
+// bar.red.popc/and/or across 4 warps, bar.sync with a thread count,
+// bar.arrive + bar.sync producer/consumer, whole warps exiting before a
+// barrier, a barrier in a loop, and a deadlock.  Reference: rt_barrier.c.
+.version 7.5
+.target sm_75
+.address_size 64
+
+// out[t] = {popc of odd tids, all tids < 1000, any tid == 77}
+.visible .entry reductions(.param .u64 out)
+{
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	.reg .pred %p<6>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	and.b32 %r2, %r1, 1;
+	setp.ne.u32 %p1, %r2, 0;
+	bar.red.popc.u32 %r3, 0, %p1;
+	setp.lt.u32 %p2, %r1, 1000;
+	bar.red.and.pred %p3, 1, %p2;
+	setp.eq.u32 %p4, %r1, 77;
+	bar.red.or.pred %p5, 2, %p4;
+	selp.u32 %r4, 1, 0, %p3;
+	selp.u32 %r5, 1, 0, %p5;
+	mul.lo.u32 %r6, %r4, 10;
+	add.u32 %r6, %r6, %r5;
+	mul.lo.u32 %r7, %r3, 100;
+	add.u32 %r7, %r7, %r6;
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r7;
+	ret;
+}
+
+// warps 0-1 produce into shared and bar.arrive; warps 2-3 bar.sync 1, 128
+// and consume; warps 0-1 never wait.
+.visible .entry producer_consumer(.param .u64 out)
+{
+	.shared .align 4 .b32 buf[64];
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	.reg .pred %p<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	setp.ge.u32 %p1, %r1, 64;
+	@%p1 bra CONSUME;
+	mul.lo.u32 %r2, %r1, 3;
+	shl.b32 %r3, %r1, 2;
+	mov.u32 %r4, buf;
+	add.u32 %r4, %r4, %r3;
+	st.shared.u32 [%r4], %r2;
+	bar.arrive 1, 128;
+	ret;
+CONSUME:
+	bar.sync 1, 128;
+	sub.u32 %r5, %r1, 64;
+	shl.b32 %r3, %r5, 2;
+	mov.u32 %r4, buf;
+	add.u32 %r4, %r4, %r3;
+	ld.shared.u32 %r6, [%r4];
+	mul.wide.u32 %rd2, %r5, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r6;
+	ret;
+}
+
+// Warps 2 and 3 exit at once; the others loop 10 times around a barrier
+// that must not wait for them: out[t] = sum over rounds of s[(t+1)%64].
+.visible .entry exit_then_loop(.param .u64 out)
+{
+	.shared .align 4 .b32 s[64];
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<4>;
+	.reg .pred %p<3>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	setp.ge.u32 %p1, %r1, 64;
+	@%p1 exit;
+	mov.u32 %r9, 0;
+	mov.u32 %r10, 0;
+	shl.b32 %r3, %r1, 2;
+	mov.u32 %r4, s;
+	add.u32 %r4, %r4, %r3;
+	add.u32 %r5, %r1, 1;
+	and.b32 %r5, %r5, 63;
+	shl.b32 %r5, %r5, 2;
+	mov.u32 %r6, s;
+	add.u32 %r6, %r6, %r5;
+LOOP:
+	add.u32 %r7, %r1, %r10;
+	st.shared.u32 [%r4], %r7;
+	bar.sync 0;
+	ld.shared.u32 %r8, [%r6];
+	add.u32 %r9, %r9, %r8;
+	bar.sync 0;
+	add.u32 %r10, %r10, 1;
+	setp.lt.u32 %p2, %r10, 10;
+	@%p2 bra LOOP;
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r9;
+	ret;
+}
+
+// Warp 0 waits at barrier 3, warp 1 at barrier 4, each for the whole CTA:
+// both stay live, so neither barrier can ever complete.  (A warp that
+// exits would count as arrived and release them.)
+.visible .entry deadlock()
+{
+	.reg .b32 %r<2>;
+	.reg .pred %p<2>;
+	mov.u32 %r1, %tid.x;
+	setp.lt.u32 %p1, %r1, 32;
+	@!%p1 bra OTHER;
+	bar.sync 3;
+	ret;
+OTHER:
+	bar.sync 4;
+	ret;
+}
+
+.visible .entry traps(.param .u32 who)
+{
+	.reg .b32 %r<3>;
+	.reg .pred %p<2>;
+	ld.param.u32 %r2, [who];
+	mov.u32 %r1, %tid.x;
+	setp.eq.u32 %p1, %r1, %r2;
+	@%p1 trap;
+	ret;
+}
+
+.visible .entry limited() .maxntid 64, 1, 1
+{
+	ret;
+}
+
+.visible .entry required() .reqntid 32, 2, 1
+{
+	ret;
+}
+
+.visible .entry big_shared()
+{
+	.shared .align 16 .b8 huge[40000];
+	.reg .b32 %r<2>;
+	mov.u32 %r1, huge;
+	st.shared.u32 [%r1], 1;
+	ret;
+}
+#endif // end of rt_barrier.ptx

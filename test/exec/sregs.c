@@ -84,3 +84,91 @@ main(int argc, char **argv)
     free(out), free(out2);
     return finish();
 }
+#if 0 // test-file sregs.ptx
+// Every special register, stored per thread.  Hand-written; ptxas
+// -arch=sm_90 accepts it (the cluster registers need sm_90).
+// Reference: sregs.c.
+.version 7.8
+.target sm_90
+.address_size 64
+
+.shared .align 4 .b8 sbuf[100];
+
+// out: 48 words per thread (linear id t = tid.x + ntid.x * (tid.y + ntid.y * tid.z)
+// within CTA c = ctaid.x + nctaid.x * (ctaid.y + nctaid.y * ctaid.z))
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<12>;
+	.reg .pred %p<2>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %tid.z;
+	mov.u32 %r4, %ntid.x;
+	mov.u32 %r5, %ntid.y;
+	mov.u32 %r6, %ntid.z;
+	mov.u32 %r7, %ctaid.x;
+	mov.u32 %r8, %ctaid.y;
+	mov.u32 %r9, %ctaid.z;
+	mov.u32 %r10, %nctaid.x;
+	mov.u32 %r11, %nctaid.y;
+	mov.u32 %r12, %nctaid.z;
+	// linear thread and CTA ids
+	mad.lo.u32 %r13, %r5, %r3, %r2;
+	mad.lo.u32 %r13, %r4, %r13, %r1;
+	mad.lo.u32 %r14, %r11, %r9, %r8;
+	mad.lo.u32 %r14, %r10, %r14, %r7;
+	mul.lo.u32 %r15, %r4, %r5;
+	mul.lo.u32 %r15, %r15, %r6;
+	mad.lo.u32 %r15, %r14, %r15, %r13;
+	mul.wide.u32 %rd2, %r15, 192;
+	add.s64 %rd2, %rd1, %rd2;
+	st.shared.u32 [sbuf], %r1; // the kernel uses sbuf: its 100 bytes count in %total_smem_size
+	st.global.v4.u32 [%rd2], {%r1, %r2, %r3, %r4};
+	st.global.v4.u32 [%rd2+16], {%r5, %r6, %r7, %r8};
+	st.global.v4.u32 [%rd2+32], {%r9, %r10, %r11, %r12};
+	mov.u32 %r16, %laneid;
+	mov.u32 %r17, %warpid;
+	mov.u32 %r18, %nwarpid;
+	mov.u32 %r19, %smid;
+	st.global.v4.u32 [%rd2+48], {%r16, %r17, %r18, %r19};
+	mov.u32 %r20, %nsmid;
+	mov.u32 %r21, %lanemask_eq;
+	mov.u32 %r22, %lanemask_le;
+	mov.u32 %r23, %lanemask_lt;
+	st.global.v4.u32 [%rd2+64], {%r20, %r21, %r22, %r23};
+	mov.u32 %r24, %lanemask_ge;
+	mov.u32 %r25, %lanemask_gt;
+	mov.u32 %r26, %dynamic_smem_size;
+	mov.u32 %r27, %total_smem_size;
+	st.global.v4.u32 [%rd2+80], {%r24, %r25, %r26, %r27};
+	mov.u64 %rd3, %gridid;
+	st.global.u64 [%rd2+96], %rd3;
+	// clocks: a second read is not earlier; the timer is the host's realtime
+	mov.u64 %rd4, %clock64;
+	mov.u64 %rd5, %clock64;
+	sub.s64 %rd6, %rd5, %rd4;
+	st.global.u64 [%rd2+104], %rd6;
+	mov.u64 %rd7, %globaltimer;
+	st.global.u64 [%rd2+112], %rd7;
+	mov.u32 %r28, %globaltimer_lo;
+	mov.u32 %r29, %globaltimer_hi;
+	mov.u32 %r30, %envreg0;
+	mov.u32 %r31, %envreg31;
+	st.global.v4.u32 [%rd2+120], {%r28, %r29, %r30, %r31};
+	mov.u32 %r32, %clusterid.x;
+	mov.u32 %r33, %nclusterid.y;
+	mov.u32 %r34, %cluster_ctaid.z;
+	mov.u32 %r35, %cluster_nctaid.x;
+	st.global.v4.u32 [%rd2+136], {%r32, %r33, %r34, %r35};
+	mov.u32 %r36, %cluster_ctarank;
+	mov.u32 %r37, %cluster_nctarank;
+	mov.pred %p1, %is_explicit_cluster;
+	selp.u32 %r38, 1, 0, %p1;
+	mov.u32 %r39, %clock;
+	st.global.v4.u32 [%rd2+152], {%r36, %r37, %r38, %r39};
+	ret;
+}
+#endif // end of sregs.ptx

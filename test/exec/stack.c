@@ -125,3 +125,90 @@ main(int argc, char **argv)
     p2n_module_unload(mod);
     return failed;
 }
+#if 0 // test-file stack.ptx
+// stack.ptx -- the native stack of recursive calls with large frames
+// (test/exec/stack.c).  rec keeps 4 KiB of .local memory a thread, so each
+// level takes about 128 KiB of the warp's native stack (.local of a .func
+// lives in its frame): rec(n, x) = n == 0 ? x : rec(n - 1, 3x + 1) + x,
+// the x read back from the local array after the call.  deep runs it on
+// the worker's stack, deep_bar (with barriers) on a warp fiber.
+.version 7.8
+.target sm_80
+.address_size 64
+
+.func (.param .b32 r) rec(.param .b32 n, .param .b32 x)
+{
+	.local .align 16 .b8 buf[4096];
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<4>;
+	.reg .pred %p<2>;
+	ld.param.b32 %r1, [n];
+	ld.param.b32 %r2, [x];
+	setp.eq.u32 %p1, %r1, 0;
+	@%p1 bra BASE;
+	and.b32 %r3, %r2, 511;
+	mul.wide.u32 %rd1, %r3, 4;
+	mov.u64 %rd2, buf;
+	add.s64 %rd2, %rd2, %rd1;
+	st.local.u32 [%rd2], %r2;
+	st.local.u32 [buf+4092], %r1;
+	sub.u32 %r4, %r1, 1;
+	mad.lo.u32 %r5, %r2, 3, 1;
+	{
+	.param .b32 pn; .param .b32 px; .param .b32 pr;
+	st.param.b32 [pn], %r4;
+	st.param.b32 [px], %r5;
+	call (pr), rec, (pn, px);
+	ld.param.b32 %r6, [pr];
+	}
+	ld.local.u32 %r7, [%rd2];
+	add.u32 %r8, %r6, %r7;
+	st.param.b32 [r], %r8;
+	ret;
+BASE:
+	st.param.b32 [r], %r2;
+	ret;
+}
+
+.visible .entry deep(.param .u64 out, .param .u32 depth)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u32 %r1, [depth];
+	mov.u32 %r2, %tid.x;
+	{
+	.param .b32 pn; .param .b32 px; .param .b32 pr;
+	st.param.b32 [pn], %r1;
+	st.param.b32 [px], %r2;
+	call (pr), rec, (pn, px);
+	ld.param.b32 %r3, [pr];
+	}
+	mul.wide.u32 %rd2, %r2, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r3;
+	ret;
+}
+
+.visible .entry deep_bar(.param .u64 out, .param .u32 depth)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u32 %r1, [depth];
+	mov.u32 %r2, %tid.x;
+	bar.sync 0;
+	{
+	.param .b32 pn; .param .b32 px; .param .b32 pr;
+	st.param.b32 [pn], %r1;
+	st.param.b32 [px], %r2;
+	call (pr), rec, (pn, px);
+	ld.param.b32 %r3, [pr];
+	}
+	bar.sync 0;
+	mul.wide.u32 %rd2, %r2, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r3;
+	ret;
+}
+#endif // end of stack.ptx

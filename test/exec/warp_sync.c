@@ -149,3 +149,135 @@ int main(int argc, char **argv)
     }
     return finish();
 }
+#if 0 // test-file warp_sync.ptx
+// vote.sync (all four modes, negated operand), redux.sync (every operation,
+// signed and unsigned), match.sync .b32/.b64, bar.warp.sync and activemask
+// under member masks that are a proper subset of the warp: per-lane masks
+// with every lane active (lanes 0..9 and 10..31 are two groups), a uniform
+// mask in a branch (lanes 0..19), guarded instructions whose member mask is
+// the lanes whose guard is true, and tiles of 8 with some lanes inactive.
+// Hand-written; ptxas -arch=sm_80 accepts it.  Reference: warp_sync.c.
+.version 7.0
+.target sm_80
+.address_size 64
+
+.shared .align 4 .b32 xchg[64];
+
+// 64 threads; result i of group g goes to out[4 (64 g + tid) + i]
+.visible .entry ops(.param .u64 in, .param .u64 out)
+{
+	.reg .pred %p<16>;
+	.reg .b32 %r<64>;
+	.reg .b64 %rd<16>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 4;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.u32 %r3, [%rd4];
+	mul.wide.u32 %rd5, %r1, 16;
+	add.s64 %rd5, %rd2, %rd5;
+	and.b32 %r2, %r1, 31;
+	// A: every lane; member mask 0x3ff for lanes 0..9, 0xfffffc00 for 10..31
+	setp.lt.u32 %p1, %r2, 10;
+	selp.b32 %r4, 0x3ff, 0xfffffc00, %p1;
+	and.b32 %r5, %r3, 1;
+	setp.ne.u32 %p2, %r5, 0;
+	not.pred %p3, %p1;
+	or.pred %p4, %p1, %p2;
+	vote.sync.uni.pred %p5, %p3, %r4;
+	vote.sync.uni.pred %p6, %p4, %r4;
+	vote.sync.all.pred %p7, !%p2, %r4;
+	vote.sync.any.pred %p8, %p2, %r4;
+	selp.u32 %r6, 1, 0, %p5;
+	selp.u32 %r7, 1, 0, %p6;
+	selp.u32 %r8, 1, 0, %p7;
+	selp.u32 %r9, 1, 0, %p8;
+	st.global.v4.u32 [%rd5], {%r6, %r7, %r8, %r9};
+	sub.s32 %r13, %r3, 0x40000000;
+	vote.sync.ballot.b32 %r10, !%p2, %r4;
+	redux.sync.add.s32 %r11, %r13, %r4;
+	redux.sync.min.s32 %r12, %r13, %r4;
+	redux.sync.max.s32 %r14, %r13, %r4;
+	st.global.v4.u32 [%rd5+1024], {%r10, %r11, %r12, %r14};
+	redux.sync.min.u32 %r15, %r3, %r4;
+	redux.sync.max.u32 %r16, %r3, %r4;
+	redux.sync.add.u32 %r17, %r3, %r4;
+	redux.sync.and.b32 %r18, %r3, %r4;
+	st.global.v4.u32 [%rd5+2048], {%r15, %r16, %r17, %r18};
+	redux.sync.or.b32 %r19, %r3, %r4;
+	redux.sync.xor.b32 %r20, %r3, %r4;
+	and.b32 %r21, %r3, 3;
+	cvt.u64.u32 %rd6, %r21;
+	shl.b64 %rd6, %rd6, 33;
+	or.b64 %rd6, %rd6, 7;
+	match.any.sync.b64 %r22, %rd6, %r4;
+	selp.u64 %rd7, 0x100000001, 0, %p1;
+	cvt.u64.u32 %rd8, %r5;
+	or.b64 %rd7, %rd7, %rd8;
+	match.all.sync.b64 %r23|%p9, %rd7, %r4;
+	st.global.v4.u32 [%rd5+3072], {%r19, %r20, %r22, %r23};
+	// exchange through shared memory inside each group
+	mov.u32 %r24, xchg;
+	shl.b32 %r25, %r1, 2;
+	add.u32 %r25, %r24, %r25;
+	st.shared.u32 [%r25], %r3;
+	bar.warp.sync %r4;
+	sub.u32 %r26, %r1, %r2;
+	add.u32 %r27, %r2, 1;
+	rem.u32 %r28, %r27, 10;
+	sub.u32 %r29, %r2, 9;
+	rem.u32 %r29, %r29, 22;
+	add.u32 %r29, %r29, 10;
+	selp.b32 %r28, %r28, %r29, %p1;
+	add.u32 %r28, %r26, %r28;
+	shl.b32 %r28, %r28, 2;
+	add.u32 %r28, %r24, %r28;
+	ld.shared.u32 %r30, [%r28];
+	selp.u32 %r31, 1, 0, %p9;
+	st.global.v4.u32 [%rd5+4096], {%r31, %r30, %r4, %r4};
+	// B: lanes 0..19, member mask 0xfffff
+	setp.ge.u32 %p10, %r2, 20;
+	@%p10 bra B_END;
+	vote.sync.ballot.b32 %r32, %p2, 0xfffff;
+	vote.sync.uni.pred %p11, %p3, 0xfffff;
+	selp.u32 %r33, 1, 0, %p11;
+	redux.sync.min.u32 %r34, %r3, 0xfffff;
+	redux.sync.max.s32 %r35, %r13, 0xfffff;
+	st.global.v4.u32 [%rd5+5120], {%r32, %r33, %r34, %r35};
+	match.any.sync.b32 %r36, %r21, 0xfffff;
+	activemask.b32 %r37;
+	bar.warp.sync 0xfffff;
+	redux.sync.xor.b32 %r38, %r3, 0xfffff;
+	vote.sync.all.pred %p12, %p4, 0xfffff;
+	selp.u32 %r39, 1, 0, %p12;
+	st.global.v4.u32 [%rd5+6144], {%r36, %r37, %r38, %r39};
+B_END:
+	// C: guarded by a % 3 != 0, member mask: the lanes whose guard is true
+	rem.u32 %r40, %r3, 3;
+	setp.ne.u32 %p13, %r40, 0;
+	vote.sync.ballot.b32 %r41, %p13, -1;
+	mov.u32 %r42, 0xdead;
+	mov.u32 %r43, 0xdead;
+	mov.u32 %r44, 0xdead;
+	@%p13 redux.sync.add.u32 %r42, %r3, %r41;
+	@%p13 vote.sync.ballot.b32 %r43, %p2, %r41;
+	@%p13 match.any.sync.b32 %r44, %r5, %r41;
+	st.global.v4.u32 [%rd5+7168], {%r42, %r43, %r44, %r41};
+	// E: lanes with a % 5 != 0, tiles of 8: member mask = activemask & tile
+	rem.u32 %r45, %r3, 5;
+	setp.eq.u32 %p14, %r45, 0;
+	@%p14 bra E_END;
+	activemask.b32 %r46;
+	and.b32 %r47, %r2, 24;
+	shl.b32 %r48, 255, %r47;
+	and.b32 %r48, %r48, %r46;
+	redux.sync.add.u32 %r49, %r3, %r48;
+	vote.sync.ballot.b32 %r50, %p2, %r48;
+	match.any.sync.b32 %r51, %r21, %r48;
+	redux.sync.max.u32 %r52, %r3, %r48;
+	st.global.v4.u32 [%rd5+8192], {%r49, %r50, %r51, %r52};
+E_END:
+	ret;
+}
+#endif // end of warp_sync.ptx

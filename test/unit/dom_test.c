@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "lower.h"
+#include "analysis.h"
 
 static Arena arena;
 static int nfail_total;

@@ -85,6 +85,18 @@ static const char broken_text[] = ".version 7.0\n"
                                   "\tret;\n"
                                   "}\n";
 
+/* shfl without .sync (line 8): deprecated since PTX ISA 6.0 */
+static const char old_text[] = ".version 7.0\n"
+                               ".target sm_80\n"
+                               ".address_size 64\n"
+                               ".visible .entry k()\n"
+                               "{\n"
+                               "\t.reg .b32 %r<2>;\n"
+                               "\tmov.u32 %r1, %tid.x;\n"
+                               "\tshfl.up.b32 %r1, %r1, 1, 0;\n"
+                               "\tret;\n"
+                               "}\n";
+
 static char *
 kernel_text(unsigned mul, unsigned add)
 {
@@ -308,6 +320,37 @@ test_diagnostics(void)
               strstr(c.msg[0], "error:") == NULL,
           "diag_location", "%d diagnostics; first: %d %s:%u:%u %s", c.n, c.n ? (int)c.sev[0] : -1,
           c.n ? c.file[0] : "", c.n ? c.line[0] : 0, c.n ? c.col[0] : 0, c.n ? c.msg[0] : "");
+
+    /* each located diagnostic is followed by a note at the same place
+     * that quotes the PTX line (broken_text's line 6) */
+    check(c.n >= 2 && c.sev[1] == P2N_DIAG_NOTE && strcmp(c.file[1], "broken.ptx") == 0 &&
+              c.line[1] == 6 && c.col[1] == 2 && strcmp(c.msg[1], "\tfrobnicate.b32 %r0;") == 0,
+          "diag_quote_note", "%d diagnostics; second: %d %s:%u:%u '%s'", c.n, c.n > 1 ? (int)c.sev[1] : -1,
+          c.n > 1 ? c.file[1] : "", c.n > 1 ? c.line[1] : 0, c.n > 1 ? c.col[1] : 0, c.n > 1 ? c.msg[1] : "");
+
+    /* a warning (shfl without .sync is deprecated since PTX ISA 6.0): a
+     * warning and its note, the output made; with werror an error and no
+     * output; with no_warnings nothing */
+    p2n_source old = {"old.ptx", old_text, strlen(old_text)};
+    quiet_options(&o, &c);
+    st = p2n_translate(&old, 1, &o, &out, &size);
+    check(st == P2N_TRANSLATE_OK && out && c.n == 2 && c.sev[0] == P2N_DIAG_WARNING && c.line[0] == 8 &&
+              c.col[0] == 2 && strstr(c.msg[0], "[-Wdeprecated]") && c.sev[1] == P2N_DIAG_NOTE &&
+              strcmp(c.msg[1], "\tshfl.up.b32 %r1, %r1, 1, 0;") == 0,
+          "warning", "status %d, %d diagnostics; first: %s", st, c.n, c.n ? c.msg[0] : "");
+    free(out);
+    quiet_options(&o, &c);
+    o.werror = 1;
+    st = p2n_translate(&old, 1, &o, &out, &size);
+    check(st == P2N_TRANSLATE_INPUT_ERROR && !out && c.n == 2 && c.sev[0] == P2N_DIAG_ERROR &&
+              strstr(c.msg[0], "[-Werror,-Wdeprecated]"),
+          "warning_werror", "status %d, %d diagnostics; first: %s", st, c.n, c.n ? c.msg[0] : "");
+    quiet_options(&o, &c);
+    o.no_warnings = 1;
+    st = p2n_translate(&old, 1, &o, &out, &size);
+    check(st == P2N_TRANSLATE_OK && out && c.n == 0, "warning_no_warnings", "status %d, %d diagnostics", st,
+          c.n);
+    free(out);
 
     /* the second input's name, for an error in the second input */
     char *good = kernel_text(1, 2);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lower.h"
+#include "analysis.h"
 
 static Arena arena;
 static int nfail_total;

@@ -1,0 +1,183 @@
+/* plan.c — the reconvergence plan: how the code generator treats each
+ * divergent transfer and which blocks its divergence stack may name
+ * (docs/lowering.md, "Control flow and reconvergence").
+ *
+ * Needs the uniformity analysis's branch classes and reconvergence blocks
+ * (uniform.c); plain data out, no LLVM.
+ */
+#include <string.h>
+
+#include "analysis.h"
+
+/* Where a divergent transfer's lanes meet, as the analysis computed it. */
+int
+plan_reconvergence(const Func *f, const FuncInfo *fi, int instr)
+{
+    return fi->reconverge ? fi->reconverge[instr] : f->cfg->exit;
+}
+
+/* Block b heads a cycle: some edge into it retreats in reverse
+ * postorder, and every cycle of the CFG has such an edge. */
+bool
+plan_loop_head(const Cfg *c, int b)
+{
+    const Block *blk = &c->blocks[b];
+    for (int i = 0; i < blk->npred; i++) {
+        const Block *p = &c->blocks[blk->pred[i]];
+        if (p->rpo >= 0 && blk->rpo >= 0 && p->rpo >= blk->rpo)
+            return true;
+    }
+    return false;
+}
+
+/* Which divergent bra instructions emit_linear_branch can take: each side
+ * is R itself, or a reachable block entered only from the branch whose one
+ * successor is R, that no transfer reconverges at, of at most LINEAR_MAX
+ * instructions, none of which is a call, a barrier or a warp barrier, or
+ * leaves the block other than by bra to R. */
+enum { LINEAR_MAX = 64 };
+
+static bool
+linear_side(ReconvPlan *e, int S, int xb, int R, const bool *reconv)
+{
+    const Cfg *c = e->f->cfg;
+    if (S == R)
+        return true;
+    const Block *blk = &c->blocks[S];
+    if (S == c->exit || blk->rpo < 0 || reconv[S] || blk->npred != 1 || blk->pred[0] != xb || blk->nsucc != 1 ||
+        blk->succ[0] != R || blk->last - blk->first > LINEAR_MAX)
+        return false;
+    for (int i = blk->first; i < blk->last; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        bool last = i == blk->last - 1;
+        if ((opcode_flags(in->op) & OF_TERM) && !(last && in->op == OP_BRA && in->guard < 0))
+            return false;
+        if (in->op == OP_CALL || in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_BAR_WARP_SYNC)
+            return false;
+    }
+    return true;
+}
+
+static void
+plan_linear(ReconvPlan *e)
+{
+    const Cfg *c = e->f->cfg;
+    int n = e->f->instrs.n;
+    e->linear = arena_alloc(e->arena, (size_t)n + 1);
+    e->lin_branch = arena_alloc(e->arena, sizeof *e->lin_branch * (size_t)c->nblocks);
+    bool *reconv = arena_alloc(e->arena, (size_t)c->nblocks);
+    memset(reconv, 0, (size_t)c->nblocks);
+    for (int i = 0; i < n; i++) {
+        int r = e->fi->branch[i] == BR_DIVERGENT ? plan_reconvergence(e->f, e->fi, i) : -1;
+        if (r >= 0)
+            reconv[r] = true;
+    }
+    for (int i = 0; i < n; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        if (e->fi->branch[i] != BR_DIVERGENT || in->op != OP_BRA || in->guard < 0 ||
+            !e->fi->reg_varying[in->guard])
+            continue;
+        int R = plan_reconvergence(e->f, e->fi, i), xb = c->block_of[i];
+        const Block *x = &c->blocks[xb];
+        if (R < 0 || R == c->exit || x->nsucc != 2 || x->succ[0] == x->succ[1] || i != x->last - 1)
+            continue;
+        e->linear[i] = linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
+        for (int k = 0; k < 2 && e->linear[i]; k++)
+            if (x->succ[k] != R)
+                e->lin_branch[x->succ[k]] = i + 1;
+    }
+}
+
+/* Where the dispatcher may send lanes (docs/lowering.md).  A divergent
+ * transfer X pushes entries naming its reconvergence block R and its
+ * sides.  They stay on the stack only while the warp runs X's region (the
+ * blocks reachable from X's sides without passing R, which post-dominates
+ * them all) or R itself: the stack is LIFO, and every path of the region
+ * runs with R as its end.  So a path that ends in block b (at b's
+ * reconvergence check, or by exit or ret in b) pops an entry of some X
+ * whose region holds b or whose R is b: site_pcs[b] lists them.  One
+ * dispatcher per such block, with a case for each of those entries only,
+ * keeps a value live across the dispatcher only where a block it may
+ * resume needs it.  With one dispatcher for the function, every register
+ * live into any resumable block was live everywhere and mem2reg put a phi
+ * of it at every join: IR quadratic in the divergent branches (300
+ * divergent diamonds in a row did not translate in 120 s).  A function
+ * whose barriers may hold lanes moves path ends (emit_barrier_arrival) and
+ * keeps the one dispatcher. */
+static void
+add_pcs(ReconvPlan *e, int b, const int *pcs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool have = false;
+        for (int j = 0; j < e->site_pcs[b].n && !have; j++)
+            have = e->site_pcs[b].v[j] == pcs[i];
+        if (!have)
+            vec_push(e->arena, &e->site_pcs[b], pcs[i]);
+    }
+}
+
+static void
+site_plan(ReconvPlan *e)
+{
+    const Cfg *c = e->f->cfg;
+    int nb = c->nblocks;
+    e->site_pcs = arena_alloc(e->arena, sizeof *e->site_pcs * (size_t)nb);
+    memset(e->site_pcs, 0, sizeof *e->site_pcs * (size_t)nb);
+    int *seen = arena_alloc(e->arena, sizeof *seen * (size_t)nb), *work = arena_alloc(e->arena, sizeof *work * (size_t)nb);
+    int *pcs = arena_alloc(e->arena, sizeof *pcs * (size_t)(nb + 1));
+    for (int i = 0; i < nb; i++)
+        seen[i] = -1;
+    for (int i = 0; i < e->f->instrs.n; i++) {
+        if (e->fi->branch[i] != BR_DIVERGENT || e->linear[i])
+            continue;
+        const Block *x = &c->blocks[c->block_of[i]];
+        int R = plan_reconvergence(e->f, e->fi, i), npcs = 0, nwork = 0;
+        if (R >= 0 && R != c->exit)
+            pcs[npcs++] = R;
+        for (int k = 0; k < x->nsucc; k++)
+            if (x->succ[k] != R && x->succ[k] != c->exit) {
+                pcs[npcs++] = x->succ[k];
+                if (seen[x->succ[k]] != i) {
+                    seen[x->succ[k]] = i;
+                    work[nwork++] = x->succ[k];
+                }
+            }
+        if (R >= 0)
+            add_pcs(e, R, pcs, npcs);
+        while (nwork > 0) { /* the region */
+            int b = work[--nwork];
+            add_pcs(e, b, pcs, npcs);
+            for (int k = 0; k < c->blocks[b].nsucc; k++) {
+                int s = c->blocks[b].succ[k];
+                if (s != R && s != c->exit && seen[s] != i) {
+                    seen[s] = i;
+                    work[nwork++] = s;
+                }
+            }
+        }
+    }
+}
+
+void
+plan_compute(const Func *f, const FuncInfo *fi, bool sites, ReconvPlan *p, Arena *a)
+{
+    const Cfg *c = f->cfg;
+    *p = (ReconvPlan){.f = f, .fi = fi, .arena = a};
+    /* Which branches run side after side; which blocks are reconvergence
+     * points of the others. */
+    plan_linear(p);
+    p->is_reconv = arena_alloc(a, (size_t)c->nblocks);
+    p->pushable = arena_alloc(a, (size_t)c->nblocks);
+    for (int i = 0; i < f->instrs.n; i++) {
+        if (fi->branch[i] != BR_DIVERGENT || p->linear[i])
+            continue;
+        int r = plan_reconvergence(f, fi, i);
+        if (r >= 0 && r != c->exit)
+            p->is_reconv[r] = p->pushable[r] = true;
+        const Block *x = &c->blocks[c->block_of[i]];
+        for (int k = 0; k < x->nsucc; k++)
+            p->pushable[x->succ[k]] = x->succ[k] != c->exit;
+    }
+    if (sites)
+        site_plan(p);
+}

@@ -1,0 +1,356 @@
+/* function.c — lower_module: the module's functions one by one, each
+ * block's instructions in order (guards, watchdogs, the transfers of
+ * flow.c, the others through the dispatch table of dispatch.c).
+ *
+ * Needs the CFG, ipdom, the uniformity results and the reconvergence plan
+ * of every function (analysis/).
+ */
+#include <string.h>
+
+#include "emit.h"
+#include "p2n_abi.h"
+
+/* The watchdog at a loop's head: one relaxed load of the launch's stop
+ * flag (its address is loop-invariant); when set, the kernel reports
+ * P2N_KERR_TIMEOUT and returns, as after any service error. */
+static void
+emit_watchdog(Emit *e, uint32_t line)
+{
+    LLVMValueRef flag = LLVMBuildLoad2(e->b, e->t_i32, abi_warp_field(e, W_STOP), "stop");
+    LLVMSetOrdering(flag, LLVMAtomicOrderingMonotonic);
+    LLVMSetAlignment(flag, 4);
+    LLVMValueRef set = LLVMBuildICmp(e->b, LLVMIntNE, flag, emit_u32(e, 0), "");
+    LLVMBasicBlockRef stop = emit_new_block(e, "watchdog"), go = emit_new_block(e, "loop");
+    LLVMValueRef br = LLVMBuildCondBr(e->b, set, stop, go);
+    /* rarely taken: keep the loop's code straight */
+    LLVMValueRef w[] = {LLVMMDStringInContext(e->ctx, "branch_weights", 14), LLVMConstInt(e->t_i32, 1, 0),
+                        LLVMConstInt(e->t_i32, 1u << 20, 0)};
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(e->ctx, "prof", 4), LLVMMDNodeInContext(e->ctx, w, 3));
+    LLVMPositionBuilderAtEnd(e->b, stop);
+    LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_TIMEOUT), emit_mask(e), emit_u32(e, line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+    LLVMBuildBr(e->b, e->return_bb);
+    LLVMPositionBuilderAtEnd(e->b, go);
+}
+
+static void emit_block_body(Emit *e, int b);
+
+/* Block b; with a dispatcher per block, its jumps to the function's exit
+ * (exit, ret, falling off the end) go to b's dispatcher, made only if
+ * some jump needs it. */
+static void
+emit_block(Emit *e, int b)
+{
+    int exit = e->f->cfg->exit;
+    if (!e->local_dispatch) {
+        emit_block_body(e, b);
+        return;
+    }
+    LLVMBasicBlockRef to_exit = e->bb[exit] = emit_new_block(e, "to.exit");
+    emit_block_body(e, b);
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(to_exit))) {
+        LLVMPositionBuilderAtEnd(e->b, to_exit);
+        LLVMBuildBr(e->b, site_dispatch(e, b));
+    } else {
+        LLVMDeleteBasicBlock(to_exit);
+    }
+}
+
+static void
+emit_block_body(Emit *e, int b)
+{
+    Cfg *c = e->f->cfg;
+    Block *blk = &c->blocks[b];
+    e->block = b;
+    /* lanes held at a barrier make any block run with part of the warp: the
+     * others may run past the reconvergence point on their own */
+    e->partial = e->nbar > 0 || (e->fi->block_divergent ? e->fi->block_divergent[b] : true);
+
+    LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
+    if (e->is_reconv[b]) {
+        LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
+        LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, emit_u32(e, (uint64_t)b), "");
+        LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->bb_body[b]);
+    }
+    LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
+    if (plan_loop_head(c, b))
+        emit_watchdog(e, (uint32_t)blk->loc.line);
+
+    /* the block that control falls into after this one (block_of has an
+     * entry past the last instruction: a trailing label's block, or the exit) */
+    int next = c->block_of[blk->last];
+    if (next == b) /* the empty block of a label after the last instruction */
+        next = c->exit;
+    for (int i = blk->first; i < blk->last && !e->failed; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        e->in = in;
+        debug_at(e, in);
+        switch (in->op) {
+        case OP_BRA:
+            if (e->lin_branch[b])
+                linear_side_end(e, b);
+            else
+                emit_bra(e, in, i, next);
+            return;
+        case OP_BRX: emit_brx(e, in, i, next); return;
+        case OP_EXIT: emit_exit(e, in, next); return;
+        case OP_RET: emit_exit(e, in, next); return;
+        case OP_TRAP: emit_trap(e, in, next); return;
+        case OP_BAR:
+        case OP_BARRIER:
+            if (e->nbar > 0)
+                emit_barrier_arrival(e, in);
+            emit_guarded(e, in);
+            break;
+        case OP_BAR_WARP_SYNC:
+            if (e->nbar > 0)
+                emit_warp_sync_arrival(e, in);
+            emit_guarded(e, in);
+            break;
+        default: emit_guarded(e, in); break;
+        }
+    }
+    if (e->failed) {
+        LLVMBuildUnreachable(e->b);
+        return;
+    }
+    /* falling off the function's end is a ret: results stored, the lanes
+     * done (a kernel's: exited, so no barrier waits for them) */
+    if (e->lin_branch[b]) { /* a side of a linear branch, falling into R */
+        linear_side_end(e, b);
+        return;
+    }
+    if (next == c->exit)
+        leave(e, !e->f->is_entry, emit_mask(e));
+    LLVMBuildBr(e->b, e->bb[next]);
+}
+
+/* ------------------------------------------------------------ functions */
+
+static void
+emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
+{
+    Cfg *c = f->cfg;
+    e->f = f;
+    e->fi = fi;
+    e->fn = fn;
+    e->warp = LLVMGetParam(fn, 0);
+    debug_function(e, fn, f);
+
+    LLVMBasicBlockRef entry = emit_new_block(e, "entry");
+    e->bb = arena_alloc(e->arena, sizeof *e->bb * (size_t)c->nblocks);
+    e->bb_body = arena_alloc(e->arena, sizeof *e->bb_body * (size_t)c->nblocks);
+    for (int i = 0; i < c->nblocks; i++) {
+        if (i == c->exit)
+            continue;
+        e->bb[i] = emit_new_block(e, "B");
+        e->bb_body[i] = e->bb[i];
+    }
+    e->dispatch_bb = emit_new_block(e, "dispatch");
+    e->return_bb = emit_new_block(e, "return");
+    e->bb[c->exit] = e->dispatch_bb;
+
+    int ndiv = 0;
+    for (int i = 0; i < f->instrs.n; i++)
+        ndiv += fi->branch[i] == BR_DIVERGENT;
+    /* barriers that may hold lanes (the function diverges) */
+    e->nbar = 0;
+    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
+        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
+                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
+    /* Which branches run side after side; which blocks are reconvergence
+     * points of the others; where paths may end (analysis/plan.c). */
+    ReconvPlan plan;
+    plan_compute(f, fi, e->nbar == 0, &plan, e->arena);
+    e->linear = plan.linear;
+    e->lin_branch = plan.lin_branch;
+    e->is_reconv = plan.is_reconv;
+    e->pushable = plan.pushable;
+    e->site_pcs = plan.site_pcs;
+    e->lin_m = arena_alloc(e->arena, sizeof *e->lin_m * ((size_t)f->instrs.n + 1));
+    e->lin_mf = arena_alloc(e->arena, sizeof *e->lin_mf * ((size_t)f->instrs.n + 1));
+    for (int i = 0; i < c->nblocks; i++)
+        if (e->is_reconv[i]) {
+            e->bb_body[i] = emit_new_block(e, "B.body");
+        }
+    e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
+    e->bar_call = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_call * (size_t)e->nbar) : NULL;
+    e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
+    e->wsync_bb = e->nbar ? emit_new_block(e, "warpsync.release") : NULL;
+    e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
+    e->local_dispatch = e->nbar == 0;
+    e->bad_pc_bb = NULL;
+    if (e->local_dispatch) {
+        e->site_bb = arena_alloc(e->arena, sizeof *e->site_bb * (size_t)c->nblocks);
+        memset(e->site_bb, 0, sizeof *e->site_bb * (size_t)c->nblocks);
+    }
+    e->ndivergent = ndiv;
+    e->bar_resume = (ValueVec){0};
+    e->bar_go = (ValueVec){0};
+
+    LLVMPositionBuilderAtEnd(e->b, entry);
+    e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
+    e->reg_type = arena_alloc(e->arena, sizeof *e->reg_type * (size_t)f->regs.n);
+    for (int i = 0; i < f->regs.n; i++) { /* slots: emit_reg_slot, on first use */
+        e->reg_type[i] = reg_storage_type(e, &f->regs.v[i], fi->reg_varying[i]);
+        e->reg_slot[i] = NULL;
+    }
+    e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
+    e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
+    e->carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    e->stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
+    e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
+    /* the depth lives past the last rpc, in memory that mem2reg leaves
+     * alone (the array is indexed at run time): promoted, it was a value
+     * threaded through every block, and loop strength reduction and
+     * CodeGenPrepare went quadratic on its long chain of phis */
+    e->stk_rpc = LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), "stk.rpc");
+    LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->stack_cap)};
+    e->sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), e->stk_rpc, sp_idx, 2, "sp.slot");
+
+    e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
+    e->entry_mask = LLVMBuildAlloca(e->b, e->t_i32, "entry.mask");
+    e->wait_mask = LLVMBuildAlloca(e->b, e->t_i32, "wait.mask");
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
+    if (e->nbar > 0) {
+        LLVMTypeRef wt = LLVMArrayType(e->t_i32, (unsigned)e->nbar);
+        e->wk_mask = LLVMBuildAlloca(e->b, wt, "wk.mask");
+        e->wk_rpc = LLVMBuildAlloca(e->b, wt, "wk.rpc");
+        e->wk_id = LLVMBuildAlloca(e->b, wt, "wk.id");
+        e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
+        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
+        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_rpc); /* never undef in the dispatcher's compare */
+        e->wsync_mask = LLVMBuildAlloca(e->b, e->t_i32, "wsync.mask");
+        e->wsync_lanes = LLVMBuildAlloca(e->b, e->t_i32, "wsync.lanes");
+        LLVMBuildStore(e->b, emit_u32(e, 0), e->wsync_mask);
+    }
+    LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
+    LLVMValueRef m = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildStore(e->b, m, e->entry_mask);
+    if (f->is_entry) {
+        e->argv = e->retv = NULL;
+        e->depth = emit_u32(e, 0);
+        e->local_ptr = abi_warp_field(e, W_LOCAL);
+        e->local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
+        mem_entry_prologue(e);
+    } else {
+        e->argv = LLVMGetParam(fn, 2);
+        e->retv = LLVMGetParam(fn, 3);
+        e->depth = LLVMGetParam(fn, 4);
+        uint32_t lb = mem_layout_locals(e, f);
+        e->local_stride = LLVMConstInt(e->t_i64, lb, 0);
+        e->local_ptr = LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
+        LLVMSetAlignment(e->local_ptr, 16);
+        /* too deep: a launch error, not a crash */
+        LLVMBasicBlockRef deep = emit_new_block(e, "too.deep"), ok = emit_new_block(e, "depth.ok");
+        LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""), deep, ok);
+        LLVMPositionBuilderAtEnd(e->b, deep);
+        LLVMValueRef args[] = {e->warp, emit_u32(e, P2N_KERR_STACK), m, emit_u32(e, (uint64_t)f->loc.line)};
+        LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+        LLVMBuildRetVoid(e->b);
+        LLVMPositionBuilderAtEnd(e->b, ok);
+    }
+    if (!f->is_entry)
+        call_load_reg_params(e, f);
+    uint32_t pf = call_layout_frame(e, f);
+    e->param_frame = pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
+    if (e->param_frame)
+        LLVMSetAlignment(e->param_frame, 16);
+    LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
+    if (e->local_dispatch)
+        e->bb[c->exit] = site_dispatch(e, c->exit);
+    e->prologue_end = LLVMBuildBr(e->b, e->bb[0]);
+    e->rows_lo = e->rows_two = e->half_rows = NULL;
+
+    for (int i = 0; i < c->nblocks && !e->failed; i++) {
+        if (i == c->exit)
+            continue;
+        if (c->blocks[i].rpo < 0) { /* unreachable: nothing runs it */
+            LLVMPositionBuilderAtEnd(e->b, e->bb[i]);
+            LLVMBuildUnreachable(e->b);
+            if (e->bb_body[i] != e->bb[i]) {
+                LLVMPositionBuilderAtEnd(e->b, e->bb_body[i]);
+                LLVMBuildUnreachable(e->b);
+            }
+            continue;
+        }
+        emit_block(e, i);
+    }
+    if (e->local_dispatch)
+        LLVMDeleteBasicBlock(e->dispatch_bb);
+    else
+        emit_dispatcher(e);
+    LLVMPositionBuilderAtEnd(e->b, e->return_bb);
+    LLVMBuildRetVoid(e->b);
+    debug_leave_function(e);
+}
+
+int
+lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
+{
+    Arena arena = {0};
+    Emit e = {.an = an, .m = an->module, .o = o, .d = d, .arena = &arena};
+    e.ctx = LLVMContextCreate();
+    e.mod = LLVMModuleCreateWithNameInContext(an->module->filename, e.ctx);
+    e.b = LLVMCreateBuilderInContext(e.ctx);
+    abi_types(&e);
+    int status = P2N_TRANSLATE_INTERNAL;
+    if (!target_init(&e))
+        goto out;
+
+    const Module *m = an->module;
+    e.local_bytes_of = arena_alloc(&arena, sizeof(uint64_t) * (size_t)(m->funcs.n + 1));
+    mem_layout_shared(&e);
+    debug_begin(&e);
+    /* every .func first: calls and function addresses name them */
+    for (int i = 0; i < m->funcs.n; i++) {
+        Func *f = m->funcs.v[i];
+        if (f->has_body && !f->is_entry) {
+            char *name = arena_printf(&arena, "p2n.func.%s", f->name);
+            LLVMSetLinkage(LLVMAddFunction(e.mod, name, e.t_func_fn), LLVMInternalLinkage);
+        }
+    }
+    mem_declare_globals(&e);
+
+    Vec(LLVMValueRef) kernels = {0};
+    for (int i = 0; i < m->funcs.n && !e.failed; i++) {
+        Func *f = m->funcs.v[i];
+        if (!f->has_body)
+            continue;
+        LLVMValueRef fn;
+        if (f->is_entry) {
+            char *name = arena_printf(&arena, "p2n.kernel.%s", f->name);
+            fn = LLVMAddFunction(e.mod, name, e.t_kernel_fn);
+            LLVMSetLinkage(fn, LLVMInternalLinkage);
+            vec_push(&arena, &kernels, fn);
+            e.local_bytes_of[i] = mem_layout_locals(&e, f);
+        } else {
+            fn = call_function_address(&e, f);
+        }
+        /* every page of a large frame is touched in order, so a stack
+         * overflow faults in the runtime's guard below the stack instead of
+         * writing past it (runtime/sched.c, stacks) */
+        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                LLVMCreateStringAttribute(e.ctx, "probe-stack", 11, "inline-asm", 10));
+        emit_function(&e, f, &an->funcs[i], fn);
+    }
+    if (e.failed || d->nerrors > 0) {
+        status = P2N_TRANSLATE_INPUT_ERROR;
+        goto out;
+    }
+    abi_emit_descriptor(&e, kernels.v, kernels.n);
+    debug_end(&e);
+    status = target_write(&e);
+out:
+    debug_end(&e);
+    LLVMDisposeBuilder(e.b);
+    LLVMDisposeModule(e.mod);
+    target_dispose(&e);
+    LLVMContextDispose(e.ctx);
+    arena_free(&arena);
+    return status;
+}

@@ -1,0 +1,884 @@
+/* memory.c — addresses, loads, stores, cvta, isspacep and cp.async (where
+ * variables live: layout.c; atomics: atomic.c).
+ *
+ * Windows: .shared variables are offsets in the CTA's block (w->shared),
+ * .local ones offsets in each lane's window (w->local + lane * stride),
+ * kernel .param ones offsets in the parameter buffer (w->params); .global
+ * and .const variables are LLVM globals, so their addresses are host
+ * addresses, as generic addresses of every window are.
+ *
+ * An access through addresses that differ across lanes is a masked vector
+ * load or store when, at run time, every active lane's address is
+ * base + lane * size (one compare and a reduction); two when the warp
+ * spans two rows of the block and each row is contiguous; otherwise a
+ * masked gather or scatter.  A uniform address is one scalar access.  An
+ * address the uniformity analysis knows row by row (the same in a row, or
+ * contiguous in it) needs no check beyond one per warp (row_access).
+ */
+#include <string.h>
+
+#include "emit.h"
+
+/* <32 x ptr>: each lane's local window. */
+static LLVMValueRef
+lane_windows(Emit *e)
+{
+    LLVMValueRef base = e->local_ptr;
+    LLVMValueRef stride = e->local_stride;
+    LLVMValueRef offs = LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, stride), "");
+    return LLVMBuildGEP2(e->b, e->t_i8, emit_splat(e, base), &offs, 1, "lanewin");
+}
+
+Space
+access_space(const Instr *in)
+{
+    return in->space == SP_NONE ? SP_GENERIC : in->space;
+}
+
+/* The address of a memory operand for `space`: a ptr when it is the same
+ * for every lane, else <32 x ptr>. */
+LLVMValueRef
+mem_address(Emit *e, const Operand *o, Space space)
+{
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)o->imm, 1);
+    LLVMValueRef base = NULL; /* i64 or <32 x i64> offset/address */
+    const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
+
+    if (b && b->kind == OPD_VAR && b->var->space == SP_PARAM && call_param_block(e, b->var)) {
+        /* a .func parameter or result, or a call's staging variable:
+         * [32 lanes][size] */
+        const Var *v = b->var;
+        LLVMValueRef blk = call_param_block(e, v);
+        int64_t size = v->size > 0 ? v->size : 8;
+        LLVMValueRef offs = LLVMBuildAdd(e->b, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)size, 0)), ""),
+                                         emit_splat(e, off), "");
+        return LLVMBuildGEP2(e->b, e->t_i8, blk, &offs, 1, "");
+    }
+    if (b && b->kind == OPD_VAR) {
+        const Var *v = b->var;
+        base = mem_var_address(e, v, 64);
+        space = v->space == SP_PARAM ? SP_PARAM : space;
+        if (space == SP_GENERIC || space == SP_GLOBAL || space == SP_CONST)
+            space = (v->space == SP_SHARED || v->space == SP_LOCAL || v->space == SP_PARAM) ? v->space
+                                                                                           : SP_GLOBAL;
+    } else if (b && b->kind == OPD_REG) {
+        bool vary = operand_varying(e, b);
+        int bits = type_bits(e->f->regs.v[b->reg].type) == 32 ? 32 : 64;
+        base = inst_operand(e, b, bits == 32 ? TY_U32 : TY_U64, vary);
+        if (bits == 32) {
+            /* a 32-bit address: register + offset wraps at 32 bits (nvcc
+             * counts on it, e.g. a base below a shared array plus a
+             * larger offset), then is zero-extended */
+            LLVMValueRef off32 = LLVMConstInt(e->t_i32, (uint64_t)o->imm, 1);
+            base = LLVMBuildAdd(e->b, base, vary ? emit_splat(e, off32) : off32, "");
+            base = LLVMBuildZExt(e->b, base, vary ? LLVMVectorType(e->t_i64, WARP) : e->t_i64, "");
+            off = LLVMConstInt(e->t_i64, 0, 0);
+        }
+    } else {
+        base = LLVMConstInt(e->t_i64, 0, 0);
+    }
+    bool vary = LLVMGetTypeKind(LLVMTypeOf(base)) == LLVMVectorTypeKind;
+    LLVMValueRef a = LLVMBuildAdd(e->b, base, vary ? emit_splat(e, off) : off, "");
+
+    switch (space) {
+    case SP_SHARED:
+        return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_SHARED), &a, 1, "");
+    case SP_PARAM:
+        if (!e->f->is_entry) {
+            emit_unsupported(e, o->loc, ".param access through a register in a .func");
+            return LLVMConstNull(e->t_ptr);
+        }
+        return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_PARAMS), &a, 1, "");
+    case SP_LOCAL:
+        if (!vary)
+            a = emit_splat(e, a);
+        return LLVMBuildGEP2(e->b, e->t_i8, lane_windows(e), &a, 1, "");
+    default:
+        return vary ? LLVMBuildIntToPtr(e->b, a, LLVMVectorType(e->t_ptr, WARP), "")
+                    : LLVMBuildIntToPtr(e->b, a, e->t_ptr, "");
+    }
+}
+
+
+
+/* True (i1) when every active lane's pointer is p0 + lane * size. */
+static LLVMValueRef
+contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMValueRef *base)
+{
+    LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
+    LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptrs, v64, "");
+    LLVMValueRef first = emit_lowest_lane(e, mask);
+    LLVMValueRef pf = LLVMBuildExtractElement(e->b, ints, first, "");
+    LLVMValueRef p0 = LLVMBuildSub(e->b, pf,
+                                   LLVMBuildMul(e->b, LLVMBuildZExt(e->b, first, e->t_i64, ""),
+                                                LLVMConstInt(e->t_i64, size, 0), ""),
+                                   "");
+    LLVMValueRef want = LLVMBuildAdd(
+        e->b, emit_splat(e, p0),
+        LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""),
+        "");
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, ints, want, "");
+    eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, emit_mask_vec(e, mask), ""), "");
+    LLVMTypeRef vt = e->t_v32i1;
+    LLVMValueRef all = emit_intrinsic(e, "llvm.vector.reduce.and", &vt, 1, &eq, 1);
+    *base = LLVMBuildIntToPtr(e->b, p0, e->t_ptr, "");
+    return all;
+}
+
+/* ------------------------------------------------------------- rows */
+
+/* The warp's rows: runs of lanes with the same %tid.y and %tid.z and
+ * consecutive %tid.x.  Computed once per function, in its prologue:
+ * rows_lo holds the lanes of the first row, rows_two says whether the
+ * lanes that exist form at most two rows (a warp of a 16 x N or 24 x N
+ * block, or inside one row of a block 32 or more wide).  A warp's lanes
+ * are consecutive linear thread ids (runtime/sched.c, as in CUDA), so
+ * from lane 0's %tid.x: the first row has ntid.x - tid.x lanes and the
+ * next ones ntid.x each; no lane-wise work. */
+static void
+warp_rows(Emit *e)
+{
+    if (e->rows_lo)
+        return;
+    LLVMBuilderRef saved = e->b;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    LLVMPositionBuilderBefore(e->b, e->prologue_end);
+    LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
+    LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, 0), emit_u32(e, 0)};
+    LLVMValueRef x0 = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, ""), "");
+    LLVMValueRef nidx[] = {emit_u32(e, 0), emit_u32(e, 0)};
+    LLVMValueRef nx = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, W_NTID), nidx, 2, ""), "");
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef exist = abi_warp_field(e, W_MASK);
+    LLVMValueRef n = emit_intrinsic(e, "llvm.ctpop", &t, 1, &exist, 1); /* lanes 0 .. n-1 exist */
+    LLVMValueRef first = LLVMBuildSub(e->b, nx, x0, "row.lanes");
+    LLVMValueRef one = LLVMConstInt(e->t_i64, 1, 0);
+    LLVMValueRef s64 = LLVMBuildZExt(e->b, first, e->t_i64, "");
+    s64 = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, s64, LLVMConstInt(e->t_i64, WARP, 0), ""),
+                          LLVMConstInt(e->t_i64, WARP, 0), s64, "");
+    LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, s64, ""), one, "");
+    e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
+    LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
+    e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
+    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), e->rows_two, "");
+    e->half_rows = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), halves, "half.rows");
+    LLVMDisposeBuilder(e->b);
+    e->b = saved;
+}
+
+/* Lane `lane` of a vector value computed lane-wise from splats: the same
+ * computation on that lane's scalars, so that LLVM need not spill the
+ * 32 x 64-bit addresses to the stack to pick one (what it does for an
+ * extractelement at a variable index).  Goes through integer arithmetic,
+ * casts, selects and GEPs; anything else is an extractelement. */
+static LLVMValueRef
+scalar_lane(Emit *e, LLVMValueRef v, LLVMValueRef lane, int depth)
+{
+    if (!emit_is_vec(v))
+        return v;
+    if (LLVMIsAShuffleVectorInst(v) && LLVMIsAInsertElementInst(LLVMGetOperand(v, 0))) {
+        bool splat = true; /* shuffle(insertelement(undef, s, 0), zeroinitializer) */
+        for (unsigned i = 0; i < LLVMGetNumMaskElements(v); i++)
+            splat &= LLVMGetMaskValue(v, i) == 0;
+        LLVMValueRef ins = LLVMGetOperand(v, 0), at = LLVMGetOperand(ins, 2);
+        if (splat && LLVMIsAConstantInt(at) && LLVMConstIntGetZExtValue(at) == 0)
+            return LLVMGetOperand(ins, 1);
+    }
+    if (depth <= 0 || !LLVMIsAInstruction(v))
+        return LLVMBuildExtractElement(e->b, v, lane, "");
+    LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(v));
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    switch (op) {
+    case LLVMAdd:
+    case LLVMSub:
+    case LLVMMul:
+    case LLVMShl:
+    case LLVMAnd:
+    case LLVMOr:
+    case LLVMXor:
+        return LLVMBuildBinOp(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1),
+                              scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1), "");
+    case LLVMZExt:
+    case LLVMSExt:
+    case LLVMTrunc:
+    case LLVMIntToPtr:
+    case LLVMPtrToInt:
+        return LLVMBuildCast(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), et, "");
+    case LLVMSelect:
+        return LLVMBuildSelect(e->b, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1),
+                               scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1),
+                               scalar_lane(e, LLVMGetOperand(v, 2), lane, depth - 1), "");
+    case LLVMGetElementPtr:
+        if (LLVMGetNumOperands(v) == 2 && LLVMGetGEPSourceElementType(v) == e->t_i8) {
+            LLVMValueRef off = scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1);
+            return LLVMBuildGEP2(e->b, e->t_i8, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), &off, 1, "");
+        }
+        break;
+    default: break;
+    }
+    return LLVMBuildExtractElement(e->b, v, lane, "");
+}
+
+static LLVMValueRef
+lane_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef lane)
+{
+    return scalar_lane(e, ptrs, lane, 12);
+}
+
+/* The pointer of the first lane in m (lane 0 when m is empty) and that
+ * lane. */
+static LLVMValueRef
+first_ptr(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, LLVMValueRef *lane)
+{
+    *lane = emit_lowest_lane(e, m);
+    return lane_ptr(e, ptrs, *lane);
+}
+
+/* Where lane 0 would point if the lanes in m were p_f + (lane - f) * size. */
+static LLVMValueRef
+row_base(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, unsigned size)
+{
+    LLVMValueRef lane, p = first_ptr(e, ptrs, m, &lane);
+    LLVMValueRef off = LLVMBuildMul(e->b, LLVMBuildZExt(e->b, lane, e->t_i64, ""), LLVMConstInt(e->t_i64, size, 0), "");
+    off = LLVMBuildNeg(e->b, off, "");
+    return LLVMBuildGEP2(e->b, e->t_i8, p, &off, 1, "");
+}
+
+/* A plain (unmasked) access of n elements at p; loads when val is NULL.
+ * val, and the result, are <32 x t>; first: the lane of element 0. */
+static LLVMValueRef
+plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first, int n, LLVMValueRef into)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef nt = LLVMVectorType(t, (unsigned)n);
+    LLVMValueRef idx[WARP];
+    if (val) {
+        for (int i = 0; i < n; i++)
+            idx[i] = emit_u32(e, (uint64_t)(first + i));
+        LLVMValueRef part = n == WARP ? val : LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(LLVMTypeOf(val)), LLVMConstVector(idx, (unsigned)n), "");
+        LLVMSetAlignment(LLVMBuildStore(e->b, part, p), size);
+        return NULL;
+    }
+    LLVMValueRef v = LLVMBuildLoad2(e->b, nt, p, "");
+    LLVMSetAlignment(v, size);
+    if (n == WARP)
+        return v;
+    /* widen to 32 lanes, then take lanes [first, first + n) from it */
+    for (int i = 0; i < WARP; i++)
+        idx[i] = i < n ? emit_u32(e, (uint64_t)i) : LLVMGetUndef(e->t_i32);
+    LLVMValueRef wide = LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(nt), LLVMConstVector(idx, WARP), "");
+    for (int i = 0; i < WARP; i++)
+        idx[i] = emit_u32(e, i >= first && i < first + n ? (uint64_t)(WARP + i - first) : (uint64_t)i);
+    return LLVMBuildShuffleVector(e->b, into, wide, LLVMConstVector(idx, WARP), "");
+}
+
+/* One vector access per row: the lanes of each row (mlo, mhi) contiguous
+ * from their row's base.  Plain loads and stores when every lane is
+ * active and the rows are the whole warp or its two halves (masked
+ * stores are slow on some machines); masked ones otherwise.  Loads when
+ * val is NULL. */
+static LLVMValueRef
+rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mlo, LLVMValueRef mhi)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef over[] = {vt, e->t_ptr};
+    LLVMValueRef ms[] = {mlo, mhi}, base[2], align = emit_u32(e, size), got[3];
+    for (int j = 0; j < 2; j++)
+        base[j] = row_base(e, ptrs, ms[j], size);
+    LLVMBasicBlockRef bb[3] = {emit_new_block(e, "mem.row.all"), emit_new_block(e, "mem.row.halves"),
+                               emit_new_block(e, "mem.row.masked")};
+    LLVMBasicBlockRef jb = emit_new_block(e, "mem.row.done"), test = emit_new_block(e, "mem.row.test");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffffffu), ""), bb[0], test);
+    LLVMPositionBuilderAtEnd(e->b, test);
+    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffu), ""),
+                                       LLVMBuildICmp(e->b, LLVMIntEQ, mhi, emit_u32(e, 0xffff0000u), ""), "");
+    LLVMBuildCondBr(e->b, halves, bb[1], bb[2]);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[0]);
+    got[0] = plain_access(e, base[0], t, val, 0, WARP, NULL);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[1]);
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)size * (WARP / 2), 0);
+    got[1] = plain_access(e, base[0], t, val, 0, WARP / 2, LLVMGetUndef(vt));
+    got[1] = plain_access(e, LLVMBuildGEP2(e->b, e->t_i8, base[1], &off, 1, ""), t, val, WARP / 2, WARP / 2, got[1]);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, bb[2]);
+    got[2] = LLVMGetUndef(vt);
+    for (int j = 0; j < 2; j++) {
+        if (val) {
+            LLVMValueRef args[] = {val, base[j], align, emit_mask_vec(e, ms[j])};
+            emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
+        } else {
+            LLVMValueRef args[] = {base[j], align, emit_mask_vec(e, ms[j]), got[2]};
+            got[2] = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
+        }
+    }
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMAddIncoming(phi, got, bb, 3);
+    return phi;
+}
+
+/* The access of each active lane at ptr (<32 x ptr>, or one ptr for all),
+ * checked at run time: one masked vector load or store when the lanes'
+ * addresses are contiguous; two when the warp spans two rows of the block
+ * and each row's lanes are contiguous (the lanes of a 16-wide block);
+ * else a masked gather or scatter.  Loads when val is NULL (returning the
+ * <32 x t> value), else stores val. */
+static LLVMValueRef
+per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (!emit_is_vec(ptr))
+        ptr = emit_splat(e, ptr);
+    warp_rows(e);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = emit_cur_mask(e), mv = emit_mask_vec(e, mask), base;
+    LLVMValueRef cont = contiguous(e, ptr, size, mask, &base);
+    LLVMValueRef align = LLVMConstInt(e->t_i32, size, 0);
+    LLVMBasicBlockRef vb = emit_new_block(e, "mem.vec"), cb = emit_new_block(e, "mem.rows.check"),
+                      rb = emit_new_block(e, "mem.rows"), gb = emit_new_block(e, "mem.gather"),
+                      jb = emit_new_block(e, "mem.join");
+    LLVMBuildCondBr(e->b, cont, vb, cb);
+
+    /* two rows: lanes of row j at base_j + lane * size */
+    LLVMPositionBuilderAtEnd(e->b, cb);
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
+    LLVMValueRef blo = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mlo, size), e->t_i64, "");
+    LLVMValueRef bhi = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mhi, size), e->t_i64, "");
+    LLVMValueRef want = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, blo), emit_splat(e, bhi), "");
+    want = LLVMBuildAdd(e->b, want, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""), "");
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildPtrToInt(e->b, ptr, v64, ""), want, "");
+    eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, mv, ""), "");
+    LLVMTypeRef bt = e->t_v32i1;
+    LLVMValueRef rows = LLVMBuildAnd(e->b, e->rows_two, emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1), "");
+    LLVMBuildCondBr(e->b, rows, rb, gb);
+
+    LLVMValueRef got[3] = {NULL, NULL, NULL};
+    LLVMPositionBuilderAtEnd(e->b, rb);
+    got[1] = rows_vector(e, ptr, t, val, mlo, mhi);
+    LLVMBasicBlockRef rend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+    for (int k = 0; k < 2; k++) { /* 0: contiguous, 1: per-lane pointers */
+        LLVMPositionBuilderAtEnd(e->b, k ? gb : vb);
+        LLVMTypeRef over[] = {vt, k ? LLVMVectorType(e->t_ptr, WARP) : e->t_ptr};
+        LLVMValueRef where = k ? ptr : base;
+        if (val) {
+            LLVMValueRef args[] = {val, where, align, mv};
+            emit_intrinsic(e, k ? "llvm.masked.scatter" : "llvm.masked.store", over, 2, args, 4);
+        } else {
+            LLVMValueRef args[] = {where, align, mv, LLVMGetUndef(vt)};
+            got[2 * k] = emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
+        }
+        LLVMBuildBr(e->b, jb);
+    }
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMBasicBlockRef bbs[] = {vb, rend, gb};
+    LLVMAddIncoming(phi, got, bbs, 3);
+    return phi;
+}
+
+/* ------------------------------------------------ out-of-line lanes */
+
+/* per_lane_access as an internal function of the module, one per element
+ * type and direction:
+ *     <32 x t> p2n.lanes.ld.T(<32 x ptr> p, i32 mask, i32 rows_lo, i1 rows_two)
+ *     void     p2n.lanes.st.T(<32 x ptr> p, <32 x t> v, i32 mask, i32 rows_lo, i1 rows_two)
+ * An access whose pattern is not known at translation time, or that the
+ * fast path of row_access does not take, is then one call: the run-time
+ * checks and the three ways of accessing are emitted once per module, not
+ * once per access, so the IR, and LLVM's time on it, stay linear in the
+ * PTX.  (Inline, a thousand accesses made 4,600 blocks that all branch on
+ * the same mask, and InstCombine's walk over the conditions known for a
+ * value made the time quadratic.) */
+static LLVMValueRef
+lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
+{
+    for (int i = 0; i < e->lane_fns.n; i++)
+        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store) {
+            *fty = e->lane_fns.v[i].fty;
+            return e->lane_fns.v[i].fn;
+        }
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef params[] = {LLVMVectorType(e->t_ptr, WARP), vt, e->t_i32, e->t_i32, e->t_i1};
+    LLVMTypeRef *ps = store ? params : (params[1] = params[0], params + 1);
+    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0), NULL};
+    char *ty = LLVMPrintTypeToString(t), name[64];
+    snprintf(name, sizeof name, "p2n.lanes.%s.%s", store ? "st" : "ld", ty);
+    LLVMDisposeMessage(ty);
+    lf.fn = LLVMAddFunction(e->mod, name, lf.fty);
+    LLVMSetLinkage(lf.fn, LLVMInternalLinkage);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+    /* a frame pointer, so that a fault in it can be charged to the line of
+     * its caller (runtime/sched.c, fault_report): it has no line of its own */
+    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(e->ctx, "frame-pointer", 13, "all", 3));
+
+    /* emit its body with this context pointed at it */
+    LLVMBuilderRef b = e->b;
+    LLVMValueRef fn = e->fn, imask = e->imask, rows_lo = e->rows_lo, rows_two = e->rows_two;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    e->fn = lf.fn;
+    LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
+    unsigned k = store ? 2 : 1;
+    e->imask = LLVMGetParam(lf.fn, k);
+    e->rows_lo = LLVMGetParam(lf.fn, k + 1);
+    e->rows_two = LLVMGetParam(lf.fn, k + 2);
+    LLVMValueRef got = per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
+    if (store)
+        LLVMBuildRetVoid(e->b);
+    else
+        LLVMBuildRet(e->b, got);
+    LLVMDisposeBuilder(e->b);
+    e->b = b, e->fn = fn, e->imask = imask, e->rows_lo = rows_lo, e->rows_two = rows_two;
+    vec_push(e->arena, &e->lane_fns, lf);
+    *fty = lf.fty;
+    return lf.fn;
+}
+
+/* The access of each active lane at ptr, out of line (lane_fn). */
+static LLVMValueRef
+lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    warp_rows(e);
+    LLVMTypeRef fty;
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, &fty);
+    LLVMValueRef args[5], *a = args;
+    *a++ = emit_is_vec(ptr) ? ptr : emit_splat(e, ptr);
+    if (val)
+        *a++ = val;
+    *a++ = emit_cur_mask(e);
+    *a++ = e->rows_lo;
+    *a++ = e->rows_two;
+    return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
+}
+
+/* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
+static LLVMValueRef
+span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
+{
+    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)a)), e->t_i64, "");
+    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)b)), e->t_i64, "");
+    return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
+                         LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
+}
+
+/* An access through an address the analysis knows row by row
+ * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one
+ * location) or step = size (each row is contiguous).  The fast path, when
+ * every lane is active and lanes 0-15 and 16-31 each lie in one row (a
+ * warp inside a block 32 or more wide, or of a block 16 wide: e->half_rows,
+ * once per function): two scalar loads and a blend, or two plain 16-lane
+ * accesses at lane 0's and lane 16's addresses (what one 32-lane access
+ * becomes on the machine anyway).  Anything else is the out-of-line access,
+ * which checks the lanes' addresses at run time. */
+static LLVMValueRef
+row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
+{
+    warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMValueRef mask = emit_cur_mask(e);
+    LLVMValueRef fast = LLVMBuildAnd(e->b, e->half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
+    if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
+        fast = LLVMBuildAnd(e->b, fast, LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
+                                                     span_const_ok(e, ptr, WARP / 2, WARP - 1, step), ""), "");
+    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
+                      jb = emit_new_block(e, "mem.row.join");
+    LLVMBuildCondBr(e->b, fast, fb, sb);
+
+    LLVMPositionBuilderAtEnd(e->b, fb);
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)), p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    LLVMValueRef got[2] = {NULL, NULL};
+    if (step == 0) {
+        LLVMValueRef v0 = LLVMBuildLoad2(e->b, t, p0, ""), v16 = LLVMBuildLoad2(e->b, t, p16, "");
+        LLVMSetAlignment(v0, size);
+        LLVMSetAlignment(v16, size);
+        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, emit_u32(e, 0xffffu)), emit_splat(e, v0), emit_splat(e, v16), "");
+    } else {
+        got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(LLVMVectorType(t, WARP)));
+        got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
+    }
+    LLVMBasicBlockRef fend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, sb);
+    got[1] = lanes_call(e, ptr, t, val);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, LLVMTypeOf(got[0]), "");
+    LLVMBasicBlockRef bbs[] = {fend, sb};
+    LLVMAddIncoming(phi, got, bbs, 2);
+    return phi;
+}
+
+/* Memory semantics of ld and st.  .weak (or none) is a plain access that
+ * the optimiser may merge, widen or hoist.  .volatile, .mmio, .relaxed,
+ * .acquire and .release are an atomic access of each lane (monotonic,
+ * acquire, release; volatile too for .volatile and .mmio), so a spin loop
+ * polling memory sees other threads' stores and no lane's access tears. */
+typedef struct Sem {
+    LLVMAtomicOrdering ord; /* NotAtomic: a plain access */
+    bool vol;
+} Sem;
+
+static Sem
+mem_sem(const Instr *in)
+{
+    Sem s = {LLVMAtomicOrderingNotAtomic, false};
+    if (instr_has_mod(in, MOD_VOLATILE) || instr_has_mod(in, MOD_MMIO))
+        s.vol = true, s.ord = LLVMAtomicOrderingMonotonic;
+    if (instr_has_mod(in, MOD_RELAXED))
+        s.ord = LLVMAtomicOrderingMonotonic;
+    if (instr_has_mod(in, MOD_ACQUIRE))
+        s.ord = LLVMAtomicOrderingAcquire;
+    if (instr_has_mod(in, MOD_RELEASE))
+        s.ord = LLVMAtomicOrderingRelease;
+    return s;
+}
+
+static LLVMValueRef
+ordered(LLVMValueRef access, unsigned size, Sem sem)
+{
+    LLVMSetAlignment(access, size);
+    if (sem.ord != LLVMAtomicOrderingNotAtomic)
+        LLVMSetOrdering(access, sem.ord);
+    if (sem.vol)
+        LLVMSetVolatile(access, 1);
+    return access;
+}
+
+typedef struct OrderedAccess {
+    LLVMValueRef ptr, val; /* <32 x ptr>; <32 x t> to store, or NULL */
+    LLVMTypeRef t;
+    Sem sem;
+} OrderedAccess;
+
+static LLVMValueRef
+ordered_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
+{
+    OrderedAccess *a = ctx;
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, a->t);
+    LLVMValueRef p = LLVMBuildExtractElement(e->b, a->ptr, lane, "");
+    if (a->val) {
+        ordered(LLVMBuildStore(e->b, LLVMBuildExtractElement(e->b, a->val, lane, ""), p), size, a->sem);
+        return NULL;
+    }
+    return LLVMBuildInsertElement(e->b, acc, ordered(LLVMBuildLoad2(e->b, a->t, p, ""), size, a->sem), lane, "");
+}
+
+/* An ordered access of each active lane, in lane order.  Loads when val is
+ * NULL (returning <32 x t>), else stores val (<32 x t>). */
+static LLVMValueRef
+per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem sem)
+{
+    OrderedAccess a = {emit_is_vec(ptr) ? ptr : emit_splat(e, ptr), val, t, sem};
+    return emit_for_each_lane(e, emit_cur_mask(e), val ? NULL : LLVMVectorType(t, WARP), ordered_lane, &a);
+}
+
+/* The step per %tid.x (in bytes) of a memory operand's per-lane address
+ * when the analysis knows it row by row, else STEP_UNKNOWN.  A 32-bit
+ * register is accepted for .shared only: shared offsets are far below
+ * 2^31 and the analysis bounds the step, so a row's offsets never wrap. */
+enum { STEP_UNKNOWN = -1 };
+
+static int64_t
+row_step(Emit *e, const Operand *o, Space space, bool *wide)
+{
+    const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
+    *wide = false;
+    if (!b || b->kind != OPD_REG || !e->fi->reg_row_affine || !e->fi->reg_row_affine[b->reg] ||
+        !operand_varying(e, b))
+        return STEP_UNKNOWN;
+    int bits = type_bits(e->f->regs.v[b->reg].type);
+    bool ok = space == SP_SHARED || (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
+    int64_t k = e->fi->reg_tx_step[b->reg];
+    *wide = e->fi->reg_tx_wide[b->reg];
+    return ok && k >= 0 ? k : STEP_UNKNOWN;
+}
+
+/* Loads a value of type t (the LLVM type of one element) from ptr (uniform
+ * or per lane); the result is scalar only for a uniform pointer with
+ * want_vec false and no lane mask in force. */
+static LLVMValueRef
+load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t step, bool wide)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (!emit_is_vec(ptr) && !e->imask) {
+        LLVMValueRef v = ordered(LLVMBuildLoad2(e->b, t, ptr, ""), size, sem);
+        return want_vec ? emit_splat(e, v) : v;
+    }
+    if (sem.ord != LLVMAtomicOrderingNotAtomic)
+        return per_lane_ordered(e, ptr, t, NULL, sem);
+    if (emit_is_vec(ptr) && (step == 0 || step == size))
+        return row_access(e, ptr, t, NULL, step, wide);
+    return lanes_call(e, ptr, t, NULL);
+}
+
+static void
+store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool wide)
+{
+    LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->imask) {
+        ordered(LLVMBuildStore(e->b, val, ptr), size, sem);
+        return;
+    }
+    if (sem.ord != LLVMAtomicOrderingNotAtomic)
+        per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
+    else if (emit_is_vec(ptr) && step == size)
+        row_access(e, ptr, t, emit_splat(e, val), step, wide);
+    else
+        lanes_call(e, ptr, t, emit_splat(e, val));
+}
+
+LLVMValueRef
+offset_ptr(Emit *e, LLVMValueRef ptr, int64_t bytes)
+{
+    if (bytes == 0)
+        return ptr;
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)bytes, 1);
+    if (emit_is_vec(ptr))
+        off = emit_splat(e, off);
+    return LLVMBuildGEP2(e->b, e->t_i8, ptr, &off, 1, "");
+}
+
+
+/* The memory type of ld/st: sub-word integers load as themselves and
+ * widen into the register. */
+static PtxType
+mem_type(const Instr *in)
+{
+    return in->ntype > 0 ? in->type[0] : TY_B32;
+}
+
+void
+emit_ld(Emit *e, const Instr *in)
+{
+    PtxType ty = mem_type(in);
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    const Operand *dst = &in->opnd[0];
+    LLVMValueRef ptr = mem_address(e, &in->opnd[1], access_space(in));
+    Sem sem = mem_sem(in);
+    int n = dst->kind == OPD_VEC ? dst->nsub : 1;
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    bool wide;
+    int64_t step = row_step(e, &in->opnd[1], access_space(in), &wide);
+    if (n > 1 && step != 0)
+        step = STEP_UNKNOWN; /* the lanes' elements interleave */
+    for (int i = 0; i < n; i++) {
+        const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
+        if (d->kind == OPD_SINK)
+            continue;
+        bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
+        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, sem, step, wide);
+        inst_write(e, d, ty, v);
+    }
+}
+
+void
+emit_st(Emit *e, const Instr *in)
+{
+    PtxType ty = mem_type(in);
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    const Operand *src = &in->opnd[1];
+    LLVMValueRef ptr = mem_address(e, &in->opnd[0], access_space(in));
+    Sem sem = mem_sem(in);
+    int n = src->kind == OPD_VEC ? src->nsub : 1;
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    bool wide;
+    int64_t step = row_step(e, &in->opnd[0], access_space(in), &wide);
+    if (n > 1)
+        step = STEP_UNKNOWN;
+    for (int i = 0; i < n; i++) {
+        const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
+        LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
+        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem, step, wide);
+    }
+}
+
+/* ------------------------------------------------------------- cp.async */
+
+/* cp.async copies at once: no thread may read the destination before its
+ * cp.async.wait_group, and nothing else can see a copy in flight, so
+ * commit_group and wait_group have nothing to do.  Bytes past src-size
+ * (all of them when ignore-src is true) are zeros. */
+typedef struct CpAsync {
+    LLVMValueRef dst, src, n; /* <32 x ptr>, <32 x ptr>, <32 x i64> bytes read */
+    unsigned size;
+} CpAsync;
+
+static LLVMValueRef
+cp_async_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
+{
+    CpAsync *c = ctx;
+    LLVMValueRef d = LLVMBuildExtractElement(e->b, c->dst, lane, "");
+    LLVMValueRef s = LLVMBuildExtractElement(e->b, c->src, lane, "");
+    LLVMValueRef n = LLVMBuildExtractElement(e->b, c->n, lane, "");
+    LLVMBuildMemCpy(e->b, d, 1, s, 1, n);
+    LLVMValueRef rest = LLVMBuildSub(e->b, LLVMConstInt(e->t_i64, c->size, 0), n, "");
+    LLVMBuildMemSet(e->b, LLVMBuildGEP2(e->b, e->t_i8, d, &n, 1, ""), LLVMConstInt(e->t_i8, 0, 0), rest, 1);
+    return acc;
+}
+
+void
+emit_cp_async(Emit *e, const Instr *in)
+{
+    const Operand *size_op = &in->opnd[2];
+    int nsrc = in->nopnd - (instr_has_mod(in, MOD_L2_CACHE_HINT) ? 1 : 0); /* the policy is last */
+    if (size_op->kind != OPD_IMM || (size_op->imm != 4 && size_op->imm != 8 && size_op->imm != 16)) {
+        emit_unsupported(e, in->loc, "cp.async with this copy size");
+        return;
+    }
+    CpAsync c = {mem_address(e, &in->opnd[0], SP_SHARED), mem_address(e, &in->opnd[1], SP_GLOBAL), NULL,
+                 (unsigned)size_op->imm};
+    LLVMValueRef full = LLVMConstInt(e->t_i64, c.size, 0);
+    if (nsrc > 3) {
+        const Operand *o = &in->opnd[3];
+        if (o->kind == OPD_REG && e->f->regs.v[o->reg].type == TY_PRED) { /* ignore-src */
+            LLVMValueRef ign = inst_operand(e, o, TY_PRED, true);
+            c.n = LLVMBuildSelect(e->b, ign, LLVMConstNull(LLVMVectorType(e->t_i64, WARP)), emit_splat(e, full), "");
+        } else { /* src-size, at most cp-size */
+            LLVMValueRef n = LLVMBuildZExt(e->b, inst_operand(e, o, TY_U32, true), LLVMVectorType(e->t_i64, WARP), "");
+            c.n = emit_intrinsic(e, "llvm.umin", (LLVMTypeRef[]){LLVMTypeOf(n)}, 1, (LLVMValueRef[]){n, emit_splat(e, full)}, 2);
+        }
+    } else {
+        c.n = emit_splat(e, full);
+    }
+    if (!emit_is_vec(c.dst))
+        c.dst = emit_splat(e, c.dst);
+    if (!emit_is_vec(c.src))
+        c.src = emit_splat(e, c.src);
+    emit_for_each_lane(e, emit_cur_mask(e), NULL, cp_async_lane, &c);
+}
+
+/* ---------------------------------------------------------------- cvta */
+
+void
+emit_cvta(Emit *e, const Instr *in)
+{
+    bool to = instr_has_mod(in, MOD_TO);
+    PtxType ty = in->ntype > 0 ? in->type[0] : TY_U64;
+    int bits = type_bits(ty);
+    bool vary = operand_varying(e, &in->opnd[1]) || in->space == SP_LOCAL;
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, vary);
+    LLVMTypeRef it = vary ? LLVMVectorType(e->t_i64, WARP) : e->t_i64;
+    a = bits < 64 ? LLVMBuildZExt(e->b, a, it, "") : a;
+    LLVMValueRef base;
+    switch (in->space) {
+    case SP_SHARED: base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, ""); break;
+    case SP_PARAM: base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, ""); break;
+    case SP_LOCAL: base = LLVMBuildPtrToInt(e->b, lane_windows(e), it, ""); break;
+    default: base = NULL; break; /* .global, .const: addresses are host addresses */
+    }
+    if (base && vary)
+        base = emit_splat(e, base);
+    LLVMValueRef r = a;
+    if (base)
+        r = to ? LLVMBuildSub(e->b, a, base, "") : LLVMBuildAdd(e->b, a, base, "");
+    if (bits < 64)
+        r = LLVMBuildTrunc(e->b, r, vary ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, "");
+    inst_write(e, &in->opnd[0], ty, r);
+}
+
+/* The native stack grows down: the frames of the .funcs a kernel calls (their
+ * local memory) lie between the current stack pointer and the kernel's frame,
+ * whose stack pointer the kernel records in w->stack_top at entry. */
+static LLVMValueRef
+stack_pointer(Emit *e)
+{
+    unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
+    LLVMTypeRef over[] = {e->t_ptr}; /* overloaded since LLVM 18 */
+    return emit_intrinsic(e, "llvm.stacksave", over, LLVMIntrinsicIsOverloaded(id) ? 1 : 0, NULL, 0);
+}
+
+void
+mem_entry_prologue(Emit *e)
+{
+    LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
+    LLVMBuildStore(e->b, sp, abi_warp_field_ptr(e, W_STACK_TOP));
+}
+
+/* a in [lo, lo + size), for a scalar or vector a; lo and size are i64 scalars */
+static LLVMValueRef
+in_window(Emit *e, LLVMValueRef a, LLVMValueRef lo, LLVMValueRef size, bool vary)
+{
+    if (vary)
+        lo = emit_splat(e, lo), size = emit_splat(e, size);
+    return LLVMBuildICmp(e->b, LLVMIntULT, LLVMBuildSub(e->b, a, lo, ""), size, "");
+}
+
+static LLVMValueRef
+window_test(Emit *e, Space space, LLVMValueRef a, bool vary)
+{
+    LLVMValueRef lo, size;
+    switch (space) {
+    case SP_SHARED:
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
+        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, "");
+        break;
+    case SP_LOCAL: { /* the kernel's lane windows; in a .func, the frames of the calls too */
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
+        size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE), LLVMConstInt(e->t_i64, WARP, 0), "");
+        if (e->f->is_entry)
+            break;
+        LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
+        LLVMValueRef frames = LLVMBuildSub(e->b, abi_warp_field(e, W_STACK_TOP), sp, "");
+        return LLVMBuildOr(e->b, in_window(e, a, lo, size, vary), in_window(e, a, sp, frames, vary), "");
+    }
+    case SP_PARAM: /* the kernel's parameter buffer */
+        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, "");
+        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_PARAM_BYTES), e->t_i64, "");
+        break;
+    case SP_CONST: { /* any .const variable of the module */
+        LLVMValueRef r = LLVMConstNull(vary ? e->t_v32i1 : e->t_i1);
+        for (int i = 0; i < e->slots.n; i++) {
+            const VarSlot *s = &e->slots.v[i];
+            if (!s->global || s->var->space != SP_CONST)
+                continue;
+            LLVMValueRef g = LLVMBuildPtrToInt(e->b, s->global, e->t_i64, "");
+            uint64_t bytes = LLVMABISizeOfType(e->td, LLVMGlobalGetValueType(s->global));
+            r = LLVMBuildOr(e->b, r, in_window(e, a, g, LLVMConstInt(e->t_i64, bytes, 0), vary), "");
+        }
+        return r;
+    }
+    case SP_GLOBAL: { /* a host address in none of the other windows */
+        static const Space others[] = {SP_SHARED, SP_LOCAL, SP_PARAM, SP_CONST};
+        LLVMValueRef r = LLVMConstNull(vary ? e->t_v32i1 : e->t_i1);
+        for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+            r = LLVMBuildOr(e->b, r, window_test(e, others[i], a, vary), "");
+        return LLVMBuildNot(e->b, r, "");
+    }
+    default:
+        return NULL;
+    }
+    return in_window(e, a, lo, size, vary);
+}
+
+void
+emit_isspacep(Emit *e, const Instr *in)
+{
+    bool vary = operand_varying(e, &in->opnd[1]);
+    LLVMValueRef a = inst_operand(e, &in->opnd[1], TY_U64, vary);
+    LLVMValueRef p = window_test(e, in->space, a, vary);
+    if (!p) {
+        emit_unsupported(e, in->loc, "isspacep for this state space");
+        return;
+    }
+    inst_write(e, &in->opnd[0], TY_PRED, p);
+}

@@ -1,0 +1,68 @@
+/* sync.c — bar and barrier (the runtime's barrier service), nanosleep,
+ * membar and fence; the instructions that do nothing here.
+ */
+#include "emit.h"
+#include "p2n_abi.h"
+
+/* bar.sync / barrier.sync / bar.arrive / bar.red: the runtime schedules. */
+void
+emit_barrier(Emit *e, const Instr *in)
+{
+    if (in->op == OP_BAR && in->nmods > 0 && in->mods[0] == MOD_NONE)
+        return;
+    bool arrive = instr_has_mod(in, MOD_ARRIVE), red = instr_has_mod(in, MOD_RED);
+    int first = red ? 1 : 0;
+    LLVMValueRef id = inst_operand(e, &in->opnd[first], TY_U32, false);
+    id = emit_first_lane(e, id);
+    LLVMValueRef count = emit_u32(e, 0);
+    LLVMValueRef pred = emit_u32(e, 0);
+    uint32_t op = arrive ? P2N_BAR_ARRIVE : P2N_BAR_SYNC;
+    int np = in->nopnd - first;
+    if (red) {
+        Mod rop = mod_of_class(in, MC_ATOMOP);
+        op = rop == MOD_POPC ? P2N_BAR_RED_POPC : rop == MOD_AND ? P2N_BAR_RED_AND : P2N_BAR_RED_OR;
+        const Operand *po = &in->opnd[in->nopnd - 1];
+        pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, po, TY_PRED, false)), emit_cur_mask(e), "");
+        np--;
+    }
+    if (np >= 2)
+        count = emit_first_lane(e, inst_operand(e, &in->opnd[first + 1], TY_U32, false));
+    LLVMValueRef args[] = {e->warp, emit_u32(e, op), id, count, emit_cur_mask(e), pred, emit_u32(e, (uint64_t)in->loc.line)};
+    LLVMValueRef r = LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
+    emit_check_error(e);
+    if (red) {
+        if (op == P2N_BAR_RED_POPC)
+            inst_write(e, &in->opnd[0], TY_U32, r);
+        else
+            inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildICmp(e->b, LLVMIntNE, r, emit_u32(e, 0), ""));
+    }
+}
+
+void
+emit_nanosleep(Emit *e, const Instr *in)
+{
+    LLVMValueRef ns = emit_first_lane(e, inst_operand(e, &in->opnd[0], TY_U32, false));
+    LLVMValueRef args[] = {e->warp, ns};
+    LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), args, 2, "");
+    emit_check_error(e);
+}
+
+void
+emit_fence(Emit *e, const Instr *in)
+{
+    LLVMBuildFence(e->b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
+}
+
+/* createpolicy: a cache policy the CPU has no use for */
+void
+emit_createpolicy(Emit *e, const Instr *in)
+{
+    inst_write(e, &in->opnd[0], TY_B64, LLVMConstInt(e->t_i64, 0, 0));
+}
+
+/* prefetches, cp.async's commits and waits (copies are synchronous), brkpt,
+ * pmevent, griddepcontrol */
+void
+emit_nop(Emit *e, const Instr *in)
+{
+}

@@ -1,0 +1,21 @@
+/* debug_info.c — launches kernel "poke" of a module with a null pointer
+ * and prints the launch's error message (test/cli/debug_info.sh). */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ptx2native.h"
+
+int
+main(int argc, char **argv)
+{
+    p2n_module *m;
+    if (argc < 2 || p2n_module_load(&m, argv[1]) != P2N_SUCCESS) {
+        printf("load: %s\n", p2n_error_message());
+        return 1;
+    }
+    uint64_t p = 0;
+    void *params[] = {&p};
+    p2n_result r = p2n_launch(m, "poke", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+    printf("%d %s\n", (int)r, p2n_error_message());
+    return 0;
+}

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Line tables (docs/runtime.md, "Where a kernel failed"; docs/ptx2native.1,
+# -g): every module maps its code to PTX lines, so a fault names the PTX
+# line of the faulting instruction; with -g, code of an instruction under a
+# .loc maps to that CUDA line (for gdb, perf, valgrind) and the message
+# names both.  Called by test/run.sh with P2N OUT FILTER.
+P2N=$1 OUT=$2
+cd "$(dirname "$0")/../.."
+check() { if [ "$2" = yes ]; then echo "PASS cli/debug_info/$1"; else echo "FAIL cli/debug_info/$1: $3"; fi; }
+if [ ! -f runtime/libptx2native.a ]; then echo "SKIP cli/debug_info (runtime/libptx2native.a not built)"; exit 0; fi
+
+ptx=$OUT/debug_info.ptx
+cat >"$ptx" <<'PTX'
+.version 7.5
+.target sm_75
+.address_size 64
+.visible .entry poke(.param .u64 p)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<4>;
+	.loc 1 5 3
+	ld.param.u64 %rd1, [p];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	.loc 1 7 9
+	st.global.u32 [%rd3], %r1;
+	ret;
+}
+.file 1 "kern.cu"
+PTX
+store=$(grep -n 'st.global' "$ptx" | cut -d: -f1)
+if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/debug_info.c runtime/libptx2native.a -lpthread -ldl -lm \
+	-o "$OUT/debug_info" 2>&1); then
+	check build no "$err"; exit 0
+fi
+for g in plain g g0; do
+	flag=; [ $g = g ] && flag=-g; [ $g = g0 ] && flag=-g0
+	# shellcheck disable=SC2086
+	if ! err=$("$P2N" $flag "$ptx" -o "$OUT/debug_info_$g.so" 2>&1); then
+		check "$g/translate" no "$err"; continue
+	fi
+	msg=$("$OUT/debug_info" "$OUT/debug_info_$g.so")
+	case $g in
+	g) want=" at kern.cu:7 (PTX line $store) (code at " ;;
+	g0) want="): illegal memory access (SIGSEGV) at address (nil) (code at " ;; # no line
+	*) want=" at debug_info.ptx:$store (code at " ;;
+	esac
+	case $msg in
+	"17 kernel 'poke', CTA (0,0,0), warp 0 "*"$want"*) check "$g/fault_line" yes ;;
+	*) check "$g/fault_line" no "expected '$want' in: $msg" ;;
+	esac
+done
+check g0/no_table "$(objdump -h "$OUT/debug_info_g0.so" | grep -q debug_line || echo yes)" "a .debug_line section"
+rows=$(objdump --dwarf=decodedline "$OUT/debug_info_plain.so" 2>/dev/null)
+check plain/ptx_rows_only "$(echo "$rows" | grep -q '^debug_info.ptx  *'"$store"' ' && ! echo "$rows" | grep -q kern.cu && echo yes)" \
+	"$(echo "$rows" | head -n 12)"
+if command -v gdb >/dev/null; then
+	got=$(gdb -nx -batch -ex 'info line kern.cu:7' "$OUT/debug_info_g.so" 2>&1)
+	check g/gdb_info_line "$(echo "$got" | grep -q 'Line 7 of "[^"]*kern.cu" starts at address .*<p2n.kernel.poke' && echo yes)" "$got"
+else
+	echo "SKIP cli/debug_info/g/gdb_info_line: skipped: gdb not found"
+fi
