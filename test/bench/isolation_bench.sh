@@ -3,7 +3,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 mkdir -p test/out/bench
-[ -f test/out/bench/kernels.so ] || ./ptx2native test/bench/kernels.ptx -o test/out/bench/kernels.so
+[ test/out/bench/kernels.so -nt ptx2native ] || ./ptx2native test/bench/kernels.ptx -o test/out/bench/kernels.so
 cc -std=c11 -O2 -Wall -Wextra -Iruntime test/bench/isolation_bench.c runtime/libptx2native.a -lpthread -ldl \
 	-o test/out/bench/isolation_bench
 echo
