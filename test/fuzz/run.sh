@@ -3,7 +3,8 @@
 # test/fuzz (parse, translate, load) built with clang's libFuzzer, ASan and
 # UBSan in a copy of the tree (build/fuzz) and run FUZZ_TIME seconds
 # (default 60).  Seeds: the PTX of test/ (parse: test/ptx, test/parse,
-# test/report; translate: test/ptx, test/report, test/exec, up to 16 KB),
+# test/report; translate: test/ptx, test/report, the execution tests'
+# PTX sections (test/exec/sections.sh), up to 16 KB),
 # for load modules made by ./ptx2native, cut and changed copies of one and
 # a shared object of another kind; and the inputs kept in test/fuzz/TARGET/.
 # The corpus grows in build/fuzz/corpus/TARGET between runs.  A finding is
@@ -61,7 +62,7 @@ ptx_seeds() { # DIR MAXBYTES SRCDIR...
 load_seeds() { # DIR
 	out=$1
 	rm -rf "$out" && mkdir -p "$out"
-	for k in test/cli/sizes.ptx test/exec/atomics.ptx; do
+	for k in test/cli/sizes.ptx test/bench/kernels.ptx; do
 		./ptx2native -O0 "$k" -o "$out/$(basename "$k" .ptx).so" || return 1
 	done
 	m=$out/sizes.so
@@ -72,13 +73,14 @@ load_seeds() { # DIR
 	cp runtime/libptx2native.so "$out/foreign.so"
 }
 
+sh test/exec/sections.sh -o "$dir/exec" >/dev/null || exit 2
 mkdir -p "$dir/crashes"
 status=0
 for t; do
 	seeds=$dir/seeds/$t
 	case $t in
 	parse) ptx_seeds "$seeds" 65536 test/ptx test/ptx/* test/parse test/report; max=16384 ;;
-	translate) ptx_seeds "$seeds" 16384 test/ptx test/ptx/* test/report test/exec; max=16384 ;;
+	translate) ptx_seeds "$seeds" 16384 test/ptx test/ptx/* test/report "$dir/exec"; max=16384 ;;
 	load) load_seeds "$seeds" || exit 1; max=65536 ;;
 	esac
 	[ -d "test/fuzz/$t" ] && cp test/fuzz/"$t"/* "$seeds/" 2>/dev/null
