@@ -21,7 +21,7 @@ typedef enum {
 } BranchClass;
 
 /* What the lowering does with a divergent branch. */
-typedef enum { LOWER_SCALAR, LOWER_STACK, LOWER_PREDICATED } BranchLowering;
+typedef enum { LOWER_SCALAR, LOWER_STACK } BranchLowering;
 
 /* Per-function results of the analyses, indexed like Func.regs, Func.instrs
  * and Cfg.blocks. */
@@ -66,6 +66,13 @@ void pdom_print(FILE *out, const Func *f);
 /* needs f->cfg with ipdom; fills the FuncInfo of f. */
 void uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a);
 void uniform_print(FILE *out, const Func *f, const FuncInfo *info);
+/* A call's operands by role; NULL where absent (all when it has none). */
+/* Operand o may differ across the lanes of a warp (needs the FuncInfo
+ * filled; tid_row: %tid is taken as the same in a row of the block). */
+bool operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row);
+/* The names of branch classes and lowerings (dumps and the report). */
+const char *branch_class_name(BranchClass c);
+const char *branch_lowering_name(BranchLowering l);
 
 /* analyze.c-style driver over a whole module (in uniform.c): cfg_build,
  * dom_compute and uniform_compute for every function with a body. */

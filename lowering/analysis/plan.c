@@ -44,15 +44,16 @@ linear_side(ReconvPlan *e, int S, int xb, int R, const bool *reconv)
     if (S == R)
         return true;
     const Block *blk = &c->blocks[S];
-    if (S == c->exit || blk->rpo < 0 || reconv[S] || blk->npred != 1 || blk->pred[0] != xb || blk->nsucc != 1 ||
-        blk->succ[0] != R || blk->last - blk->first > LINEAR_MAX)
+    if (S == c->exit || blk->rpo < 0 || reconv[S] || blk->npred != 1 || blk->pred[0] != xb ||
+        blk->nsucc != 1 || blk->succ[0] != R || blk->last - blk->first > LINEAR_MAX)
         return false;
     for (int i = blk->first; i < blk->last; i++) {
         const Instr *in = &e->f->instrs.v[i];
         bool last = i == blk->last - 1;
         if ((opcode_flags(in->op) & OF_TERM) && !(last && in->op == OP_BRA && in->guard < 0))
             return false;
-        if (in->op == OP_CALL || in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_BAR_WARP_SYNC)
+        if (in->op == OP_CALL || in->op == OP_BAR || in->op == OP_BARRIER ||
+            in->op == OP_BAR_WARP_SYNC)
             return false;
     }
     return true;
@@ -81,7 +82,8 @@ plan_linear(ReconvPlan *e)
         const Block *x = &c->blocks[xb];
         if (R < 0 || R == c->exit || x->nsucc != 2 || x->succ[0] == x->succ[1] || i != x->last - 1)
             continue;
-        e->linear[i] = linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
+        e->linear[i] =
+            linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
         for (int k = 0; k < 2 && e->linear[i]; k++)
             if (x->succ[k] != R)
                 e->lin_branch[x->succ[k]] = i + 1;
@@ -123,7 +125,8 @@ site_plan(ReconvPlan *e)
     int nb = c->nblocks;
     e->site_pcs = arena_alloc(e->arena, sizeof *e->site_pcs * (size_t)nb);
     memset(e->site_pcs, 0, sizeof *e->site_pcs * (size_t)nb);
-    int *seen = arena_alloc(e->arena, sizeof *seen * (size_t)nb), *work = arena_alloc(e->arena, sizeof *work * (size_t)nb);
+    int *seen = arena_alloc(e->arena, sizeof *seen * (size_t)nb),
+        *work = arena_alloc(e->arena, sizeof *work * (size_t)nb);
     int *pcs = arena_alloc(e->arena, sizeof *pcs * (size_t)(nb + 1));
     for (int i = 0; i < nb; i++)
         seen[i] = -1;

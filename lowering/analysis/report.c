@@ -144,11 +144,8 @@ x_leaf_text(Xw *x, Elem e, const char *text)
 
 typedef struct Totals {
     int transfers, uniform_declared, uniform_proven, divergent, uni_unproven;
-    int stack, predicated, barriers, barrier_warnings;
+    int stack, barriers, barrier_warnings;
 } Totals;
-
-static const char *const class_names[] = {"none", "uniform-declared", "uniform-proven", "divergent"};
-static const char *const lowering_names[] = {"scalar", "stack", "predicated"};
 
 /* "bra.uni", "bar.sync", "brx.idx": the opcode and its modifiers. */
 static char *
@@ -296,8 +293,8 @@ write_transfer(Xw *x, Arena *a, const Func *f, const FuncInfo *fi, int i, Totals
     x_str(x, "op", mnemonic(a, in));
     x_loc(x, in->loc);
     x_source(x, in->src);
-    x_str(x, "class", class_names[c]);
-    x_str(x, "lowering", lowering_names[fi->lowering[i]]);
+    x_str(x, "class", branch_class_name(c));
+    x_str(x, "lowering", branch_lowering_name(fi->lowering[i]));
     if (in->guard >= 0 && in->guard < f->regs.n) {
         x_str(x, "guard", f->regs.v[in->guard].name);
         x_bool(x, "guard-negated", in->guard_neg);
@@ -318,7 +315,6 @@ write_transfer(Xw *x, Arena *a, const Func *f, const FuncInfo *fi, int i, Totals
     t->divergent += c == BR_DIVERGENT;
     t->uni_unproven += fi->uni_unproven[i];
     t->stack += c == BR_DIVERGENT && fi->lowering[i] == LOWER_STACK;
-    t->predicated += c == BR_DIVERGENT && fi->lowering[i] == LOWER_PREDICATED;
 }
 
 static void
@@ -348,7 +344,7 @@ write_totals(Xw *x, const Totals *t)
     x_int(x, "divergent", t->divergent);
     x_int(x, "uni-unproven", t->uni_unproven);
     x_int(x, "stack", t->stack);
-    x_int(x, "predicated", t->predicated);
+    x_int(x, "predicated", 0); /* if-conversion: not done (docs/report.md) */
     x_int(x, "barriers", t->barriers);
     x_int(x, "barrier-warnings", t->barrier_warnings);
     x_close(x);

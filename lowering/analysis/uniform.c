@@ -31,12 +31,9 @@
  * Branches: .uni is BR_UNIFORM_DECLARED (and uni_unproven when the analysis
  * would have called it divergent: a note, not an error); a transfer whose
  * guard, brx index or indirect callee is varying is BR_DIVERGENT; any other
- * is BR_UNIFORM_PROVEN.  Lowering: uniform -> LOWER_SCALAR; a divergent bra
- * whose region is a hammock (single entry from the branch, no loop, ends at
- * the ipdom, not the function exit) of at most 8 instructions besides
- * unguarded bra, none with memory, side effects, calls or barriers ->
- * LOWER_PREDICATED (if-conversion under the mask); other divergent
- * transfers -> LOWER_STACK (divergence stack, call-mask or exit-mask).
+ * is BR_UNIFORM_PROVEN.  Lowering: uniform -> LOWER_SCALAR; divergent ->
+ * LOWER_STACK (divergence stack, call-mask or exit-mask; short if and
+ * if/else sides run one after the other: analysis/plan.c).
  * block_divergent: the blocks of every divergent branch's region; it is
  * intra-procedural (a .func called under divergence is not marked).
  * analyze_module adds one module-level step: .func parameters that every
@@ -45,13 +42,6 @@
 #include <string.h>
 
 #include "analysis.h"
-
-enum { HAMMOCK_MAX = 8 };
-
-/* The emitter does not if-convert hammocks yet: every divergent branch is
- * lowered with the divergence stack, and the plan (and so the report) says
- * so.  Set to 1 when lowering/emit.c implements LOWER_PREDICATED. */
-enum { IF_CONVERSION = 0 };
 
 /* rows mode: where a register stands in the %tid.x step lattice */
 enum { STEP_NONE, STEP_CONST, STEP_TOP };
@@ -83,22 +73,33 @@ is_transfer(Opcode op)
            op == OP_TRAP;
 }
 
-static bool
-opnd_varying(const State *s, const Operand *o)
+/* The "varies" rule, for the analysis and the code generator alike: a
+ * register as the analysis found it; a special register by its flag in
+ * sregs.def, but %tid when tid_row (rows mode: the same in a row); an
+ * aggregate when a part varies; anything else never. */
+bool
+operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row)
 {
     switch (o->kind) {
-    case OPD_REG: return o->reg >= 0 && o->reg < s->f->regs.n && s->info->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(s->rows && o->sreg == SREG_TID);
+    case OPD_REG: return o->reg >= 0 && o->reg < fi->func->regs.n && fi->reg_varying[o->reg];
+    case OPD_SREG:
+        return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(tid_row && o->sreg == SREG_TID);
     case OPD_MEM:
     case OPD_VEC:
     case OPD_LIST:
     case OPD_PAIR:
         for (int i = 0; i < o->nsub; i++)
-            if (opnd_varying(s, &o->sub[i]))
+            if (operand_varies(fi, &o->sub[i], tid_row))
                 return true;
         return false;
     default: return false;
     }
+}
+
+static bool
+opnd_varying(const State *s, const Operand *o)
+{
+    return operand_varies(s->info, o, s->rows);
 }
 
 static bool
@@ -187,7 +188,8 @@ dest_varying(State *s, const Instr *in)
         return true;
     if (fl & OF_VARYING)
         return true;
-    if ((in->op == OP_VOTE || in->op == OP_REDUX) && instr_has_mod(in, MOD_SYNC)) /* per member mask */
+    if ((in->op == OP_VOTE || in->op == OP_REDUX) &&
+        instr_has_mod(in, MOD_SYNC)) /* per member mask */
         return opnd_varying(s, &in->opnd[in->nopnd - 1]);
     if ((fl & OF_UNIFORM) || in->op == OP_VOTE)
         return false;
@@ -250,7 +252,8 @@ static bool
 affine_type(PtxType t)
 {
     TypeKind k = type_kind(t);
-    return (k == TK_BITS || k == TK_UINT || k == TK_SINT) && (type_bits(t) == 32 || type_bits(t) == 64);
+    return (k == TK_BITS || k == TK_UINT || k == TK_SINT) &&
+           (type_bits(t) == 32 || type_bits(t) == 64);
 }
 
 /* a * b where one side does not move and is an immediate */
@@ -289,8 +292,10 @@ widens(const Instr *in)
         return instr_has_mod(in, MOD_WIDE) && in->ntype > 0 && type_bits(in->type[0]) == 32 &&
                type_kind(in->type[0]) != TK_FLOAT;
     return in->op == OP_CVT && in->ntype == 2 && type_bits(in->type[0]) == 64 &&
-           type_bits(in->type[1]) == 32 && (type_kind(in->type[0]) == TK_UINT || type_kind(in->type[0]) == TK_SINT) &&
-           (type_kind(in->type[1]) == TK_UINT || type_kind(in->type[1]) == TK_SINT) && !instr_has_mod(in, MOD_SAT);
+           type_bits(in->type[1]) == 32 &&
+           (type_kind(in->type[0]) == TK_UINT || type_kind(in->type[0]) == TK_SINT) &&
+           (type_kind(in->type[1]) == TK_UINT || type_kind(in->type[1]) == TK_SINT) &&
+           !instr_has_mod(in, MOD_SAT);
 }
 
 static int
@@ -313,7 +318,9 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
     case OP_ADD:
     case OP_SUB:
         if (lin && in->nopnd == 3) {
-            st = sa == STEP_NONE || sb == STEP_NONE ? STEP_NONE : sa == STEP_TOP || sb == STEP_TOP ? STEP_TOP : STEP_CONST;
+            st = sa == STEP_NONE || sb == STEP_NONE ? STEP_NONE
+                 : sa == STEP_TOP || sb == STEP_TOP ? STEP_TOP
+                                                    : STEP_CONST;
             *k = in->op == OP_ADD ? a + b : a - b;
         }
         break;
@@ -328,7 +335,9 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
     case OP_MAD:
         if (lin && in->nopnd == 4 && instr_has_mod(in, MOD_LO)) {
             st = mul_step(&o[1], sa, a, &o[2], sb, b, k);
-            st = st == STEP_NONE || sc == STEP_NONE ? STEP_NONE : st == STEP_TOP || sc == STEP_TOP ? STEP_TOP : STEP_CONST;
+            st = st == STEP_NONE || sc == STEP_NONE ? STEP_NONE
+                 : st == STEP_TOP || sc == STEP_TOP ? STEP_TOP
+                                                    : STEP_CONST;
             *k += c;
         }
         break;
@@ -337,12 +346,14 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
             st = sa, *k = a * ((int64_t)1 << o[2].imm);
         break;
     case OP_MOV:
-        if (lin && in->nopnd == 2 && (o[1].kind == OPD_REG || o[1].kind == OPD_SREG || o[1].kind == OPD_IMM))
+        if (lin && in->nopnd == 2 &&
+            (o[1].kind == OPD_REG || o[1].kind == OPD_SREG || o[1].kind == OPD_IMM))
             st = sa, *k = a;
         break;
     case OP_CVT:
-        if ((lin && in->ntype == 2 && affine_type(in->type[1]) && type_bits(in->type[1]) == type_bits(ty) &&
-             in->nopnd == 2) || (widens(in) && in->nopnd == 2))
+        if ((lin && in->ntype == 2 && affine_type(in->type[1]) &&
+             type_bits(in->type[1]) == type_bits(ty) && in->nopnd == 2) ||
+            (widens(in) && in->nopnd == 2))
             st = sa, *k = a;
         break;
     default: break;
@@ -399,7 +410,9 @@ join_step(State *s, const Operand *d, int st, int64_t k, int wide)
     if (d->kind != OPD_REG || d->reg < 0 || d->reg >= s->f->regs.n || st == STEP_NONE)
         return;
     int r = d->reg, cur = s->step_state[r];
-    int nst = cur == STEP_NONE ? st : cur == STEP_CONST && st == STEP_CONST && s->step[r] == k ? cur : STEP_TOP;
+    int nst = cur == STEP_NONE                                           ? st
+              : cur == STEP_CONST && st == STEP_CONST && s->step[r] == k ? cur
+                                                                         : STEP_TOP;
     if (nst != cur) {
         s->step_state[r] = (uint8_t)nst;
         s->step[r] = k;
@@ -420,9 +433,9 @@ propagate(State *s)
         const Instr *in = &s->f->instrs.v[i];
         /* registers a call returns into: what each lane computed, varying
          * (call results are never proven uniform) */
-        if (in->op == OP_CALL && in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
-            for (int k = 0; k < in->opnd[0].nsub; k++)
-                set_varying(s, &in->opnd[0].sub[k]);
+        const Operand *rets = in->op == OP_CALL ? call_shape(in).rets : NULL;
+        for (int k = 0; rets && k < rets->nsub; k++)
+            set_varying(s, &rets->sub[k]);
         if (!has_dest(in))
             continue;
         if (dest_varying(s, in)) {
@@ -445,10 +458,7 @@ propagate(State *s)
 static const Operand *
 call_target(const Instr *in)
 {
-    for (int i = 0; i < in->nopnd; i++)
-        if (in->opnd[i].kind == OPD_FUNC || in->opnd[i].kind == OPD_REG)
-            return &in->opnd[i];
-    return NULL;
+    return call_shape(in).target;
 }
 
 static bool
@@ -705,39 +715,6 @@ divergent_regions(State *s)
     }
 }
 
-/* Can the divergent bra ending block b be if-converted? */
-static bool
-is_hammock(State *s, int b)
-{
-    const Cfg *g = s->f->cfg;
-    int stop = g->blocks[b].ipdom, count = 0;
-
-    if (stop < 0 || stop == g->exit || g->blocks[b].nsucc != 2)
-        return false;
-    region(s, b, stop, NULL);
-    if (s->in_region[b])
-        return false; /* a loop */
-    for (int k = 0; k < g->nblocks; k++) {
-        if (!s->in_region[k])
-            continue;
-        const Block *bl = &g->blocks[k];
-        for (int i = 0; i < bl->npred; i++)
-            if (bl->pred[i] != b && !s->in_region[bl->pred[i]])
-                return false;
-        for (int i = bl->first; i < bl->last; i++) {
-            const Instr *in = &s->f->instrs.v[i];
-            unsigned fl = opcode_flags(in->op);
-            if (in->op == OP_BRA && in->guard < 0)
-                continue;
-            if (fl & (OF_TERM | OF_SIDE | OF_MEM | OF_CALL | OF_BARRIER | OF_RUNTIME))
-                return false;
-            if (++count > HAMMOCK_MAX)
-                return false;
-        }
-    }
-    return true;
-}
-
 static void
 plan(State *s)
 {
@@ -755,8 +732,6 @@ plan(State *s)
         s->info->lowering[i] = LOWER_STACK;
         if (opcode_flags(in->op) & OF_TERM)
             s->info->reconverge[i] = g->blocks[b].ipdom;
-        if (IF_CONVERSION && in->op == OP_BRA && is_hammock(s, b))
-            s->info->lowering[i] = LOWER_PREDICATED;
     }
 }
 
@@ -807,7 +782,8 @@ taint_fixpoint(State *s)
 {
     const Func *f = s->f;
     for (int k = 0; !f->is_entry && k < f->params.n; k++)
-        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 && f->params.v[k]->reg < f->regs.n)
+        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 &&
+            f->params.v[k]->reg < f->regs.n)
             s->info->reg_varying[f->params.v[k]->reg] = true;
     do {
         s->changed = false;
@@ -881,17 +857,17 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     rows_compute(&s);
 }
 
-static const char *
-class_name(BranchClass c)
+const char *
+branch_class_name(BranchClass c)
 {
     static const char *const names[] = {"none", "uniform-declared", "uniform-proven", "divergent"};
     return names[c];
 }
 
-static const char *
-lowering_name(BranchLowering l)
+const char *
+branch_lowering_name(BranchLowering l)
 {
-    static const char *const names[] = {"scalar", "stack", "predicated"};
+    static const char *const names[] = {"scalar", "stack"};
     return names[l];
 }
 
@@ -907,8 +883,9 @@ uniform_print(FILE *out, const Func *f, const FuncInfo *info)
         const Instr *in = &f->instrs.v[i];
         if (!is_transfer(in->op))
             continue;
-        fprintf(out, "  line %d %s%s %s %s", in->loc.line, opcode_name(in->op), in->uni ? ".uni" : "",
-                class_name(info->branch[i]), lowering_name(info->lowering[i]));
+        fprintf(out, "  line %d %s%s %s %s", in->loc.line, opcode_name(in->op),
+                in->uni ? ".uni" : "", branch_class_name(info->branch[i]),
+                branch_lowering_name(info->lowering[i]));
         if (info->uni_unproven[i])
             fputs(" (uni unproven)", out);
         if (info->branch[i] == BR_DIVERGENT && (opcode_flags(in->op) & OF_TERM)) {
@@ -1025,8 +1002,9 @@ arg_uniform(const Func *f, const FuncInfo *fi, int ci, const Operand *a)
         if (f->cfg->block_of[i] != block || !reg_uniform(f, fi, in->guard))
             return false;
         for (int k = 1; k < in->nopnd; k++)
-            if (in->opnd[k].kind == OPD_REG ? !reg_uniform(f, fi, in->opnd[k].reg)
-                                            : in->opnd[k].kind != OPD_IMM && in->opnd[k].kind != OPD_FIMM)
+            if (in->opnd[k].kind == OPD_REG
+                    ? !reg_uniform(f, fi, in->opnd[k].reg)
+                    : in->opnd[k].kind != OPD_IMM && in->opnd[k].kind != OPD_FIMM)
                 return false;
     }
     return true;
@@ -1046,12 +1024,7 @@ check_calls(const Module *m, const Func *f, const FuncInfo *fi, Analysis *an)
         FuncInfo *ti = j >= 0 ? &an->funcs[j] : NULL;
         if (!ti || !ti->param_uniform)
             continue;
-        const Operand *args = NULL;
-        for (const Operand *o = callee + 1; o < in->opnd + in->nopnd; o++)
-            if (o->kind == OPD_LIST) {
-                args = o;
-                break;
-            }
+        const Operand *args = call_shape(in).args;
         for (int k = 0; k < callee->func->params.n; k++) {
             bool ok = args && k < args->nsub && arg_uniform(f, fi, i, &args->sub[k]);
             if (!ok && ti->param_uniform[k]) {

@@ -91,7 +91,8 @@ emit_carry(Emit *e, const Instr *in)
     if (mad) {
         if (instr_has_mod(in, MOD_HI)) {
             bool sg = type_signed(ty);
-            a = high_half(e, LLVMBuildMul(e->b, widen(e, s.a[0], sg), widen(e, s.a[1], sg), ""), s.t);
+            a = high_half(e, LLVMBuildMul(e->b, widen(e, s.a[0], sg), widen(e, s.a[1], sg), ""),
+                          s.t);
         } else {
             a = LLVMBuildMul(e->b, s.a[0], s.a[1], "");
         }
@@ -99,7 +100,7 @@ emit_carry(Emit *e, const Instr *in)
     }
     LLVMValueRef cf = NULL;
     if (use_cf) {
-        LLVMValueRef c = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "cf");
+        LLVMValueRef c = LLVMBuildLoad2(e->b, e->t_v32i1, e->fs.carry_slot, "cf");
         cf = s.vec ? c : LLVMBuildExtractElement(e->b, c, LLVMConstInt(e->t_i32, 0, 0), "");
         cf = LLVMBuildZExt(e->b, cf, LLVMTypeOf(a), "");
     }
@@ -113,11 +114,12 @@ emit_carry(Emit *e, const Instr *in)
         o = LLVMBuildOr(e->b, o, LLVMBuildExtractValue(e->b, r2, 1, ""), "");
     }
     if (set_cf) {
-        LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "");
+        LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_v32i1, e->fs.carry_slot, "");
         LLVMValueRef nv = emit_splat(e, o);
-        if (s.vec && e->partial)
-            nv = LLVMBuildSelect(e->b, emit_mask_vec(e, e->imask ? e->imask : emit_mask(e)), nv, old, "");
-        LLVMBuildStore(e->b, nv, e->carry_slot);
+        if (s.vec && e->fs.partial)
+            nv = LLVMBuildSelect(e->b, emit_mask_vec(e, e->fs.imask ? e->fs.imask : emit_mask(e)),
+                                 nv, old, "");
+        LLVMBuildStore(e->b, nv, e->fs.carry_slot);
     }
     inst_write(e, &in->opnd[0], ty, r);
 }
@@ -147,14 +149,17 @@ fminmax(Emit *e, const Instr *in, LLVMValueRef a, LLVMValueRef b, bool mx)
     if (xs) {
         LLVMValueRef ab = LLVMBuildBitCast(e->b, a, it, ""), bb = LLVMBuildBitCast(e->b, b, it, "");
         unsigned w = LLVMGetIntTypeWidth(elem_type(ab));
-        sign = LLVMBuildAnd(e->b, LLVMBuildXor(e->b, ab, bb, ""), cst(e, ab, 0, 1ull << (w - 1)), "");
+        sign =
+            LLVMBuildAnd(e->b, LLVMBuildXor(e->b, ab, bb, ""), cst(e, ab, 0, 1ull << (w - 1)), "");
         a = call1(e, "llvm.fabs", a), b = call1(e, "llvm.fabs", b);
     }
     LLVMValueRef pick_a = LLVMBuildFCmp(e->b, mx ? LLVMRealOGT : LLVMRealOLT, a, b, "");
     LLVMValueRef r = LLVMBuildSelect(e->b, pick_a, a, b, "");
-    LLVMValueRef bnan = LLVMBuildFCmp(e->b, LLVMRealUNO, b, b, ""), anan = LLVMBuildFCmp(e->b, LLVMRealUNO, a, a, "");
+    LLVMValueRef bnan = LLVMBuildFCmp(e->b, LLVMRealUNO, b, b, ""),
+                 anan = LLVMBuildFCmp(e->b, LLVMRealUNO, a, a, "");
     r = LLVMBuildSelect(e->b, bnan, a, r, "");
-    LLVMValueRef nan = instr_has_mod(in, MOD_NANMOD) ? LLVMBuildOr(e->b, anan, bnan, "") : LLVMBuildAnd(e->b, anan, bnan, "");
+    LLVMValueRef nan = instr_has_mod(in, MOD_NANMOD) ? LLVMBuildOr(e->b, anan, bnan, "")
+                                                     : LLVMBuildAnd(e->b, anan, bnan, "");
     if (xs) { /* r is not negative here */
         LLVMValueRef rb = LLVMBuildOr(e->b, LLVMBuildBitCast(e->b, r, it, ""), sign, "");
         r = LLVMBuildBitCast(e->b, rb, LLVMTypeOf(a), "");
@@ -168,7 +173,8 @@ frelu(Emit *e, LLVMValueRef r)
 {
     LLVMValueRef neg = LLVMBuildFCmp(e->b, LLVMRealOLE, r, cst(e, r, 0.0, 0), "");
     r = LLVMBuildSelect(e->b, neg, cst(e, r, 0.0, 0), r, "");
-    return LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), canonical_nan(e, r), r, "");
+    return LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealUNO, r, r, ""), canonical_nan(e, r), r,
+                           "");
 }
 
 /* rcp sqrt rsqrt sin cos lg2 ex2 tanh of x (f32 or f64), to within
@@ -188,11 +194,19 @@ fmath(Emit *e, Opcode op, LLVMValueRef x)
         /* tanh x = 1 - 2 / (exp(2x) + 1), exact at the ends; near 0, where
          * that cancels, x (1 - x^2 / 3) (relative error below x^4 / 7) */
         LLVMValueRef e2 = call1(e, "llvm.exp", LLVMBuildFMul(e->b, x, cst(e, x, 2.0, 0), ""));
-        LLVMValueRef v = LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
-                                       LLVMBuildFDiv(e->b, cst(e, x, 2.0, 0), LLVMBuildFAdd(e->b, e2, cst(e, x, 1.0, 0), ""), ""), "");
+        LLVMValueRef v =
+            LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
+                          LLVMBuildFDiv(e->b, cst(e, x, 2.0, 0),
+                                        LLVMBuildFAdd(e->b, e2, cst(e, x, 1.0, 0), ""), ""),
+                          "");
         LLVMValueRef x2 = LLVMBuildFMul(e->b, x, x, "");
-        LLVMValueRef small = LLVMBuildFMul(e->b, x, LLVMBuildFSub(e->b, cst(e, x, 1.0, 0), LLVMBuildFDiv(e->b, x2, cst(e, x, 3.0, 0), ""), ""), "");
-        LLVMValueRef near0 = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", x), cst(e, x, 0.03, 0), "");
+        LLVMValueRef small =
+            LLVMBuildFMul(e->b, x,
+                          LLVMBuildFSub(e->b, cst(e, x, 1.0, 0),
+                                        LLVMBuildFDiv(e->b, x2, cst(e, x, 3.0, 0), ""), ""),
+                          "");
+        LLVMValueRef near0 =
+            LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", x), cst(e, x, 0.03, 0), "");
         return LLVMBuildSelect(e->b, near0, small, v, "");
     }
     default: die("fmath");
@@ -211,9 +225,11 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
     bool packed = ty == TY_F16X2 || ty == TY_BF16X2, bf = ty == TY_BF16 || ty == TY_BF16X2;
     int nsrc = in->nopnd - 1;
     Opcode op = in->op;
-    if (!(op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_FMA || op == OP_MAD || op == OP_NEG ||
-          op == OP_ABS || op == OP_EX2 || op == OP_TANH || ((op == OP_MIN || op == OP_MAX) && nsrc == 2))) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(op), type_name(ty)));
+    if (!(op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_FMA || op == OP_MAD ||
+          op == OP_NEG || op == OP_ABS || op == OP_EX2 || op == OP_TANH ||
+          ((op == OP_MIN || op == OP_MAX) && nsrc == 2))) {
+        emit_unsupported(e, in->loc,
+                         arena_printf(e->arena, "%s.%s", opcode_name(op), type_name(ty)));
         return;
     }
     if (!plain_rounding(e, in))
@@ -223,7 +239,8 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
     LLVMValueRef h[3], x[3];
     bool ftz_on = instr_has_mod(in, MOD_FTZ);
     for (int i = 0; i < nsrc; i++) {
-        LLVMTypeRef it = packed ? LLVMVectorType(e->t_i16, s.vec ? 2 * WARP : 2) : like(e->t_i16, s.vec);
+        LLVMTypeRef it =
+            packed ? LLVMVectorType(e->t_i16, s.vec ? 2 * WARP : 2) : like(e->t_i16, s.vec);
         h[i] = LLVMBuildBitCast(e->b, s.a[i], it, "");
         if (ftz_on)
             h[i] = half_ftz_bits(e, h[i], bf);
@@ -245,7 +262,8 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
         case OP_TANH: r = fmath(e, op, x[0]); break;
         default: { /* fma mad */
             LLVMTypeRef dt = shaped(x[0], e->t_f64);
-            LLVMValueRef a = LLVMBuildFPExt(e->b, x[0], dt, ""), b = LLVMBuildFPExt(e->b, x[1], dt, "");
+            LLVMValueRef a = LLVMBuildFPExt(e->b, x[0], dt, ""),
+                         b = LLVMBuildFPExt(e->b, x[1], dt, "");
             LLVMValueRef c = LLVMBuildFPExt(e->b, x[2], dt, "");
             LLVMValueRef p = LLVMBuildFMul(e->b, a, b, ""); /* exact */
             LLVMValueRef sum = LLVMBuildFAdd(e->b, p, c, "");
@@ -261,7 +279,8 @@ emit_half_arith(Emit *e, const Instr *in, PtxType ty)
     }
     if (ftz_on)
         bits = half_ftz_bits(e, bits, bf);
-    inst_write(e, &in->opnd[0], packed ? TY_B32 : TY_B16, LLVMBuildBitCast(e->b, bits, packed ? like(e->t_i32, s.vec) : LLVMTypeOf(bits), ""));
+    inst_write(e, &in->opnd[0], packed ? TY_B32 : TY_B16,
+               LLVMBuildBitCast(e->b, bits, packed ? like(e->t_i32, s.vec) : LLVMTypeOf(bits), ""));
 }
 
 void
@@ -281,13 +300,15 @@ emit_arith(Emit *e, const Instr *in)
     /* u16x2 s16x2: add, and min/max (.relu on s16x2) per half */
     bool ipacked = ty == TY_U16X2 || ty == TY_S16X2;
     if (ipacked && !(in->op == OP_ADD || in->op == OP_MIN || in->op == OP_MAX)) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+        emit_unsupported(e, in->loc,
+                         arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
     Ops s = sources(e, in, ipacked ? TY_B32 : ty, nsrc);
     if (ipacked) /* two halves a register: <2 x i16>, or <64 x i16> a warp */
         for (int i = 0; i < nsrc; i++)
-            s.a[i] = LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(e->t_i16, s.vec ? 2 * WARP : 2), "");
+            s.a[i] =
+                LLVMBuildBitCast(e->b, s.a[i], LLVMVectorType(e->t_i16, s.vec ? 2 * WARP : 2), "");
     bool f = is_float(ty);
     bool sign = type_signed(ty) || ty == TY_S16X2;
     LLVMValueRef r = NULL;
@@ -324,7 +345,8 @@ emit_arith(Emit *e, const Instr *in)
         } else {
             r = int_mul(e, in, &s, &rty);
             LLVMValueRef c = rty != ty ? inst_operand(e, &in->opnd[3], rty, s.vec) : s.a[2];
-            r = instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", r, c) : LLVMBuildAdd(e->b, r, c, "");
+            r = instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", r, c)
+                                           : LLVMBuildAdd(e->b, r, c, "");
         }
         break;
     case OP_MUL24:
@@ -338,14 +360,16 @@ emit_arith(Emit *e, const Instr *in)
         LLVMValueRef p;
         if (instr_has_mod(in, MOD_HI)) {
             p = LLVMBuildMul(e->b, widen(e, s.a[0], sign), widen(e, s.a[1], sign), "");
-            p = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, p, cst(e, p, 0, 16), ""), like(s.t, s.vec), "");
+            p = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, p, cst(e, p, 0, 16), ""), like(s.t, s.vec),
+                               "");
         } else {
             p = LLVMBuildMul(e->b, s.a[0], s.a[1], "");
         }
         if (in->op != OP_MAD24)
             r = p;
         else /* .sat: mad24.hi.sat.s32 clamps the sum */
-            r = instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", p, s.a[2]) : LLVMBuildAdd(e->b, p, s.a[2], "");
+            r = instr_has_mod(in, MOD_SAT) ? int_sat(e, "llvm.sadd.sat", p, s.a[2])
+                                           : LLVMBuildAdd(e->b, p, s.a[2], "");
         break;
     }
     case OP_SAD: {
@@ -403,7 +427,9 @@ emit_arith(Emit *e, const Instr *in)
     case OP_MAX: {
         bool mx = in->op == OP_MAX;
         if (nsrc == 3 && !f) {
-            emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s with three sources", opcode_name(in->op), type_name(ty)));
+            emit_unsupported(e, in->loc,
+                             arena_printf(e->arena, "%s.%s with three sources", opcode_name(in->op),
+                                          type_name(ty)));
             return;
         }
         if (f && instr_has_mod(in, MOD_ABS) && !instr_has_mod(in, MOD_XORSIGN))
@@ -414,10 +440,13 @@ emit_arith(Emit *e, const Instr *in)
             if (nsrc == 3)
                 r = fminmax(e, in, r, s.a[2], mx);
         } else {
-            r = call2(e, mx ? (sign ? "llvm.smax" : "llvm.umax") : (sign ? "llvm.smin" : "llvm.umin"), s.a[0], s.a[1]);
+            r = call2(e,
+                      mx ? (sign ? "llvm.smax" : "llvm.umax") : (sign ? "llvm.smin" : "llvm.umin"),
+                      s.a[0], s.a[1]);
         }
         if (instr_has_mod(in, MOD_RELU))
-            r = f ? call2(e, "llvm.maxnum", r, cst(e, r, 0.0, 0)) : call2(e, "llvm.smax", r, cst(e, r, 0, 0));
+            r = f ? call2(e, "llvm.maxnum", r, cst(e, r, 0.0, 0))
+                  : call2(e, "llvm.smax", r, cst(e, r, 0, 0));
         break;
     }
     default: die("emit_arith: %s", opcode_name(in->op));
@@ -426,8 +455,8 @@ emit_arith(Emit *e, const Instr *in)
         r = ffinish(e, in, r);
     if (ipacked)
         r = LLVMBuildBitCast(e->b, r, like(e->t_i32, s.vec), "");
-    else if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MAD &&
-             !(in->op == OP_MAD24 && instr_has_mod(in, MOD_HI) && sign)) {
+    else if (!f && instr_has_mod(in, MOD_SAT) && in->op != OP_ADD && in->op != OP_SUB &&
+             in->op != OP_MAD && !(in->op == OP_MAD24 && instr_has_mod(in, MOD_HI) && sign)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.sat", opcode_name(in->op)));
         return;
     }
@@ -445,7 +474,8 @@ emit_math(Emit *e, const Instr *in)
         return;
     }
     if (!is_float(ty)) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
+        emit_unsupported(e, in->loc,
+                         arena_printf(e->arena, "%s.%s", opcode_name(in->op), type_name(ty)));
         return;
     }
     Mod r = mod_of_class(in, MC_ROUND);

@@ -56,12 +56,15 @@ atom_op(const Instr *in, PtxType ty, LLVMAtomicRMWBinOp *op, bool *cas)
 /* One lane's atomic operation at p: old value.  Half types (bits in an
  * integer) add in a compare-and-swap loop, with our own rounding. */
 static LLVMValueRef
-atom_one(Emit *e, LLVMValueRef p, LLVMValueRef bv, LLVMValueRef cv, PtxType ty, LLVMAtomicRMWBinOp op,
-         LLVMAtomicOrdering ord)
+atom_one(Emit *e, LLVMValueRef p, LLVMValueRef bv, LLVMValueRef cv, PtxType ty,
+         LLVMAtomicRMWBinOp op, LLVMAtomicOrdering ord)
 {
     if (cv) {
-        LLVMAtomicOrdering o = ord == LLVMAtomicOrderingMonotonic ? ord : LLVMAtomicOrderingSequentiallyConsistent;
-        return LLVMBuildExtractValue(e->b, LLVMBuildAtomicCmpXchg(e->b, p, bv, cv, o, LLVMAtomicOrderingMonotonic, 0), 0, "");
+        LLVMAtomicOrdering o =
+            ord == LLVMAtomicOrderingMonotonic ? ord : LLVMAtomicOrderingSequentiallyConsistent;
+        return LLVMBuildExtractValue(
+            e->b, LLVMBuildAtomicCmpXchg(e->b, p, bv, cv, o, LLVMAtomicOrderingMonotonic, 0), 0,
+            "");
     }
     if (!is_half(ty) || op == LLVMAtomicRMWBinOpXchg)
         return LLVMBuildAtomicRMW(e->b, op, p, bv, ord, 0);
@@ -97,8 +100,9 @@ atom_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
 {
     AtomLanes *a = ctx;
     LLVMValueRef p = LLVMBuildExtractElement(e->b, a->ptr, lane, "");
-    LLVMValueRef old = atom_one(e, p, LLVMBuildExtractElement(e->b, a->b, lane, ""),
-                                a->c ? LLVMBuildExtractElement(e->b, a->c, lane, "") : NULL, a->ty, a->op, a->ord);
+    LLVMValueRef old =
+        atom_one(e, p, LLVMBuildExtractElement(e->b, a->b, lane, ""),
+                 a->c ? LLVMBuildExtractElement(e->b, a->c, lane, "") : NULL, a->ty, a->op, a->ord);
     return LLVMBuildInsertElement(e->b, acc, old, lane, "");
 }
 
@@ -125,7 +129,8 @@ emit_atom(Emit *e, const Instr *in)
         ptr = emit_splat(e, ptr);
     for (int i = 0; i < n; i++) {
         const Operand *bo = &in->opnd[a + 1], *d = red ? NULL : &in->opnd[0];
-        if (n > 1 && (bo->kind != OPD_VEC || bo->nsub != n || (d && (d->kind != OPD_VEC || d->nsub != n)))) {
+        if (n > 1 &&
+            (bo->kind != OPD_VEC || bo->nsub != n || (d && (d->kind != OPD_VEC || d->nsub != n)))) {
             emit_unsupported(e, in->loc, "this form of vector atom");
             return;
         }

@@ -42,11 +42,13 @@ emit_shift(Emit *e, const Instr *in)
     LLVMValueRef clamped = LLVMBuildSelect(e->b, big, cst(e, a, 0, w - 1), a, "");
     LLVMValueRef r;
     if (in->op == OP_SHL) {
-        r = LLVMBuildSelect(e->b, big, cst(e, s.a[0], 0, 0), LLVMBuildShl(e->b, s.a[0], clamped, ""), "");
+        r = LLVMBuildSelect(e->b, big, cst(e, s.a[0], 0, 0),
+                            LLVMBuildShl(e->b, s.a[0], clamped, ""), "");
     } else if (type_signed(ty)) {
         r = LLVMBuildAShr(e->b, s.a[0], clamped, "");
     } else {
-        r = LLVMBuildSelect(e->b, big, cst(e, s.a[0], 0, 0), LLVMBuildLShr(e->b, s.a[0], clamped, ""), "");
+        r = LLVMBuildSelect(e->b, big, cst(e, s.a[0], 0, 0),
+                            LLVMBuildLShr(e->b, s.a[0], clamped, ""), "");
     }
     inst_write(e, &in->opnd[0], ty, r);
 }
@@ -73,7 +75,8 @@ emit_bits(Emit *e, const Instr *in)
         /* position of the most significant non-sign bit, 0xffffffff if none */
         LLVMValueRef x = s.a[0];
         if (type_signed(ty))
-            x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, cst(e, x, 0, 0), ""), LLVMBuildNot(e->b, x, ""), x, "");
+            x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, cst(e, x, 0, 0), ""),
+                                LLVMBuildNot(e->b, x, ""), x, "");
         LLVMValueRef lz = call2(e, "llvm.ctlz", x, LLVMConstInt(e->t_i1, 0, 0));
         LLVMValueRef pos = LLVMBuildSub(e->b, cst(e, lz, 0, w - 1), lz, "");
         if (instr_has_mod(in, MOD_SHIFTAMT))
@@ -97,25 +100,35 @@ emit_bits(Emit *e, const Instr *in)
         LLVMValueRef x = s.a[0];
         LLVMTypeRef T = LLVMTypeOf(x);
         bool sg = type_signed(ty);
-        LLVMValueRef p = convert_bits(e, call2(e, "llvm.umin", pos, cst(e, pos, 0, w - 1)), s.t, false);
+        LLVMValueRef p =
+            convert_bits(e, call2(e, "llvm.umin", pos, cst(e, pos, 0, w - 1)), s.t, false);
         LLVMValueRef l = convert_bits(e, call2(e, "llvm.umin", len, cst(e, len, 0, w)), s.t, false);
         LLVMValueRef sh = sg ? LLVMBuildAShr(e->b, x, p, "") : LLVMBuildLShr(e->b, x, p, "");
         if (!sg) /* a field starting past the top is empty */
-            sh = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, pos, cst(e, pos, 0, w), ""), cst(e, x, 0, 0), sh, "");
+            sh = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, pos, cst(e, pos, 0, w), ""),
+                                 cst(e, x, 0, 0), sh, "");
         /* mask of l bits (l == w: all) */
         LLVMValueRef lw = LLVMBuildICmp(e->b, LLVMIntEQ, l, cst(e, l, 0, w), "");
         LLVMValueRef safe_l = LLVMBuildSelect(e->b, lw, cst(e, l, 0, 0), l, "");
-        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, x, 0, 1), safe_l, ""), cst(e, x, 0, 1), "");
+        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, x, 0, 1), safe_l, ""),
+                                      cst(e, x, 0, 1), "");
         m = LLVMBuildSelect(e->b, lw, LLVMConstAllOnes(T), m, "");
         LLVMValueRef field = LLVMBuildAnd(e->b, sh, m, "");
         if (sg) {
-            LLVMValueRef top = LLVMBuildAdd(e->b, pos, LLVMBuildSub(e->b, len, cst(e, len, 0, 1), ""), "");
+            LLVMValueRef top =
+                LLVMBuildAdd(e->b, pos, LLVMBuildSub(e->b, len, cst(e, len, 0, 1), ""), "");
             top = call2(e, "llvm.umin", top, cst(e, top, 0, w - 1));
-            LLVMValueRef sbit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, x, convert_bits(e, top, s.t, false), ""), cst(e, x, 0, 1), "");
-            LLVMValueRef neg = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, sbit, cst(e, x, 0, 0), ""),
-                                            LLVMBuildICmp(e->b, LLVMIntNE, len, cst(e, len, 0, 0), ""), "");
-            field = LLVMBuildSelect(e->b, neg, LLVMBuildOr(e->b, field, LLVMBuildNot(e->b, m, ""), ""), field, "");
-            field = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, len, cst(e, len, 0, 0), ""), cst(e, x, 0, 0), field, "");
+            LLVMValueRef sbit =
+                LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, x, convert_bits(e, top, s.t, false), ""),
+                             cst(e, x, 0, 1), "");
+            LLVMValueRef neg =
+                LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, sbit, cst(e, x, 0, 0), ""),
+                             LLVMBuildICmp(e->b, LLVMIntNE, len, cst(e, len, 0, 0), ""), "");
+            field = LLVMBuildSelect(
+                e->b, neg, LLVMBuildOr(e->b, field, LLVMBuildNot(e->b, m, ""), ""), field, "");
+            field =
+                LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, len, cst(e, len, 0, 0), ""),
+                                cst(e, x, 0, 0), field, "");
         }
         r = field;
         break;
@@ -128,10 +141,15 @@ emit_bits(Emit *e, const Instr *in)
         len = LLVMBuildAnd(e->b, len, cst(e, len, 0, 255), "");
         LLVMValueRef a = s.a[0], b = s.a[1];
         LLVMValueRef big_p = LLVMBuildICmp(e->b, LLVMIntUGE, pos, cst(e, pos, 0, w), "");
-        LLVMValueRef p = convert_bits(e, LLVMBuildSelect(e->b, big_p, cst(e, pos, 0, 0), pos, ""), s.t, false);
+        LLVMValueRef p =
+            convert_bits(e, LLVMBuildSelect(e->b, big_p, cst(e, pos, 0, 0), pos, ""), s.t, false);
         LLVMValueRef l = convert_bits(e, call2(e, "llvm.umin", len, cst(e, len, 0, w)), s.t, false);
         LLVMValueRef lw = LLVMBuildICmp(e->b, LLVMIntEQ, l, cst(e, l, 0, w), "");
-        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, a, 0, 1), LLVMBuildSelect(e->b, lw, cst(e, l, 0, 0), l, ""), ""), cst(e, a, 0, 1), "");
+        LLVMValueRef m =
+            LLVMBuildSub(e->b,
+                         LLVMBuildShl(e->b, cst(e, a, 0, 1),
+                                      LLVMBuildSelect(e->b, lw, cst(e, l, 0, 0), l, ""), ""),
+                         cst(e, a, 0, 1), "");
         m = LLVMBuildSelect(e->b, lw, LLVMConstAllOnes(LLVMTypeOf(a)), m, "");
         m = LLVMBuildShl(e->b, m, p, "");
         LLVMValueRef ins = LLVMBuildAnd(e->b, LLVMBuildShl(e->b, a, p, ""), m, "");
@@ -162,13 +180,17 @@ emit_fclass(Emit *e, const Instr *in)
     Mod m = mod_of_class(in, MC_MISC);
     switch (m) {
     case MOD_FINITE: r = LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, 1.0 / 0.0, 0), ""); break;
-    case MOD_INFINITE: r = LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 1.0 / 0.0, 0), ""); break;
+    case MOD_INFINITE:
+        r = LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 1.0 / 0.0, 0), "");
+        break;
     case MOD_NUMBER: r = LLVMBuildFCmp(e->b, LLVMRealORD, x, x, ""); break;
     case MOD_NOTANUMBER: r = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, ""); break;
     case MOD_NORMAL: /* zeros count as normal */
-        r = LLVMBuildAnd(e->b, LLVMBuildOr(e->b, LLVMBuildFCmp(e->b, LLVMRealOGE, ax, cst(e, ax, minnorm, 0), ""),
-                                           LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 0.0, 0), ""), ""),
-                         LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, 1.0 / 0.0, 0), ""), "");
+        r = LLVMBuildAnd(
+            e->b,
+            LLVMBuildOr(e->b, LLVMBuildFCmp(e->b, LLVMRealOGE, ax, cst(e, ax, minnorm, 0), ""),
+                        LLVMBuildFCmp(e->b, LLVMRealOEQ, ax, cst(e, ax, 0.0, 0), ""), ""),
+            LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, 1.0 / 0.0, 0), ""), "");
         break;
     case MOD_SUBNORMAL:
         r = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, ax, cst(e, ax, minnorm, 0), ""),
@@ -199,9 +221,11 @@ emit_dp(Emit *e, const Instr *in)
         unsigned abits = four ? 8 : 16, ashift = abits * (unsigned)k;
         unsigned bshift = 8 * (unsigned)(four ? k : (hi ? k + 2 : k));
         LLVMValueRef a = LLVMBuildShl(e->b, s.a[0], cst(e, s.a[0], 0, 32 - abits - ashift), "");
-        a = sa ? LLVMBuildAShr(e->b, a, cst(e, a, 0, 32 - abits), "") : LLVMBuildLShr(e->b, a, cst(e, a, 0, 32 - abits), "");
+        a = sa ? LLVMBuildAShr(e->b, a, cst(e, a, 0, 32 - abits), "")
+               : LLVMBuildLShr(e->b, a, cst(e, a, 0, 32 - abits), "");
         LLVMValueRef b = LLVMBuildShl(e->b, s.a[1], cst(e, s.a[1], 0, 24 - bshift), "");
-        b = sb ? LLVMBuildAShr(e->b, b, cst(e, b, 0, 24), "") : LLVMBuildLShr(e->b, b, cst(e, b, 0, 24), "");
+        b = sb ? LLVMBuildAShr(e->b, b, cst(e, b, 0, 24), "")
+               : LLVMBuildLShr(e->b, b, cst(e, b, 0, 24), "");
         acc = LLVMBuildAdd(e->b, acc, LLVMBuildMul(e->b, a, b, ""), "");
     }
     inst_write(e, &in->opnd[0], TY_B32, acc);
@@ -228,7 +252,8 @@ emit_bmsk(Emit *e, const Instr *in)
     LLVMValueRef a64 = LLVMBuildZExt(e->b, a, W, ""), b64 = LLVMBuildZExt(e->b, b, W, "");
     if (in->op == OP_BMSK) {
         /* ((1 << b) - 1) << a, in 64 bits, low 32 kept */
-        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, a64, 0, 1), b64, ""), cst(e, a64, 0, 1), "");
+        LLVMValueRef m = LLVMBuildSub(e->b, LLVMBuildShl(e->b, cst(e, a64, 0, 1), b64, ""),
+                                      cst(e, a64, 0, 1), "");
         m = LLVMBuildShl(e->b, m, a64, "");
         inst_write(e, &in->opnd[0], TY_B32, LLVMBuildTrunc(e->b, m, T, ""));
         return;
@@ -240,7 +265,8 @@ emit_bmsk(Emit *e, const Instr *in)
     LLVMValueRef zero = LLVMBuildICmp(e->b, LLVMIntEQ, keep, cst(e, keep, 0, 0), "");
     LLVMValueRef safe = LLVMBuildSelect(e->b, zero, cst(e, sh, 0, 0), sh, "");
     LLVMValueRef r = LLVMBuildShl(e->b, v, safe, "");
-    r = type_signed(itype(in)) ? LLVMBuildAShr(e->b, r, safe, "") : LLVMBuildLShr(e->b, r, safe, "");
+    r = type_signed(itype(in)) ? LLVMBuildAShr(e->b, r, safe, "")
+                               : LLVMBuildLShr(e->b, r, safe, "");
     r = LLVMBuildSelect(e->b, zero, cst(e, r, 0, 0), r, "");
     inst_write(e, &in->opnd[0], TY_B32, LLVMBuildTrunc(e->b, r, T, ""));
 }
@@ -264,14 +290,19 @@ emit_fns(Emit *e, const Instr *in)
     for (unsigned k = 0; k < 32; k++) {
         /* forward: position base + k; backward: base - k (offset 0: only k = 0) */
         LLVMValueRef kk = cst(e, base, 0, k);
-        LLVMValueRef pos = LLVMBuildSelect(e->b, fwd, LLVMBuildAdd(e->b, base, kk, ""), LLVMBuildSub(e->b, base, kk, ""), "");
+        LLVMValueRef pos = LLVMBuildSelect(e->b, fwd, LLVMBuildAdd(e->b, base, kk, ""),
+                                           LLVMBuildSub(e->b, base, kk, ""), "");
         LLVMValueRef inrange = LLVMBuildICmp(e->b, LLVMIntULT, pos, cst(e, pos, 0, 32), "");
         if (k > 0)
             inrange = LLVMBuildAnd(e->b, inrange, LLVMBuildNot(e->b, zero_off, ""), "");
-        LLVMValueRef bit = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, mask, LLVMBuildAnd(e->b, pos, cst(e, pos, 0, 31), ""), ""), cst(e, mask, 0, 1), "");
-        LLVMValueRef set = LLVMBuildAnd(e->b, inrange, LLVMBuildICmp(e->b, LLVMIntNE, bit, cst(e, bit, 0, 0), ""), "");
+        LLVMValueRef bit = LLVMBuildAnd(
+            e->b, LLVMBuildLShr(e->b, mask, LLVMBuildAnd(e->b, pos, cst(e, pos, 0, 31), ""), ""),
+            cst(e, mask, 0, 1), "");
+        LLVMValueRef set = LLVMBuildAnd(
+            e->b, inrange, LLVMBuildICmp(e->b, LLVMIntNE, bit, cst(e, bit, 0, 0), ""), "");
         found = LLVMBuildAdd(e->b, found, LLVMBuildZExt(e->b, set, LLVMTypeOf(found), ""), "");
-        LLVMValueRef hit = LLVMBuildAnd(e->b, set, LLVMBuildICmp(e->b, LLVMIntEQ, found, need, ""), "");
+        LLVMValueRef hit =
+            LLVMBuildAnd(e->b, set, LLVMBuildICmp(e->b, LLVMIntEQ, found, need, ""), "");
         hit = LLVMBuildAnd(e->b, hit, LLVMBuildICmp(e->b, LLVMIntEQ, result, none, ""), "");
         result = LLVMBuildSelect(e->b, hit, pos, result, "");
     }
@@ -304,22 +335,38 @@ emit_prmt(Emit *e, const Instr *in)
             emit_unsupported(e, in->loc, arena_printf(e->arena, "prmt.%s", mod_name(mode)));
             return;
         }
-        LLVMValueRef sh = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, s.a[2], cst(e, s.a[2], 0, 3), ""), cst(e, s.a[2], 0, 4), "");
+        LLVMValueRef sh = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, s.a[2], cst(e, s.a[2], 0, 3), ""),
+                                       cst(e, s.a[2], 0, 4), "");
         LLVMValueRef tab = cst(e, LLVMBuildZExt(e->b, s.a[2], i64, ""), 0, modes[k].sel);
-        s.a[2] = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, tab, LLVMBuildZExt(e->b, sh, i64, ""), ""), LLVMTypeOf(s.a[2]), "");
+        s.a[2] =
+            LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, tab, LLVMBuildZExt(e->b, sh, i64, ""), ""),
+                           LLVMTypeOf(s.a[2]), "");
         s.a[2] = LLVMBuildAnd(e->b, s.a[2], cst(e, s.a[2], 0, 0xffff), "");
     }
-    LLVMValueRef both = LLVMBuildOr(e->b, LLVMBuildShl(e->b, LLVMBuildZExt(e->b, s.a[1], i64, ""), cst(e, LLVMBuildZExt(e->b, s.a[1], i64, ""), 0, 32), ""),
-                                    LLVMBuildZExt(e->b, s.a[0], i64, ""), "");
+    LLVMValueRef both =
+        LLVMBuildOr(e->b,
+                    LLVMBuildShl(e->b, LLVMBuildZExt(e->b, s.a[1], i64, ""),
+                                 cst(e, LLVMBuildZExt(e->b, s.a[1], i64, ""), 0, 32), ""),
+                    LLVMBuildZExt(e->b, s.a[0], i64, ""), "");
     LLVMValueRef r = cst(e, s.a[0], 0, 0);
     for (unsigned i = 0; i < 4; i++) {
-        LLVMValueRef sel = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, s.a[2], cst(e, s.a[2], 0, 4 * i), ""), cst(e, s.a[2], 0, 15), "");
+        LLVMValueRef sel =
+            LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, s.a[2], cst(e, s.a[2], 0, 4 * i), ""),
+                         cst(e, s.a[2], 0, 15), "");
         LLVMValueRef idx = LLVMBuildAnd(e->b, sel, cst(e, sel, 0, 7), "");
-        LLVMValueRef byte = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, both, LLVMBuildZExt(e->b, LLVMBuildShl(e->b, idx, cst(e, idx, 0, 3), ""), i64, ""), ""), like(e->t_i32, s.vec), "");
+        LLVMValueRef byte = LLVMBuildTrunc(
+            e->b,
+            LLVMBuildLShr(
+                e->b, both,
+                LLVMBuildZExt(e->b, LLVMBuildShl(e->b, idx, cst(e, idx, 0, 3), ""), i64, ""), ""),
+            like(e->t_i32, s.vec), "");
         byte = LLVMBuildAnd(e->b, byte, cst(e, byte, 0, 0xff), "");
         LLVMValueRef signb = LLVMBuildAnd(e->b, byte, cst(e, byte, 0, 0x80), "");
-        LLVMValueRef rep = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, signb, cst(e, signb, 0, 0), ""), cst(e, byte, 0, 0xff), cst(e, byte, 0, 0), "");
-        LLVMValueRef msb = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, sel, cst(e, sel, 0, 8), ""), cst(e, sel, 0, 0), "");
+        LLVMValueRef rep =
+            LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntNE, signb, cst(e, signb, 0, 0), ""),
+                            cst(e, byte, 0, 0xff), cst(e, byte, 0, 0), "");
+        LLVMValueRef msb = LLVMBuildICmp(
+            e->b, LLVMIntNE, LLVMBuildAnd(e->b, sel, cst(e, sel, 0, 8), ""), cst(e, sel, 0, 0), "");
         byte = LLVMBuildSelect(e->b, msb, rep, byte, "");
         r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, byte, cst(e, byte, 0, 8 * i), ""), "");
     }
@@ -359,13 +406,14 @@ emit_lop3(Emit *e, const Instr *in)
 {
     Mod bop = mod_of_class(in, MC_BOOL);
     bool pair = in->opnd[0].kind == OPD_PAIR;
-    if (in->opnd[4].kind != OPD_IMM || in->nopnd != (bop != MOD_NONE ? 6 : 5) || pair != (bop != MOD_NONE)) {
+    if (in->opnd[4].kind != OPD_IMM || in->nopnd != (bop != MOD_NONE ? 6 : 5) ||
+        pair != (bop != MOD_NONE)) {
         emit_unsupported(e, in->loc, "this form of lop3");
         return;
     }
     Ops s = sources(e, in, TY_B32, 3);
     if (pair) {
-        s.vec |= e->fi->reg_varying[in->opnd[0].sub[1].reg] || operand_varying(e, &in->opnd[5]);
+        s.vec |= e->fs.fi->reg_varying[in->opnd[0].sub[1].reg] || operand_varying(e, &in->opnd[5]);
         for (int i = 0; i < 3; i++)
             s.a[i] = s.vec ? emit_splat(e, s.a[i]) : s.a[i];
     }

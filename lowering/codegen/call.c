@@ -32,7 +32,7 @@ call_load_reg_params(Emit *e, const Func *f)
         if (v->space != SP_REG || v->reg < 0)
             continue;
         LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, v->type), WARP);
-        LLVMValueRef x = LLVMBuildLoad2(e->b, vt, nth_block(e, e->argv, i), "");
+        LLVMValueRef x = LLVMBuildLoad2(e->b, vt, nth_block(e, e->fs.argv, i), "");
         LLVMSetAlignment(x, (unsigned)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1));
         Operand o = {.kind = OPD_REG, .reg = v->reg};
         inst_write(e, &o, v->type, x);
@@ -51,9 +51,10 @@ call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes)
         LLVMValueRef x = inst_operand(e, &o, v->type, true);
         LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, v->type), WARP);
         LLVMTypeRef over[] = {vt, e->t_ptr};
-        LLVMValueRef args[] = {x, nth_block(e, e->retv, i),
-                               emit_u32(e, (uint64_t)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1)),
-                               emit_mask_vec(e, lanes)};
+        LLVMValueRef args[] = {
+            x, nth_block(e, e->fs.retv, i),
+            emit_u32(e, (uint64_t)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1)),
+            emit_mask_vec(e, lanes)};
         emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
     }
 }
@@ -88,7 +89,7 @@ call_signature(Emit *e, const Operand *target, const Operand *tlist)
         return target->func;
     if (!tlist || (tlist->kind != OPD_TARGETS && tlist->kind != OPD_LABEL))
         return NULL;
-    const Label *l = &e->f->labels.v[tlist->label];
+    const Label *l = &e->fs.f->labels.v[tlist->label];
     if (l->kind == LBL_CALLPROTO)
         return l->proto;
     if (l->kind == LBL_CALLTARGETS && l->ntargets > 0)
@@ -103,7 +104,7 @@ static PtxType
 operand_type(Emit *e, const Operand *o, const Func *sig, bool ret, int i)
 {
     if (o->kind == OPD_REG)
-        return e->f->regs.v[o->reg].type;
+        return e->fs.f->regs.v[o->reg].type;
     int n = sig ? (ret ? sig->rets.n : sig->params.n) : 0;
     const Var *v = i < n ? (ret ? sig->rets.v[i] : sig->params.v[i]) : NULL;
     if (v && v->type != TY_NONE)
@@ -148,7 +149,8 @@ ret_vector(Emit *e, const Operand *o, PtxType ty, LLVMValueRef v)
         if (b) {
             LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, ty), WARP);
             LLVMTypeRef over[] = {vt, e->t_ptr};
-            LLVMValueRef args[] = {v, b, emit_u32(e, (uint64_t)type_bits(ty) / 8), emit_mask_vec(e, emit_cur_mask(e))};
+            LLVMValueRef args[] = {v, b, emit_u32(e, (uint64_t)type_bits(ty) / 8),
+                                   emit_mask_vec(e, emit_cur_mask(e))};
             emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
             return;
         }
@@ -173,7 +175,6 @@ args_ok(Emit *e, const Instr *in, const Operand *args, int n)
     if ((args ? args->nsub : 0) == n)
         return true;
     diag_error(e->d, in->loc, "wrong number of arguments in this call");
-    e->failed = true;
     return false;
 }
 
@@ -190,11 +191,13 @@ emit_vprintf(Emit *e, const Instr *in, const Operand *rets, const Operand *args)
     LLVMValueRef ba = lane_array(e, buf, e->t_ptr, "args");
     LLVMValueRef ra = lane_array(e, NULL, e->t_i32, "ret");
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_ptr};
-    LLVMValueRef av[] = {e->warp, lanes, fa, ba, ra};
-    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 5, 0), abi_service(e, S_VPRINTF), av, 5, "");
+    LLVMValueRef av[] = {e->fs.warp, lanes, fa, ba, ra};
+    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 5, 0), abi_service(e, S_VPRINTF), av, 5,
+                   "");
     emit_check_error(e);
     if (rets && rets->nsub > 0)
-        ret_vector(e, &rets->sub[0], TY_B32, LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i32, WARP), ra, ""));
+        ret_vector(e, &rets->sub[0], TY_B32,
+                   LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i32, WARP), ra, ""));
 }
 
 static void
@@ -206,16 +209,19 @@ emit_malloc(Emit *e, const Instr *in, const Operand *rets, const Operand *args, 
     LLVMValueRef a = lane_array(e, arg_vector(e, &args->sub[0], TY_B64), e->t_i64, "in");
     if (is_free) {
         LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr};
-        LLVMValueRef av[] = {e->warp, lanes, a};
-        LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 3, 0), abi_service(e, S_FREE), av, 3, "");
+        LLVMValueRef av[] = {e->fs.warp, lanes, a};
+        LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 3, 0), abi_service(e, S_FREE), av, 3,
+                       "");
         return;
     }
     LLVMValueRef out = lane_array(e, NULL, e->t_i64, "out");
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr};
-    LLVMValueRef av[] = {e->warp, lanes, a, out};
-    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 4, 0), abi_service(e, S_MALLOC), av, 4, "");
+    LLVMValueRef av[] = {e->fs.warp, lanes, a, out};
+    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 4, 0), abi_service(e, S_MALLOC), av, 4,
+                   "");
     if (rets && rets->nsub > 0)
-        ret_vector(e, &rets->sub[0], TY_B64, LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i64, WARP), out, ""));
+        ret_vector(e, &rets->sub[0], TY_B64,
+                   LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i64, WARP), out, ""));
 }
 
 /* __assertfail(message, file, line, function, charSize): the launch fails. */
@@ -229,10 +235,15 @@ emit_assertfail(Emit *e, const Instr *in, const Operand *args)
     for (int i = 0; i < 4; i++)
         v[i] = emit_first_lane(e, arg_vector(e, &args->sub[i], tys[i]));
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_i32, e->t_ptr, e->t_i32};
-    LLVMValueRef av[] = {e->warp, emit_cur_mask(e), LLVMBuildIntToPtr(e->b, v[0], e->t_ptr, ""),
-                         LLVMBuildIntToPtr(e->b, v[1], e->t_ptr, ""), v[2],
-                         LLVMBuildIntToPtr(e->b, v[3], e->t_ptr, ""), emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 7, 0), abi_service(e, S_ASSERTFAIL), av, 7, "");
+    LLVMValueRef av[] = {e->fs.warp,
+                         emit_cur_mask(e),
+                         LLVMBuildIntToPtr(e->b, v[0], e->t_ptr, ""),
+                         LLVMBuildIntToPtr(e->b, v[1], e->t_ptr, ""),
+                         v[2],
+                         LLVMBuildIntToPtr(e->b, v[3], e->t_ptr, ""),
+                         emit_u32(e, (uint64_t)in->loc.line)};
+    LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 7, 0), abi_service(e, S_ASSERTFAIL), av, 7,
+                   "");
     emit_check_error(e);
 }
 
@@ -244,26 +255,21 @@ static void
 after_call(Emit *e)
 {
     emit_check_error(e);
-    LLVMValueRef m = LLVMBuildAnd(e->b, emit_mask(e), LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
-    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMValueRef m =
+        LLVMBuildAnd(e->b, emit_mask(e), LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
+    LLVMBuildStore(e->b, m, e->fs.mask_slot);
     LLVMBasicBlockRef go = emit_new_block(e, "after.call");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), e->bb[e->f->cfg->exit], go);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""),
+                    e->fs.bb[e->fs.f->cfg->exit], go);
     LLVMPositionBuilderAtEnd(e->b, go);
 }
 
 static void
 call_direct(Emit *e, LLVMValueRef fn, LLVMValueRef lanes, LLVMValueRef argv, LLVMValueRef retv)
 {
-    LLVMValueRef depth = LLVMBuildAdd(e->b, e->depth, emit_u32(e, 1), "");
-    LLVMValueRef av[] = {e->warp, lanes, argv, retv, depth};
+    LLVMValueRef depth = LLVMBuildAdd(e->b, e->fs.depth, emit_u32(e, 1), "");
+    LLVMValueRef av[] = {e->fs.warp, lanes, argv, retv, depth};
     LLVMBuildCall2(e->b, e->t_func_fn, fn, av, 5, "");
-}
-
-static void
-report(Emit *e, int32_t code, LLVMValueRef lanes, const Instr *in)
-{
-    LLVMValueRef args[] = {e->warp, emit_u32(e, (uint64_t)code), lanes, emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
 }
 
 /* The functions an indirect call may reach: its .calltargets list, or every
@@ -272,7 +278,7 @@ static void
 candidates(Emit *e, const Operand *tlist, ValueVec *out)
 {
     if (tlist && (tlist->kind == OPD_TARGETS || tlist->kind == OPD_LABEL)) {
-        const Label *l = &e->f->labels.v[tlist->label];
+        const Label *l = &e->fs.f->labels.v[tlist->label];
         if (l->kind == LBL_CALLTARGETS) {
             for (int i = 0; i < l->ntargets; i++)
                 if (l->targets[i].func && l->targets[i].func->has_body)
@@ -294,7 +300,7 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     ValueVec cands = {0};
     candidates(e, tlist, &cands);
     bool closed = tlist && (tlist->kind == OPD_TARGETS || tlist->kind == OPD_LABEL) &&
-                  e->f->labels.v[tlist->label].kind == LBL_CALLTARGETS;
+                  e->fs.f->labels.v[tlist->label].kind == LBL_CALLTARGETS;
     LLVMValueRef ptrs = inst_operand(e, target, TY_U64, true);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
     LLVMBasicBlockRef head = emit_new_block(e, "icall"), body = emit_new_block(e, "icall.one"),
@@ -310,14 +316,17 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     LLVMTypeRef t32 = e->t_i32;
     LLVMValueRef first = emit_intrinsic(e, "llvm.cttz", &t32, 1, cz, 2);
     LLVMValueRef p = LLVMBuildExtractElement(e->b, ptrs, first, "");
-    LLVMValueRef same = LLVMBuildAnd(e->b, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, ptrs, emit_splat(e, p), "")), rem, "");
+    LLVMValueRef same = LLVMBuildAnd(
+        e->b, emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, ptrs, emit_splat(e, p), "")), rem,
+        "");
     /* a known function: call it directly */
     LLVMBasicBlockRef next = emit_new_block(e, "icall.next");
     LLVMBasicBlockRef miss = emit_new_block(e, "icall.other");
     /* function addresses are not constant integers: a compare chain */
     for (int i = 0; i < cands.n; i++) {
         LLVMBasicBlockRef cb = emit_new_block(e, "icall.case"), nb = emit_new_block(e, "icall.try");
-        LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, p, LLVMBuildPtrToInt(e->b, cands.v[i], e->t_i64, ""), "");
+        LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, p,
+                                        LLVMBuildPtrToInt(e->b, cands.v[i], e->t_i64, ""), "");
         LLVMBuildCondBr(e->b, eq, cb, nb);
         LLVMPositionBuilderAtEnd(e->b, cb);
         call_direct(e, cands.v[i], same, argv, retv);
@@ -331,8 +340,9 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
         LLVMBuildBr(e->b, bad);
     } else {
         LLVMTypeRef rt[] = {e->t_ptr, e->t_i64, e->t_ptr};
-        LLVMValueRef ra[] = {e->warp, p, LLVMConstNull(e->t_ptr)};
-        LLVMValueRef fn = LLVMBuildCall2(e->b, LLVMFunctionType(e->t_ptr, rt, 3, 0), abi_service(e, S_RESOLVE), ra, 3, "");
+        LLVMValueRef ra[] = {e->fs.warp, p, LLVMConstNull(e->t_ptr)};
+        LLVMValueRef fn = LLVMBuildCall2(e->b, LLVMFunctionType(e->t_ptr, rt, 3, 0),
+                                         abi_service(e, S_RESOLVE), ra, 3, "");
         LLVMBasicBlockRef ok = emit_new_block(e, "icall.remote");
         LLVMBuildCondBr(e->b, LLVMBuildIsNull(e->b, fn, ""), bad, ok);
         LLVMPositionBuilderAtEnd(e->b, ok);
@@ -341,13 +351,14 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     }
 
     LLVMPositionBuilderAtEnd(e->b, bad);
-    report(e, P2N_KERR_BAD_FUNCPTR, same, in);
-    LLVMBuildBr(e->b, e->return_bb);
+    emit_kernel_error(e, P2N_KERR_BAD_FUNCPTR, same, (uint32_t)in->loc.line);
+    LLVMBuildBr(e->b, e->fs.return_bb);
 
     LLVMPositionBuilderAtEnd(e->b, next);
     LLVMValueRef err = abi_warp_field(e, W_ERROR);
     LLVMBasicBlockRef cont = emit_new_block(e, "icall.cont");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, err, emit_u32(e, 0), ""), e->return_bb, cont);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, err, emit_u32(e, 0), ""), e->fs.return_bb,
+                    cont);
     LLVMPositionBuilderAtEnd(e->b, cont);
     LLVMValueRef rest = LLVMBuildAnd(e->b, rem, LLVMBuildNot(e->b, same, ""), "");
     LLVMBuildBr(e->b, head);
@@ -364,15 +375,11 @@ static void
 call_operands(const Instr *in, const Operand **rets, const Operand **target, const Operand **args,
               const Operand **tlist)
 {
-    int k = 0;
-    *rets = *args = *tlist = NULL;
-    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
-        *rets = &in->opnd[k++];
-    *target = &in->opnd[k++];
-    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
-        *args = &in->opnd[k++];
-    if (k < in->nopnd)
-        *tlist = &in->opnd[k];
+    CallShape c = call_shape(in);
+    *rets = c.rets;
+    *target = c.target;
+    *args = c.args;
+    *tlist = c.tlist;
 }
 
 /* Whether f, or a function it may call (through a pointer: any), has a
@@ -386,7 +393,7 @@ may_wait(const Module *m, const Func *f, bool *seen)
             return true;
         if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+        const Operand *t = call_shape(in).target;
         for (int i = 0; i < m->funcs.n; i++) {
             const Func *g = m->funcs.v[i];
             bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
@@ -448,7 +455,8 @@ bool
 call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b)
 {
     int na = a->args ? a->args->nsub : 0, nr = a->rets ? a->rets->nsub : 0;
-    if (a->callee != b->callee || na != (b->args ? b->args->nsub : 0) || nr != (b->rets ? b->rets->nsub : 0))
+    if (a->callee != b->callee || na != (b->args ? b->args->nsub : 0) ||
+        nr != (b->rets ? b->rets->nsub : 0))
         return false;
     for (int r = 0; r < 2; r++)
         for (int i = 0; i < (r ? nr : na); i++)
@@ -532,7 +540,8 @@ call_emit(Emit *e, const Instr *in)
         else if (strcmp(n, "__assertfail") == 0)
             emit_assertfail(e, in, args);
         else
-            emit_unsupported(e, in->loc, arena_printf(e->arena, "a call to the external function '%s'", n));
+            emit_unsupported(e, in->loc,
+                             arena_printf(e->arena, "a call to the external function '%s'", n));
         return;
     }
 
@@ -542,12 +551,14 @@ call_emit(Emit *e, const Instr *in)
     LLVMValueRef *rb = arena_alloc(e->arena, sizeof *rb * (size_t)(nr + 1));
     const Func *sig = call_signature(e, target, tlist);
     for (int i = 0; i < na; i++)
-        ab[i] = operand_block(e, &args->sub[i], operand_type(e, &args->sub[i], sig, false, i), true);
+        ab[i] =
+            operand_block(e, &args->sub[i], operand_type(e, &args->sub[i], sig, false, i), true);
     for (int i = 0; i < nr; i++)
-        rb[i] = operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i], sig, true, i), false);
+        rb[i] =
+            operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i], sig, true, i), false);
     LLVMValueRef argv = block_array(e, args, ab), retv = block_array(e, rets, rb);
     int held = -1;
-    if (e->nbar > 0 && call_holds(e, in)) {
+    if (e->fs.nbar > 0 && call_holds(e, in)) {
         HeldCall h = {in, target->func, sig, args, rets, ab, rb};
         held = emit_call_arrival(e, &h);
     }
@@ -559,7 +570,7 @@ call_emit(Emit *e, const Instr *in)
             LLVMBasicBlockRef post = emit_new_block(e, "call.post");
             LLVMBuildBr(e->b, post);
             LLVMPositionBuilderAtEnd(e->b, post);
-            e->bar_go.v[held] = LLVMBasicBlockAsValue(post);
+            e->fs.bar_go.v[held] = LLVMBasicBlockAsValue(post);
         }
     } else if (target->kind == OPD_REG) {
         call_indirect(e, in, target, tlist, lanes, argv, retv);
@@ -572,7 +583,8 @@ call_emit(Emit *e, const Instr *in)
         const Operand *o = &rets->sub[i];
         if (o->kind == OPD_REG) {
             PtxType ty = operand_type(e, o, sig, true, i);
-            LLVMValueRef v = LLVMBuildLoad2(e->b, LLVMVectorType(inst_llvm_type(e, ty), WARP), rb[i], "");
+            LLVMValueRef v =
+                LLVMBuildLoad2(e->b, LLVMVectorType(inst_llvm_type(e, ty), WARP), rb[i], "");
             inst_write(e, o, ty, v);
         }
     }

@@ -104,25 +104,32 @@ emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
     const Operand *d = &in->opnd[0];
     bool set = in->op == OP_SET;
     PtxType dty = set ? in->type[0] : TY_PRED;
-    if (set ? (d->kind != OPD_REG || !(dty == ty || dty == TY_U32 || dty == TY_S32)) : d->kind != OPD_PAIR) {
-        emit_unsupported(e, in->loc, set ? arena_printf(e->arena, "set.%s.%s", type_name(dty), type_name(ty))
-                                         : arena_printf(e->arena, "%s.%s without a p|q pair", opcode_name(in->op), type_name(ty)));
+    if (set ? (d->kind != OPD_REG || !(dty == ty || dty == TY_U32 || dty == TY_S32))
+            : d->kind != OPD_PAIR) {
+        emit_unsupported(e, in->loc,
+                         set ? arena_printf(e->arena, "set.%s.%s", type_name(dty), type_name(ty))
+                             : arena_printf(e->arena, "%s.%s without a p|q pair",
+                                            opcode_name(in->op), type_name(ty)));
         return;
     }
-    bool vec = set ? e->fi->reg_varying[d->reg] : e->fi->reg_varying[d->sub[0].reg] || e->fi->reg_varying[d->sub[1].reg];
+    bool vec = set ? e->fs.fi->reg_varying[d->reg]
+                   : e->fs.fi->reg_varying[d->sub[0].reg] || e->fs.fi->reg_varying[d->sub[1].reg];
     for (int i = 1; i < in->nopnd; i++)
         vec |= operand_varying(e, &in->opnd[i]);
     LLVMTypeRef ht = ty == TY_F16X2 ? e->t_f16 : e->t_bf16;
     unsigned n = vec ? 2 * WARP : 2;
-    LLVMValueRef a = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[1], TY_B32, vec), LLVMVectorType(ht, n), "");
-    LLVMValueRef b = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[2], TY_B32, vec), LLVMVectorType(ht, n), "");
+    LLVMValueRef a = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[1], TY_B32, vec),
+                                      LLVMVectorType(ht, n), "");
+    LLVMValueRef b = LLVMBuildBitCast(e->b, inst_operand(e, &in->opnd[2], TY_B32, vec),
+                                      LLVMVectorType(ht, n), "");
     LLVMValueRef r = compare(e, in, cmp, TY_F32, a, b);
     LLVMValueRef halves[2];
     for (int h = 0; h < 2; h++) {
         LLVMValueRef idx[WARP];
         for (unsigned l = 0; l < n / 2; l++)
             idx[l] = LLVMConstInt(e->t_i32, 2 * l + (unsigned)h, 0);
-        halves[h] = vec ? LLVMBuildShuffleVector(e->b, r, LLVMGetUndef(LLVMTypeOf(r)), LLVMConstVector(idx, WARP), "")
+        halves[h] = vec ? LLVMBuildShuffleVector(e->b, r, LLVMGetUndef(LLVMTypeOf(r)),
+                                                 LLVMConstVector(idx, WARP), "")
                         : LLVMBuildExtractElement(e->b, r, idx[0], "");
     }
     LLVMValueRef c = in->nopnd > 3 ? inst_operand(e, &in->opnd[3], TY_PRED, vec) : NULL;
@@ -137,7 +144,8 @@ emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
     unsigned long long one = dty == TY_F16X2 ? 0x3c00 : dty == TY_BF16X2 ? 0x3f80 : 0xffff;
     LLVMValueRef v = LLVMConstNull(it);
     for (int h = 0; h < 2; h++) {
-        LLVMValueRef x = LLVMBuildSelect(e->b, halves[h], cst(e, v, 0, one << 16 * h), LLVMConstNull(it), "");
+        LLVMValueRef x =
+            LLVMBuildSelect(e->b, halves[h], cst(e, v, 0, one << 16 * h), LLVMConstNull(it), "");
         v = LLVMBuildOr(e->b, v, x, "");
     }
     inst_write(e, d, TY_B32, v);
@@ -157,7 +165,7 @@ emit_setp(Emit *e, const Instr *in)
     PtxType dty = set ? in->type[0] : TY_PRED;
     const Operand *d = &in->opnd[0];
     Ops s = {.ty = ty, .t = inst_llvm_type(e, ty)};
-    s.vec = d->kind == OPD_PAIR ? e->fi->reg_varying[d->sub[0].reg] : operand_varying(e, d);
+    s.vec = d->kind == OPD_PAIR ? e->fs.fi->reg_varying[d->sub[0].reg] : operand_varying(e, d);
     for (int i = 1; i < in->nopnd; i++)
         s.vec |= operand_varying(e, &in->opnd[i]);
     LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, s.vec);
@@ -196,8 +204,10 @@ emit_selp(Emit *e, const Instr *in)
     } else { /* slct.d.s: c >= 0 */
         PtxType cty = in->type[1];
         LLVMValueRef cv = inst_operand(e, &in->opnd[3], cty, s.vec);
-        c = is_float(cty) ? LLVMBuildFCmp(e->b, LLVMRealOGE, instr_has_mod(in, MOD_FTZ) ? ftz(e, cv) : cv, cst(e, cv, 0.0, 0), "")
-                          : LLVMBuildICmp(e->b, LLVMIntSGE, cv, cst(e, cv, 0, 0), "");
+        c = is_float(cty)
+                ? LLVMBuildFCmp(e->b, LLVMRealOGE, instr_has_mod(in, MOD_FTZ) ? ftz(e, cv) : cv,
+                                cst(e, cv, 0.0, 0), "")
+                : LLVMBuildICmp(e->b, LLVMIntSGE, cv, cst(e, cv, 0, 0), "");
         ty = in->type[0];
     }
     inst_write(e, &in->opnd[0], ty, LLVMBuildSelect(e->b, c, s.a[0], s.a[1], ""));

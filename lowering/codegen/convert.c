@@ -27,14 +27,19 @@ f32_to_bf16_dir(Emit *e, LLVMValueRef x, Mod rnd)
     LLVMValueRef bits = LLVMBuildBitCast(e->b, x, like(e->t_i32, vec), "");
     LLVMValueRef h = LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), "");
     if (rnd != MOD_RZ) {
-        LLVMValueRef dropped = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 0xffff), ""), cst(e, bits, 0, 0), "");
+        LLVMValueRef dropped =
+            LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 0xffff), ""),
+                          cst(e, bits, 0, 0), "");
         LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntSLT, bits, cst(e, bits, 0, 0), "");
         LLVMValueRef away = rnd == MOD_RP ? LLVMBuildNot(e->b, neg, "") : neg;
         LLVMValueRef bump = LLVMBuildAnd(e->b, dropped, away, "");
         h = LLVMBuildAdd(e->b, h, LLVMBuildZExt(e->b, bump, LLVMTypeOf(h), ""), "");
     }
     LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
-    h = LLVMBuildSelect(e->b, nan, LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), ""), h, "");
+    h = LLVMBuildSelect(e->b, nan,
+                        LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""),
+                                    cst(e, bits, 0, 0x40), ""),
+                        h, "");
     return LLVMBuildTrunc(e->b, h, like(e->t_i16, vec), "");
 }
 
@@ -57,17 +62,27 @@ to_f16_dir(Emit *e, LLVMValueRef x, Mod rnd)
     LLVMValueRef h = to_f16_nearest(e, x), r = f16_bits_to_f32(e, h);
     if (elem_type(x) == e->t_f64)
         r = LLVMBuildFPExt(e->b, r, LLVMTypeOf(x), "");
-    LLVMValueRef t = LLVMBuildFSub(e->b, x, r, ""), z = cst(e, r, 0.0, 0); /* exact: the sign of x - r */
-    LLVMValueRef tpos = LLVMBuildFCmp(e->b, LLVMRealOGT, t, z, ""), tneg = LLVMBuildFCmp(e->b, LLVMRealOLT, t, z, "");
-    LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, z, ""), rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, r, z, "");
-    LLVMValueRef up = rnd == MOD_RP ? tpos : rnd == MOD_RZ ? LLVMBuildAnd(e->b, rneg, tpos, "") : LLVMConstNull(LLVMTypeOf(tpos));
-    LLVMValueRef down = rnd == MOD_RM ? tneg : rnd == MOD_RZ ? LLVMBuildAnd(e->b, rpos, tneg, "") : LLVMConstNull(LLVMTypeOf(tneg));
+    LLVMValueRef t = LLVMBuildFSub(e->b, x, r, ""),
+                 z = cst(e, r, 0.0, 0); /* exact: the sign of x - r */
+    LLVMValueRef tpos = LLVMBuildFCmp(e->b, LLVMRealOGT, t, z, ""),
+                 tneg = LLVMBuildFCmp(e->b, LLVMRealOLT, t, z, "");
+    LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, r, z, ""),
+                 rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, r, z, "");
+    LLVMValueRef up = rnd == MOD_RP   ? tpos
+                      : rnd == MOD_RZ ? LLVMBuildAnd(e->b, rneg, tpos, "")
+                                      : LLVMConstNull(LLVMTypeOf(tpos));
+    LLVMValueRef down = rnd == MOD_RM   ? tneg
+                        : rnd == MOD_RZ ? LLVMBuildAnd(e->b, rpos, tneg, "")
+                                        : LLVMConstNull(LLVMTypeOf(tneg));
     /* one f16 ulp up or down, from the bits: zero steps to the smallest
      * subnormal of the direction's sign */
     LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, r, z, "");
-    LLVMValueRef inc = LLVMBuildAdd(e->b, h, cst(e, h, 0, 1), ""), dec = LLVMBuildSub(e->b, h, cst(e, h, 0, 1), "");
-    LLVMValueRef hup = LLVMBuildSelect(e->b, zero, cst(e, h, 0, 0x0001), LLVMBuildSelect(e->b, rpos, inc, dec, ""), "");
-    LLVMValueRef hdown = LLVMBuildSelect(e->b, zero, cst(e, h, 0, 0x8001), LLVMBuildSelect(e->b, rpos, dec, inc, ""), "");
+    LLVMValueRef inc = LLVMBuildAdd(e->b, h, cst(e, h, 0, 1), ""),
+                 dec = LLVMBuildSub(e->b, h, cst(e, h, 0, 1), "");
+    LLVMValueRef hup = LLVMBuildSelect(e->b, zero, cst(e, h, 0, 0x0001),
+                                       LLVMBuildSelect(e->b, rpos, inc, dec, ""), "");
+    LLVMValueRef hdown = LLVMBuildSelect(e->b, zero, cst(e, h, 0, 0x8001),
+                                         LLVMBuildSelect(e->b, rpos, dec, inc, ""), "");
     h = LLVMBuildSelect(e->b, up, hup, h, "");
     return LLVMBuildSelect(e->b, down, hdown, h, "");
 }
@@ -78,7 +93,8 @@ static LLVMValueRef
 satfinite_half(Emit *e, LLVMValueRef h, bool bf16)
 {
     LLVMValueRef mag = LLVMBuildAnd(e->b, h, cst(e, h, 0, 0x7fff), "");
-    LLVMValueRef inf = LLVMBuildICmp(e->b, LLVMIntEQ, mag, cst(e, h, 0, bf16 ? 0x7f80 : 0x7c00), "");
+    LLVMValueRef inf =
+        LLVMBuildICmp(e->b, LLVMIntEQ, mag, cst(e, h, 0, bf16 ? 0x7f80 : 0x7c00), "");
     return LLVMBuildSelect(e->b, inf, LLVMBuildSub(e->b, h, cst(e, h, 0, 1), ""), h, "");
 }
 
@@ -127,9 +143,12 @@ emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
 {
     bool irnd = rnd == MOD_RNI || rnd == MOD_RZI || rnd == MOD_RMI || rnd == MOD_RPI;
     bool to_half = dt == TY_F16 || dt == TY_BF16;
-    if ((to_half && !(rnd == MOD_RN || directed(rnd) || (irnd && (st == TY_F16 || st == TY_BF16)) || (rnd == MOD_NONE && is_float(st)))) ||
+    if ((to_half && !(rnd == MOD_RN || directed(rnd) || (irnd && (st == TY_F16 || st == TY_BF16)) ||
+                      (rnd == MOD_NONE && is_float(st)))) ||
         (!to_half && rnd != MOD_NONE && !irnd) || type_kind(dt) == TK_PACKED || dt == TY_TF32) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
+        emit_unsupported(
+            e, in->loc,
+            arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
         return;
     }
     Ops s = sources(e, in, st == TY_BF16 ? TY_B16 : st, 1);
@@ -148,7 +167,8 @@ emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
             r = instr_has_mod(in, MOD_SAT) ? fsat(e, r) : r;
         } else { /* saturating, NaN to 0 */
             LLVMTypeRef over[] = {T, LLVMTypeOf(x)};
-            r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &x, 1);
+            r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2,
+                               &x, 1);
         }
         inst_write(e, &in->opnd[0], dt, r);
         return;
@@ -162,7 +182,8 @@ emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
         unsigned w = (unsigned)type_bits(st);
         if (w > 16) {
             LLVMValueRef lim = cst(e, x, 0, 1u << 17);
-            x = type_signed(st) ? call2(e, "llvm.smax", call2(e, "llvm.smin", x, lim), LLVMBuildNeg(e->b, lim, ""))
+            x = type_signed(st) ? call2(e, "llvm.smax", call2(e, "llvm.smin", x, lim),
+                                        LLVMBuildNeg(e->b, lim, ""))
                                 : call2(e, "llvm.umin", x, lim);
         }
         x = type_signed(st) ? LLVMBuildSIToFP(e->b, x, F32, "") : LLVMBuildUIToFP(e->b, x, F32, "");
@@ -172,7 +193,8 @@ emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
         } else { /* round to odd */
             LLVMValueRef z = directed_itof(e, x, st, F32, MOD_RZ);
             LLVMTypeRef IT = LLVMTypeOf(x), over[] = {IT, F32};
-            LLVMValueRef back = emit_intrinsic(e, type_signed(st) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &z, 1);
+            LLVMValueRef back = emit_intrinsic(
+                e, type_signed(st) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &z, 1);
             LLVMValueRef inexact = LLVMBuildICmp(e->b, LLVMIntNE, back, x, "");
             LLVMValueRef zb = LLVMBuildBitCast(e->b, z, like(e->t_i32, s.vec), "");
             zb = LLVMBuildOr(e->b, zb, LLVMBuildZExt(e->b, inexact, LLVMTypeOf(zb), ""), "");
@@ -190,7 +212,8 @@ emit_cvt_half(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
     } else {
         if (instr_has_mod(in, MOD_SAT))
             x = fsat(e, x);
-        h = half_finish(e, in, x, directed(rnd) ? f32_to_bf16_dir(e, x, rnd) : f32_to_bf16_bits(e, x), true);
+        h = half_finish(e, in, x,
+                        directed(rnd) ? f32_to_bf16_dir(e, x, rnd) : f32_to_bf16_bits(e, x), true);
     }
     inst_write(e, &in->opnd[0], TY_B16, h);
 }
@@ -211,8 +234,11 @@ emit_cvt_tf32(Emit *e, const Instr *in, Mod rnd)
         add = cst(e, bits, 0, 0x1000);
     else if (rnd == MOD_RN) /* 0xfff plus the bit that would be kept */
         add = LLVMBuildAdd(e->b, cst(e, bits, 0, 0xfff),
-                           LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 13), ""), cst(e, bits, 0, 1), ""), "");
-    LLVMValueRef r = LLVMBuildAnd(e->b, LLVMBuildAdd(e->b, bits, add, ""), cst(e, bits, 0, 0xffffe000u), "");
+                           LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 13), ""),
+                                        cst(e, bits, 0, 1), ""),
+                           "");
+    LLVMValueRef r =
+        LLVMBuildAnd(e->b, LLVMBuildAdd(e->b, bits, add, ""), cst(e, bits, 0, 0xffffe000u), "");
     LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, s.a[0], s.a[0], "");
     r = LLVMBuildSelect(e->b, nan, bits, r, ""); /* NaN stays NaN */
     inst_write(e, &in->opnd[0], TY_B32, r);
@@ -224,7 +250,9 @@ static void
 emit_cvt_pack(Emit *e, const Instr *in, PtxType dt, Mod rnd)
 {
     if (rnd != MOD_RN && rnd != MOD_RZ) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.f32", rnd == MOD_NONE ? "(none)" : mod_name(rnd), type_name(dt)));
+        emit_unsupported(e, in->loc,
+                         arena_printf(e->arena, "cvt.%s.%s.f32",
+                                      rnd == MOD_NONE ? "(none)" : mod_name(rnd), type_name(dt)));
         return;
     }
     Ops s = sources(e, in, TY_F32, 2);
@@ -234,7 +262,9 @@ emit_cvt_pack(Emit *e, const Instr *in, PtxType dt, Mod rnd)
         if (dt == TY_BF16X2) {
             if (instr_has_mod(in, MOD_SAT))
                 x = fsat(e, x);
-            h[i] = half_finish(e, in, x, rnd == MOD_RZ ? f32_to_bf16_dir(e, x, rnd) : f32_to_bf16_bits(e, x), true);
+            h[i] = half_finish(e, in, x,
+                               rnd == MOD_RZ ? f32_to_bf16_dir(e, x, rnd) : f32_to_bf16_bits(e, x),
+                               true);
         } else {
             h[i] = to_f16_bits(e, in, x, rnd);
         }
@@ -263,12 +293,14 @@ emit_cvt_pack_int(Emit *e, const Instr *in)
     long long lo = sign ? -(1ll << (w - 1)) : 0, hi = sign ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
     LLVMValueRef f[2];
     for (int i = 0; i < 2; i++) {
-        LLVMValueRef x = s.a[i], cl = cst(e, x, 0, (unsigned long long)lo), ch = cst(e, x, 0, (unsigned long long)hi);
+        LLVMValueRef x = s.a[i], cl = cst(e, x, 0, (unsigned long long)lo),
+                     ch = cst(e, x, 0, (unsigned long long)hi);
         x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, cl, ""), cl, x, "");
         x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSGT, x, ch, ""), ch, x, "");
         f[i] = LLVMBuildAnd(e->b, x, cst(e, x, 0, (1ull << w) - 1), "");
     }
-    LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, f[0], cst(e, f[0], 0, (unsigned)w), ""), f[1], "");
+    LLVMValueRef r =
+        LLVMBuildOr(e->b, LLVMBuildShl(e->b, f[0], cst(e, f[0], 0, (unsigned)w), ""), f[1], "");
     if (byte)
         r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, s.a[2], cst(e, s.a[2], 0, 16), ""), "");
     inst_write(e, &in->opnd[0], TY_B32, r);
@@ -288,9 +320,12 @@ emit_cvt(Emit *e, const Instr *in)
         emit_unsupported(e, in->loc, "stochastic rounding (cvt.rs)");
         return;
     }
-    bool pair = st == TY_F32 && (dt == TY_F16X2 || dt == TY_BF16X2 || dt == TY_UE8M0X2 || narrow_format(dt));
+    bool pair = st == TY_F32 &&
+                (dt == TY_F16X2 || dt == TY_BF16X2 || dt == TY_UE8M0X2 || narrow_format(dt));
     if (in->nopnd != (pair ? 3 : 2)) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with %d operands", type_name(dt), type_name(st), in->nopnd));
+        emit_unsupported(e, in->loc,
+                         arena_printf(e->arena, "cvt.%s.%s with %d operands", type_name(dt),
+                                      type_name(st), in->nopnd));
         return;
     }
     if ((dt == TY_F16X2 || dt == TY_BF16X2) && st == TY_F32 && in->nopnd == 3) {
@@ -313,9 +348,13 @@ emit_cvt(Emit *e, const Instr *in)
     LLVMValueRef x = s.a[0];
     LLVMTypeRef T = like(inst_llvm_type(e, dt), s.vec);
     bool fd = is_float(dt), fs = is_float(st);
-    bool half = dt == TY_F16 || dt == TY_BF16 || st == TY_F16 || st == TY_BF16 || dt == TY_TF32 || st == TY_TF32;
-    if (type_kind(dt) == TK_PACKED || type_kind(st) == TK_PACKED || (half && !(rnd == MOD_NONE || rnd == MOD_RN))) {
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
+    bool half = dt == TY_F16 || dt == TY_BF16 || st == TY_F16 || st == TY_BF16 || dt == TY_TF32 ||
+                st == TY_TF32;
+    if (type_kind(dt) == TK_PACKED || type_kind(st) == TK_PACKED ||
+        (half && !(rnd == MOD_NONE || rnd == MOD_RN))) {
+        emit_unsupported(
+            e, in->loc,
+            arena_printf(e->arena, "cvt.%s.%s with this rounding", type_name(dt), type_name(st)));
         return;
     }
     if (fs && instr_has_mod(in, MOD_FTZ))
@@ -329,10 +368,14 @@ emit_cvt(Emit *e, const Instr *in)
             LLVMValueRef t = LLVMBuildFSub(e->b, x, LLVMBuildFPExt(e->b, r, LLVMTypeOf(x), ""), "");
             r = round_dir(e, r, t, rnd);
         } else if (directed(rnd) && db < sb) {
-            emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt), type_name(st)));
+            emit_unsupported(e, in->loc,
+                             arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt),
+                                          type_name(st)));
             return;
         } else {
-            r = db < sb ? LLVMBuildFPTrunc(e->b, x, T, "") : db > sb ? LLVMBuildFPExt(e->b, x, T, "") : x;
+            r = db < sb   ? LLVMBuildFPTrunc(e->b, x, T, "")
+                : db > sb ? LLVMBuildFPExt(e->b, x, T, "")
+                          : x;
         }
         if (instr_has_mod(in, MOD_FTZ))
             r = ftz(e, r);
@@ -342,7 +385,9 @@ emit_cvt(Emit *e, const Instr *in)
         if (directed(rnd) && (dt == TY_F32 || dt == TY_F64)) {
             r = directed_itof(e, x, st, T, rnd);
         } else if (rnd != MOD_NONE && rnd != MOD_RN) {
-            emit_unsupported(e, in->loc, arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt), type_name(st)));
+            emit_unsupported(e, in->loc,
+                             arena_printf(e->arena, "cvt.%s.%s.%s", mod_name(rnd), type_name(dt),
+                                          type_name(st)));
             return;
         } else {
             r = type_signed(st) ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
@@ -353,17 +398,22 @@ emit_cvt(Emit *e, const Instr *in)
         x = round_int(e, rnd == MOD_NONE ? MOD_RZI : rnd, x);
         LLVMTypeRef over[] = {T, LLVMTypeOf(x)};
         LLVMValueRef args[] = {x};
-        r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, args, 1);
+        r = emit_intrinsic(e, type_signed(dt) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2,
+                           args, 1);
     } else { /* integer to integer: truncate or extend; .sat clamps */
         unsigned db = (unsigned)type_bits(dt), sb = (unsigned)type_bits(st);
         if (sat) {
             /* clamp x into the destination range, in the wider type */
             unsigned w = db > sb ? db : sb;
             LLVMTypeRef W = like(LLVMIntTypeInContext(e->ctx, w), s.vec);
-            LLVMValueRef xw = sb < w ? (type_signed(st) ? LLVMBuildSExt(e->b, x, W, "") : LLVMBuildZExt(e->b, x, W, "")) : x;
+            LLVMValueRef xw = sb < w ? (type_signed(st) ? LLVMBuildSExt(e->b, x, W, "")
+                                                        : LLVMBuildZExt(e->b, x, W, ""))
+                                     : x;
             bool ds = type_signed(dt), ss = type_signed(st);
-            unsigned long long hi = ds ? (1ull << (db - 1)) - 1 : (db == 64 ? ~0ull : (1ull << db) - 1);
-            unsigned long long lo = ds ? ~0ull << (db - 1) : 0; /* -2^(db-1), without a signed overflow */
+            unsigned long long hi =
+                ds ? (1ull << (db - 1)) - 1 : (db == 64 ? ~0ull : (1ull << db) - 1);
+            unsigned long long lo =
+                ds ? ~0ull << (db - 1) : 0; /* -2^(db-1), without a signed overflow */
             if (db < w || (ds != ss)) {
                 LLVMValueRef hiv = cst(e, xw, 0, hi), lov = cst(e, xw, 0, lo);
                 if (ss) { /* past the top only when narrower */
@@ -395,7 +445,9 @@ emit_mov(Emit *e, const Instr *in)
     const Operand *d = &in->opnd[0], *a = &in->opnd[1];
     if (in->vec > 1) { /* mov.v4.f32 {a, b, c, d}, {e, f, g, h}: every source read first */
         if (d->kind != OPD_VEC || a->kind != OPD_VEC || d->nsub != in->vec || a->nsub != in->vec) {
-            emit_unsupported(e, in->loc, arena_printf(e->arena, "mov.v%d without %d-element operands", in->vec, in->vec));
+            emit_unsupported(
+                e, in->loc,
+                arena_printf(e->arena, "mov.v%d without %d-element operands", in->vec, in->vec));
             return;
         }
         LLVMValueRef v[4];
@@ -412,7 +464,8 @@ emit_mov(Emit *e, const Instr *in)
         LLVMTypeRef pt = like(LLVMIntTypeInContext(e->ctx, part), vec);
         x = convert_bits(e, x, LLVMIntTypeInContext(e->ctx, (unsigned)type_bits(ty)), false);
         for (int i = 0; i < d->nsub; i++) {
-            LLVMValueRef p = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, x, cst(e, x, 0, part * (unsigned)i), ""), pt, "");
+            LLVMValueRef p = LLVMBuildTrunc(
+                e->b, LLVMBuildLShr(e->b, x, cst(e, x, 0, part * (unsigned)i), ""), pt, "");
             inst_write(e, &d->sub[i], part == 16 ? TY_B16 : part == 32 ? TY_B32 : TY_B8, p);
         }
         return;
@@ -425,7 +478,8 @@ emit_mov(Emit *e, const Instr *in)
         LLVMValueRef r = LLVMConstNull(wt);
         for (int i = 0; i < a->nsub; i++) {
             LLVMValueRef p = LLVMBuildZExt(e->b, inst_operand(e, &a->sub[i], pty, vec), wt, "");
-            r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, p, cst(e, p, 0, part * (unsigned)i), ""), "");
+            r = LLVMBuildOr(e->b, r, LLVMBuildShl(e->b, p, cst(e, p, 0, part * (unsigned)i), ""),
+                            "");
         }
         inst_write(e, d, ty, r);
         return;
@@ -433,7 +487,8 @@ emit_mov(Emit *e, const Instr *in)
     if (a->kind == OPD_FUNC) {
         LLVMValueRef fn = a->func->has_body ? call_function_address(e, a->func) : NULL;
         if (!fn) {
-            emit_unsupported(e, in->loc, arena_printf(e->arena, "the address of '%s'", a->func->name));
+            emit_unsupported(e, in->loc,
+                             arena_printf(e->arena, "the address of '%s'", a->func->name));
             return;
         }
         inst_write(e, d, ty, LLVMBuildPtrToInt(e->b, fn, e->t_i64, ""));

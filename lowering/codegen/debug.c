@@ -33,7 +33,8 @@ make_file(LLVMDIBuilderRef di, const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (slash)
-        return LLVMDIBuilderCreateFile(di, slash + 1, strlen(slash + 1), path, (size_t)(slash - path));
+        return LLVMDIBuilderCreateFile(di, slash + 1, strlen(slash + 1), path,
+                                       (size_t)(slash - path));
     char cwd[PATH_MAX];
     if (!getcwd(cwd, sizeof cwd))
         strcpy(cwd, ".");
@@ -51,13 +52,15 @@ debug_begin(Emit *e)
     const char *name = e->m->filename ? e->m->filename : "<stdin>";
     g->ptx_file = make_file(g->di, name);
     const char *producer = "ptx2native";
-    g->cu = LLVMDIBuilderCreateCompileUnit(g->di, LLVMDWARFSourceLanguageC_plus_plus, g->ptx_file, producer,
-                                           strlen(producer), e->o->opt_level > 0, "", 0, 0, "", 0,
-                                           LLVMDWARFEmissionLineTablesOnly, 0, false, false, "", 0, "", 0);
+    g->cu = LLVMDIBuilderCreateCompileUnit(g->di, LLVMDWARFSourceLanguageC_plus_plus, g->ptx_file,
+                                           producer, strlen(producer), e->o->opt_level > 0, "", 0,
+                                           0, "", 0, LLVMDWARFEmissionLineTablesOnly, 0, false,
+                                           false, "", 0, "", 0);
     g->fn_type = LLVMDIBuilderCreateSubroutineType(g->di, g->ptx_file, NULL, 0, LLVMDIFlagZero);
     g->files = arena_alloc(e->arena, sizeof *g->files * (size_t)(e->m->files.n + 1));
-    LLVMAddModuleFlag(e->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
-                      LLVMValueAsMetadata(LLVMConstInt(e->t_i32, LLVMDebugMetadataVersion(), false)));
+    LLVMAddModuleFlag(
+        e->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+        LLVMValueAsMetadata(LLVMConstInt(e->t_i32, LLVMDebugMetadataVersion(), false)));
     LLVMAddModuleFlag(e->mod, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13,
                       LLVMValueAsMetadata(LLVMConstInt(e->t_i32, 5, false)));
     e->dbg = g;
@@ -82,11 +85,13 @@ debug_function(Emit *e, LLVMValueRef fn, const Func *f)
     size_t nlen = strlen(f->name), llen = 0;
     const char *linkage = LLVMGetValueName2(fn, &llen);
     unsigned line = f->loc.line > 0 ? (unsigned)f->loc.line : 1;
-    g->sp = LLVMDIBuilderCreateFunction(g->di, g->ptx_file, f->name, nlen, linkage, llen, g->ptx_file, line,
-                                        g->fn_type, true, true, line, LLVMDIFlagZero, e->o->opt_level > 0);
+    g->sp = LLVMDIBuilderCreateFunction(g->di, g->ptx_file, f->name, nlen, linkage, llen,
+                                        g->ptx_file, line, g->fn_type, true, true, line,
+                                        LLVMDIFlagZero, e->o->opt_level > 0);
     LLVMSetSubprogram(fn, g->sp);
     /* the prologue: the function's own line */
-    LLVMSetCurrentDebugLocation2(e->b, LLVMDIBuilderCreateDebugLocation(e->ctx, line, 0, g->sp, NULL));
+    LLVMSetCurrentDebugLocation2(e->b,
+                                 LLVMDIBuilderCreateDebugLocation(e->ctx, line, 0, g->sp, NULL));
 }
 
 /* The DIFile of a .file id, or NULL. */
@@ -118,7 +123,8 @@ debug_at(Emit *e, const Instr *in)
         line = (unsigned)in->src.line;
         col = (unsigned)in->src.col;
     }
-    LLVMSetCurrentDebugLocation2(e->b, LLVMDIBuilderCreateDebugLocation(e->ctx, line, col, scope, NULL));
+    LLVMSetCurrentDebugLocation2(e->b,
+                                 LLVMDIBuilderCreateDebugLocation(e->ctx, line, col, scope, NULL));
 }
 
 void

@@ -20,9 +20,31 @@
 
 /* Fields of p2n_warp, in order (runtime/p2n_abi.h; abi.c builds the type). */
 enum {
-    W_PARAMS, W_SHARED, W_LOCAL, W_LOCAL_STRIDE, W_RT, W_SCHED, W_TID, W_NTID, W_CTAID, W_NCTAID,
-    W_WARPID, W_NWARPID, W_MASK, W_DYNAMIC_SMEM, W_TOTAL_SMEM, W_SMID, W_NSMID, W_PARAM_BYTES, W_GRIDID,
-    W_EXITED, W_ERROR, W_STACK_TOP, W_GRID_WORKSPACE, W_STOP, W_NFIELDS
+    W_PARAMS,
+    W_SHARED,
+    W_LOCAL,
+    W_LOCAL_STRIDE,
+    W_RT,
+    W_SCHED,
+    W_TID,
+    W_NTID,
+    W_CTAID,
+    W_NCTAID,
+    W_WARPID,
+    W_NWARPID,
+    W_MASK,
+    W_DYNAMIC_SMEM,
+    W_TOTAL_SMEM,
+    W_SMID,
+    W_NSMID,
+    W_PARAM_BYTES,
+    W_GRIDID,
+    W_EXITED,
+    W_ERROR,
+    W_STACK_TOP,
+    W_GRID_WORKSPACE,
+    W_STOP,
+    W_NFIELDS
 };
 
 /* Entries of p2n_services, in order. */
@@ -49,39 +71,10 @@ typedef struct LaneHelper {
     LLVMValueRef fn;
 } LaneHelper;
 
-typedef struct Emit {
-    LLVMContextRef ctx;
-    LLVMModuleRef mod;
-    LLVMBuilderRef b;
-    LLVMTargetMachineRef tm;
-    LLVMTargetDataRef td;
-    const Analysis *an;
-    const Module *m;
-    const LowerOptions *o;
-    Diags *d;
-    Arena *arena; /* lives as long as the emission */
-    struct DebugInfo *dbg; /* the line table (debug.c) */
-
-    /* cached types */
-    LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
-    LLVMTypeRef t_warp, t_kernel_fn, t_func_fn, t_v32i1;
-    LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
-
-    /* module layout: where each variable lives */
-    uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
-    uint64_t *smem_of;      /* per function (index in m->funcs): a kernel's static part */
-    Vec(VarSlot) slots;     /* see mem_slot() */
-    Vec(LaneHelper) lane_fns; /* see lane_fn() */
-    uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
-    const char *required_features; /* for the module's note (target.c), or NULL */
-    /* native stack (abi.c, target.c): each function's frame as the code
-     * generator reports it (index in m->funcs), and the kernels whose
-     * descriptor holds a placeholder for their need (kernel k: stack_mark(k)) */
-    uint64_t *frame_of;
-    int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
-    int nstack_kernels;
-
-    /* per function */
+/* What the emission of one function needs: emit_function (function.c)
+ * sets it, function_end clears it and frees the function's arena; nothing
+ * in it outlives the function. */
+typedef struct EmitFunc {
     Func *f;
     const FuncInfo *fi;
     LLVMValueRef fn;
@@ -130,10 +123,10 @@ typedef struct Emit {
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
-    bool *linear;               /* [ninstrs] a divergent bra run side after side (analysis/plan.c) */
+    bool *linear;               /* [ninstrs] a divergent bra run side after side (plan.c) */
     LLVMValueRef *lin_m, *lin_mf; /* [ninstrs] its mask, and its other side's lanes (i32 slots) */
     int *lin_branch;            /* [nblocks] a side of linear branch i: i + 1, else 0 */
-    bool *pushable;             /* [nblocks] a stack entry may name it (a non-linear transfer's R or side) */
+    bool *pushable;             /* [nblocks] a stack entry may name it (plan.c) */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
@@ -144,7 +137,51 @@ typedef struct Emit {
     bool partial;               /* the current block may run with some lanes off */
     LLVMValueRef imask;         /* i32 mask of the current instruction (guard applied) */
     const Instr *in;
-    bool failed;
+} EmitFunc;
+
+typedef struct Emit {
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMTargetMachineRef tm;
+    LLVMTargetDataRef td;
+    const Analysis *an;
+    const Module *m;
+    const LowerOptions *o;
+    Diags *d;
+    /* Two lifetimes.  Module state, all but `fs' below: lower_module makes
+     * it, and it lives until lower_module returns, its allocations in
+     * module_arena.  Function state, `fs' (EmitFunc): emit_function sets
+     * it, function_end (function.c) clears it and frees the function's arena.
+     * `arena' is where temporaries go: the function's arena while one is
+     * emitted, else module_arena; what must outlive the function (slots,
+     * lane_fns) goes to module_arena. */
+    Arena *module_arena;
+    Arena *arena;
+    bool failed; /* an internal or tool failure: no output */
+    struct DebugInfo *dbg; /* the line table (debug.c) */
+
+    /* cached types */
+    LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
+    LLVMTypeRef t_warp, t_kernel_fn, t_func_fn, t_v32i1;
+    LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
+
+    /* module layout: where each variable lives */
+    uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
+    uint64_t *smem_of;      /* per function (index in m->funcs): a kernel's static part */
+    Vec(VarSlot) slots;     /* see mem_slot() */
+    Vec(LaneHelper) lane_fns; /* see lane_fn() */
+    uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+    const char *required_features; /* for the module's note (target.c), or NULL */
+    /* native stack (abi.c, target.c): each function's frame as the code
+     * generator reports it (index in m->funcs), and the kernels whose
+     * descriptor holds a placeholder for their need (kernel k: stack_mark(k)) */
+    uint64_t *frame_of;
+    int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
+    int nstack_kernels;
+
+    /* ------------------------------------------- function state */
+    EmitFunc fs;
 } Emit;
 
 /* The files of codegen/, from the bottom up: each calls only files above
@@ -186,7 +223,8 @@ bool emit_is_vec(LLVMValueRef v);
 /* Runs fn for each active lane of mask, in lane order, threading a value of
  * type acc_t (none when NULL) from lane to lane; returns the last one. */
 typedef LLVMValueRef LaneFn(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx);
-LLVMValueRef emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn, void *ctx);
+LLVMValueRef emit_for_each_lane(Emit *e, LLVMValueRef mask, LLVMTypeRef acc_t, LaneFn *fn,
+                                void *ctx);
 
 LLVMTypeRef inst_llvm_type(Emit *e, PtxType t);
 LLVMTypeRef reg_storage_type(Emit *e, const Reg *r, bool varying);
@@ -212,7 +250,8 @@ static inline LLVMTypeRef
 shaped(LLVMValueRef v, LLVMTypeRef elem)
 {
     LLVMTypeRef t = LLVMTypeOf(v);
-    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t)) : elem;
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(t))
+                                                    : elem;
 }
 
 /* the instruction's modifier of class cls, or MOD_NONE */
@@ -295,6 +334,8 @@ LLVMValueRef call3(Emit *e, const char *name, LLVMValueRef a, LLVMValueRef b, LL
 /* A constant shaped like like_v: scalar, or a vector of its length. */
 LLVMValueRef cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i);
 void emit_check_error(Emit *e); /* returns from the kernel when w->error != 0 */
+/* the runtime's error service: code (P2N_KERR_*) for lanes at PTX line `line` */
+void emit_kernel_error(Emit *e, uint32_t code, LLVMValueRef lanes, uint32_t line);
 /* mov r, var: an offset in its window (.shared, .local, .param) or an
  * address (.global, .const), as an integer of `bits` bits. */
 LLVMValueRef mem_var_address(Emit *e, const Var *v, int bits);
@@ -319,12 +360,14 @@ LLVMValueRef directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, M
 bool directed(Mod m); /* .rz .rm .rp */
 bool plain_rounding(Emit *e, const Instr *in);
 LLVMValueRef half_ftz_bits(Emit *e, LLVMValueRef h, bool bf);
-LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a, LLVMValueRef b); /* bits in, bits out */
+LLVMValueRef inst_half_add(Emit *e, PtxType ty, LLVMValueRef a,
+                           LLVMValueRef b); /* bits in, bits out */
 
 /* ------------------------------------------------------------- handlers
  * Each handles the instructions the dispatch table (dispatch.c) gives it. */
 /* arith.c */
-void emit_arith(Emit *e, const Instr *in); /* add sub addc subc mul mad madc mul24 mad24 sad div rem abs neg min max fma */
+void emit_arith(Emit *e, const Instr *in); /* add sub addc subc mul mad madc mul24 mad24 sad div rem
+                                              abs neg min max fma */
 void emit_math(Emit *e, const Instr *in);  /* rcp sqrt rsqrt sin cos lg2 ex2 tanh */
 /* compare.c */
 LLVMValueRef combine(Emit *e, Mod op, LLVMValueRef a, LLVMValueRef c); /* .and .or .xor */
@@ -370,13 +413,21 @@ void emit_fence(Emit *e, const Instr *in);        /* membar fence */
 void emit_createpolicy(Emit *e, const Instr *in);
 void emit_nop(Emit *e, const Instr *in);          /* what needs no code here */
 /* warp.c */
-void warp_emit(Emit *e, const Instr *in); /* shfl vote match redux elect activemask bar.warp.sync */
+void emit_shfl(Emit *e, const Instr *in);
+void emit_vote(Emit *e, const Instr *in);
+void emit_match(Emit *e, const Instr *in);
+void emit_redux(Emit *e, const Instr *in);
+void emit_elect(Emit *e, const Instr *in);
+void emit_activemask(Emit *e, const Instr *in);
 /* video.c */
 void video_emit(Emit *e, const Instr *in); /* vadd ... vset, vadd2 ... vset4 */
 /* tex.c */
 void tex_emit(Emit *e, const Instr *in); /* tex tld4 txq suld sust suq */
 /* mma.c */
-void mma_emit(Emit *e, const Instr *in); /* mma wmma.* ldmatrix stmatrix */
+void emit_mma(Emit *e, const Instr *in);
+void emit_wmma_mma(Emit *e, const Instr *in);
+void emit_wmma_move(Emit *e, const Instr *in);  /* wmma.load wmma.store */
+void emit_movmatrix(Emit *e, const Instr *in);  /* ldmatrix stmatrix */
 /* mbarrier.c */
 void mbarrier_emit(Emit *e, const Instr *in); /* mbarrier.*, cp.async.mbarrier.arrive */
 
@@ -402,7 +453,8 @@ int emit_call_arrival(Emit *e, const HeldCall *h);
 void call_emit(Emit *e, const Instr *in);
 bool call_holds(Emit *e, const Instr *in);
 bool call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b);
-void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes, bool results);
+void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes,
+                    bool results);
 void call_held_run(Emit *e, const HeldCall *h, LLVMValueRef lanes);
 void call_load_reg_params(Emit *e, const Func *f);   /* .func entry */
 void call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes); /* at ret */

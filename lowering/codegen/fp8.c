@@ -37,7 +37,8 @@ narrow_format(PtxType t)
 static LLVMValueRef
 pow2f(Emit *e, LLVMValueRef k)
 {
-    LLVMValueRef b = LLVMBuildShl(e->b, LLVMBuildAdd(e->b, k, cst(e, k, 0, 127), ""), cst(e, k, 0, 23), "");
+    LLVMValueRef b =
+        LLVMBuildShl(e->b, LLVMBuildAdd(e->b, k, cst(e, k, 0, 127), ""), cst(e, k, 0, 23), "");
     return LLVMBuildBitCast(e->b, b, like(e->t_f32, emit_is_vec(k)), "");
 }
 
@@ -50,14 +51,17 @@ static LLVMValueRef
 narrow_encode(Emit *e, const Instr *in, const Narrow *f, LLVMValueRef x)
 {
     LLVMValueRef ax = call1(e, "llvm.fabs", x);
-    ax = call2(e, "llvm.minnum", ax, cst(e, ax, 1048576.0, 0)); /* 2^20: past every maximum; NaN too */
+    ax = call2(e, "llvm.minnum", ax,
+               cst(e, ax, 1048576.0, 0)); /* 2^20: past every maximum; NaN too */
     LLVMValueRef bits = LLVMBuildBitCast(e->b, ax, like(e->t_i32, emit_is_vec(x)), "");
-    LLVMValueRef ex = LLVMBuildSub(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 23), ""), cst(e, bits, 0, 127), "");
+    LLVMValueRef ex = LLVMBuildSub(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 23), ""),
+                                   cst(e, bits, 0, 127), "");
     ex = call2(e, "llvm.smax", ex, cst(e, ex, 0, (unsigned long long)(long long)f->emin));
     LLVMValueRef scale = pow2f(e, LLVMBuildSub(e->b, cst(e, ex, 0, f->mbits), ex, ""));
     LLVMValueRef n = call1(e, "llvm.roundeven", LLVMBuildFMul(e->b, ax, scale, ""));
     LLVMValueRef code = LLVMBuildFPToUI(e->b, n, LLVMTypeOf(bits), "");
-    LLVMValueRef ef = LLVMBuildSub(e->b, ex, cst(e, ex, 0, (unsigned long long)(long long)f->emin), "");
+    LLVMValueRef ef =
+        LLVMBuildSub(e->b, ex, cst(e, ex, 0, (unsigned long long)(long long)f->emin), "");
     code = LLVMBuildAdd(e->b, code, LLVMBuildShl(e->b, ef, cst(e, ef, 0, f->mbits), ""), "");
     code = call2(e, "llvm.umin", code, cst(e, code, 0, f->maxcode));
     LLVMValueRef xb = LLVMBuildBitCast(e->b, x, LLVMTypeOf(bits), "");
@@ -68,7 +72,8 @@ narrow_encode(Emit *e, const Instr *in, const Narrow *f, LLVMValueRef x)
     else
         code = LLVMBuildSelect(e->b, neg, LLVMBuildOr(e->b, code, sign, ""), code, "");
     LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
-    return LLVMBuildSelect(e->b, nan, cst(e, code, 0, f->nan >= 0 ? (unsigned)f->nan : f->maxcode), code, "");
+    return LLVMBuildSelect(e->b, nan, cst(e, code, 0, f->nan >= 0 ? (unsigned)f->nan : f->maxcode),
+                           code, "");
 }
 
 /* The code c (i32) of format f as f16 bits: its value is exact in f16;
@@ -77,32 +82,42 @@ static LLVMValueRef
 narrow_decode(Emit *e, const Instr *in, const Narrow *f, LLVMValueRef c)
 {
     unsigned emask = (1u << f->ebits) - 1, mmask = (1u << f->mbits) - 1;
-    LLVMValueRef E = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, cst(e, c, 0, f->mbits), ""), cst(e, c, 0, emask), "");
+    LLVMValueRef E = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, c, cst(e, c, 0, f->mbits), ""),
+                                  cst(e, c, 0, emask), "");
     LLVMValueRef M = LLVMBuildAnd(e->b, c, cst(e, c, 0, mmask), "");
     LLVMValueRef normal = LLVMBuildICmp(e->b, LLVMIntNE, E, cst(e, E, 0, 0), "");
-    LLVMValueRef sig = LLVMBuildSelect(e->b, normal, LLVMBuildOr(e->b, M, cst(e, M, 0, 1u << f->mbits), ""), M, "");
+    LLVMValueRef sig = LLVMBuildSelect(
+        e->b, normal, LLVMBuildOr(e->b, M, cst(e, M, 0, 1u << f->mbits), ""), M, "");
     /* value = sig * 2^(max(E, 1) - 1 + emin - mbits) */
-    LLVMValueRef k = LLVMBuildAdd(e->b, call2(e, "llvm.umax", E, cst(e, E, 0, 1)),
-                                  cst(e, E, 0, (unsigned long long)(long long)(f->emin - 1 - (int)f->mbits)), "");
+    LLVMValueRef k = LLVMBuildAdd(
+        e->b, call2(e, "llvm.umax", E, cst(e, E, 0, 1)),
+        cst(e, E, 0, (unsigned long long)(long long)(f->emin - 1 - (int)f->mbits)), "");
     bool vec = emit_is_vec(c);
-    LLVMValueRef v = LLVMBuildFMul(e->b, LLVMBuildUIToFP(e->b, sig, like(e->t_f32, vec), ""), pow2f(e, k), "");
+    LLVMValueRef v =
+        LLVMBuildFMul(e->b, LLVMBuildUIToFP(e->b, sig, like(e->t_f32, vec), ""), pow2f(e, k), "");
     LLVMValueRef h = f32_to_f16_bits(e, v);
     LLVMTypeRef H = LLVMTypeOf(h);
     if (f->inf) {
         LLVMValueRef top = LLVMBuildICmp(e->b, LLVMIntEQ, E, cst(e, E, 0, emask), "");
-        LLVMValueRef isinf = LLVMBuildAnd(e->b, top, LLVMBuildICmp(e->b, LLVMIntEQ, M, cst(e, M, 0, 0), ""), "");
+        LLVMValueRef isinf =
+            LLVMBuildAnd(e->b, top, LLVMBuildICmp(e->b, LLVMIntEQ, M, cst(e, M, 0, 0), ""), "");
         h = LLVMBuildSelect(e->b, isinf, cst(e, h, 0, 0x7c00), h, "");
     }
-    LLVMValueRef neg = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, c, cst(e, c, 0, 1u << (f->ebits + f->mbits)), ""), cst(e, c, 0, 0), "");
+    LLVMValueRef neg = LLVMBuildICmp(
+        e->b, LLVMIntNE, LLVMBuildAnd(e->b, c, cst(e, c, 0, 1u << (f->ebits + f->mbits)), ""),
+        cst(e, c, 0, 0), "");
     if (instr_has_mod(in, MOD_RELU))
         h = LLVMBuildSelect(e->b, neg, LLVMConstNull(H), h, "");
     else
-        h = LLVMBuildOr(e->b, h, LLVMBuildSelect(e->b, neg, cst(e, h, 0, 0x8000), LLVMConstNull(H), ""), "");
+        h = LLVMBuildOr(e->b, h,
+                        LLVMBuildSelect(e->b, neg, cst(e, h, 0, 0x8000), LLVMConstNull(H), ""), "");
     if (f->nan >= 0) {
-        LLVMValueRef mag = LLVMBuildAnd(e->b, c, cst(e, c, 0, (1u << (f->ebits + f->mbits)) - 1), "");
-        LLVMValueRef nan = f->inf ? LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, E, cst(e, E, 0, emask), ""),
-                                                 LLVMBuildICmp(e->b, LLVMIntNE, M, cst(e, M, 0, 0), ""), "")
-                                  : LLVMBuildICmp(e->b, LLVMIntEQ, mag, cst(e, mag, 0, (unsigned)f->nan), "");
+        LLVMValueRef mag =
+            LLVMBuildAnd(e->b, c, cst(e, c, 0, (1u << (f->ebits + f->mbits)) - 1), "");
+        LLVMValueRef nan =
+            f->inf ? LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, E, cst(e, E, 0, emask), ""),
+                                  LLVMBuildICmp(e->b, LLVMIntNE, M, cst(e, M, 0, 0), ""), "")
+                   : LLVMBuildICmp(e->b, LLVMIntEQ, mag, cst(e, mag, 0, (unsigned)f->nan), "");
         h = LLVMBuildSelect(e->b, nan, cst(e, h, 0, 0x7fff), h, "");
     }
     return h;
@@ -120,13 +135,19 @@ ue8m0_encode(Emit *e, const Instr *in, Mod rnd, LLVMValueRef x)
     LLVMValueRef c = LLVMBuildLShr(e->b, b, cst(e, b, 0, 23), "");
     LLVMValueRef nan = LLVMBuildICmp(e->b, LLVMIntUGT, b, cst(e, b, 0, 0x7f800000), "");
     if (rnd == MOD_RP) {
-        LLVMValueRef frac = LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, b, cst(e, b, 0, 0x7fffff), ""), cst(e, b, 0, 0), "");
-        LLVMValueRef above = LLVMBuildICmp(e->b, LLVMIntUGT, b, cst(e, b, 0, 0x00400000), ""); /* > 2^-127 */
-        LLVMValueRef up = LLVMBuildAnd(e->b, LLVMBuildAnd(e->b, frac, above, ""), LLVMBuildNot(e->b, nan, ""), "");
+        LLVMValueRef frac =
+            LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, b, cst(e, b, 0, 0x7fffff), ""),
+                          cst(e, b, 0, 0), "");
+        LLVMValueRef above =
+            LLVMBuildICmp(e->b, LLVMIntUGT, b, cst(e, b, 0, 0x00400000), ""); /* > 2^-127 */
+        LLVMValueRef up = LLVMBuildAnd(e->b, LLVMBuildAnd(e->b, frac, above, ""),
+                                       LLVMBuildNot(e->b, nan, ""), "");
         c = LLVMBuildAdd(e->b, c, LLVMBuildZExt(e->b, up, LLVMTypeOf(c), ""), "");
     }
     if (instr_has_mod(in, MOD_SATFINITE)) {
-        LLVMValueRef over = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0xff), ""), LLVMBuildNot(e->b, nan, ""), "");
+        LLVMValueRef over =
+            LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0xff), ""),
+                         LLVMBuildNot(e->b, nan, ""), "");
         c = LLVMBuildSelect(e->b, over, cst(e, c, 0, 0xfe), c, "");
     }
     return c;
@@ -149,8 +170,10 @@ emit_cvt_narrow(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
               : f   ? st == TY_F16X2 && (nt == TY_E4M3X2 || nt == TY_E5M2X2 || nt == TY_E2M1X2)
                     : st == TY_BF16X2;
     else
-        ok &= in->nopnd == 2 && dt == (f ? TY_F16X2 : TY_BF16X2) && !instr_has_mod(in, MOD_SATFINITE);
-    if (!ok || (!f && instr_has_mod(in, MOD_RELU)) || instr_has_mod(in, MOD_FTZ) || instr_has_mod(in, MOD_SAT)) {
+        ok &=
+            in->nopnd == 2 && dt == (f ? TY_F16X2 : TY_BF16X2) && !instr_has_mod(in, MOD_SATFINITE);
+    if (!ok || (!f && instr_has_mod(in, MOD_RELU)) || instr_has_mod(in, MOD_FTZ) ||
+        instr_has_mod(in, MOD_SAT)) {
         emit_unsupported(e, in->loc, arena_printf(e->arena, "this form of %s", form));
         return;
     }
@@ -166,31 +189,39 @@ emit_cvt_narrow(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd)
             Ops s = sources(e, in, TY_B32, 1);
             vec = s.vec;
             for (int i = 0; i < 2; i++) {
-                LLVMValueRef h = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, s.a[0], cst(e, s.a[0], 0, i ? 0 : 16), ""), like(e->t_i16, vec), "");
+                LLVMValueRef h = LLVMBuildTrunc(
+                    e->b, LLVMBuildLShr(e->b, s.a[0], cst(e, s.a[0], 0, i ? 0 : 16), ""),
+                    like(e->t_i16, vec), "");
                 x[i] = st == TY_BF16X2 ? bf16_bits_to_f32(e, h) : f16_bits_to_f32(e, h);
             }
         }
         LLVMValueRef c[2];
         for (int i = 0; i < 2; i++)
             c[i] = f ? narrow_encode(e, in, f, x[i]) : ue8m0_encode(e, in, rnd, x[i]);
-        LLVMValueRef r = LLVMBuildOr(e->b, LLVMBuildShl(e->b, c[0], cst(e, c[0], 0, step), ""), c[1], "");
-        inst_write(e, &in->opnd[0], wt, LLVMBuildTrunc(e->b, r, like(inst_llvm_type(e, wt), vec), ""));
+        LLVMValueRef r =
+            LLVMBuildOr(e->b, LLVMBuildShl(e->b, c[0], cst(e, c[0], 0, step), ""), c[1], "");
+        inst_write(e, &in->opnd[0], wt,
+                   LLVMBuildTrunc(e->b, r, like(inst_llvm_type(e, wt), vec), ""));
         return;
     }
     Ops s = sources(e, in, wt, 1);
     LLVMValueRef w = LLVMBuildZExt(e->b, s.a[0], like(e->t_i32, s.vec), "");
     LLVMValueRef h[2];
     for (int i = 0; i < 2; i++) {
-        LLVMValueRef c = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, w, cst(e, w, 0, i ? 0 : step), ""), cst(e, w, 0, (1u << step) - 1), "");
+        LLVMValueRef c = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, w, cst(e, w, 0, i ? 0 : step), ""),
+                                      cst(e, w, 0, (1u << step) - 1), "");
         if (f) {
             h[i] = narrow_decode(e, in, f, c);
         } else { /* ue8m0 to bf16: c << 7; 0 is 2^-127, a bf16 subnormal */
             LLVMValueRef b = LLVMBuildShl(e->b, c, cst(e, c, 0, 7), "");
-            b = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0), ""), cst(e, c, 0, 0x40), b, "");
-            b = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0xff), ""), cst(e, c, 0, 0x7fff), b, "");
+            b = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0), ""),
+                                cst(e, c, 0, 0x40), b, "");
+            b = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, c, cst(e, c, 0, 0xff), ""),
+                                cst(e, c, 0, 0x7fff), b, "");
             h[i] = LLVMBuildTrunc(e->b, b, like(e->t_i16, s.vec), "");
         }
         h[i] = LLVMBuildZExt(e->b, h[i], like(e->t_i32, s.vec), "");
     }
-    inst_write(e, &in->opnd[0], TY_B32, LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], ""));
+    inst_write(e, &in->opnd[0], TY_B32,
+               LLVMBuildOr(e->b, LLVMBuildShl(e->b, h[0], cst(e, h[0], 0, 16), ""), h[1], ""));
 }

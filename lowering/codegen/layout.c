@@ -42,7 +42,7 @@ static void
 add_slot(Emit *e, const Var *v, int64_t off, LLVMValueRef g)
 {
     VarSlot s = {v, off, g};
-    vec_push(e->arena, &e->slots, s);
+    vec_push(e->module_arena, &e->slots, s);
 }
 
 /* Marks in seen[] function fi and every function it may call (an
@@ -58,10 +58,11 @@ mark_reach(const Module *m, int fi, bool *seen)
         const Instr *in = &f->instrs.v[j];
         if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        const Operand *t = &in->opnd[in->opnd[0].kind == OPD_LIST ? 1 : 0];
+        const Operand *t = call_shape(in).target;
         for (int i = 0; i < m->funcs.n; i++) {
             const Func *g = m->funcs.v[i];
-            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body && !g->is_entry)
+            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body &&
+                !g->is_entry)
                 mark_reach(m, i, seen);
         }
     }
@@ -303,7 +304,6 @@ mem_declare_globals(Emit *e)
         flatten_init(e, v, v->init, t, &elems);
         if ((uint64_t)elems.n > n) {
             diag_error(e->d, v->loc, "too many initializers for '%s'", v->name);
-            e->failed = true;
             continue;
         }
         if (n - (uint64_t)elems.n > ZERO_TAIL)
@@ -357,7 +357,7 @@ call_layout_frame(Emit *e, const Func *f)
             continue;
         off = (off + 15) & ~(uint64_t)15;
         VarSlot s = {v, (int64_t)off, NULL};
-        vec_push(e->arena, &e->slots, s);
+        vec_push(e->module_arena, &e->slots, s);
         off += (uint64_t)param_size(v) * WARP;
     }
     return (uint32_t)off;
@@ -366,26 +366,28 @@ call_layout_frame(Emit *e, const Func *f)
 LLVMValueRef
 call_param_block(Emit *e, const Var *v)
 {
-    const Func *f = e->f;
+    const Func *f = e->fs.f;
     if (!f->is_entry) {
         for (int i = 0; i < f->params.n; i++)
             if (f->params.v[i] == v) {
                 LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
-                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->argv, &idx, 1, ""), "");
+                return LLVMBuildLoad2(e->b, e->t_ptr,
+                                      LLVMBuildGEP2(e->b, e->t_ptr, e->fs.argv, &idx, 1, ""), "");
             }
         for (int i = 0; i < f->rets.n; i++)
             if (f->rets.v[i] == v) {
                 LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
-                return LLVMBuildLoad2(e->b, e->t_ptr, LLVMBuildGEP2(e->b, e->t_ptr, e->retv, &idx, 1, ""), "");
+                return LLVMBuildLoad2(e->b, e->t_ptr,
+                                      LLVMBuildGEP2(e->b, e->t_ptr, e->fs.retv, &idx, 1, ""), "");
             }
     }
-    if (v->owner != f || !e->param_frame)
+    if (v->owner != f || !e->fs.param_frame)
         return NULL;
     const VarSlot *s = mem_slot(e, v);
     if (!s)
         return NULL;
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)s->offset, 0);
-    return LLVMBuildGEP2(e->b, e->t_i8, e->param_frame, &off, 1, "");
+    return LLVMBuildGEP2(e->b, e->t_i8, e->fs.param_frame, &off, 1, "");
 }
 
 LLVMValueRef

@@ -15,12 +15,11 @@
  * acts in lane order (a CTA's warps are fibers of one thread, so nothing
  * else touches the word meanwhile).  An arrive returns a state: the word
  * before the arrival, as PTX says; a wait on a state (or on a parity) is
- * complete once the barrier's parity differs from it.  A wait that is not complete in some lane yields the warp once
- * (the nanosleep service), so the warps it waits for run, and tests again:
- * a loop around try_wait or test_wait makes progress on fibers.
- * cp.async copies at once, so the arrival it triggers has already
- * happened: without .noinc the pending count it first adds is taken back
- * at once (nothing changes); with .noinc it is an arrival.
+ * complete once the barrier's parity differs from it.  A wait that is not complete in some lane
+ * yields the warp once (the nanosleep service), so the warps it waits for run, and tests again: a
+ * loop around try_wait or test_wait makes progress on fibers. cp.async copies at once, so the
+ * arrival it triggers has already happened: without .noinc the pending count it first adds is taken
+ * back at once (nothing changes); with .noinc it is an arrival.
  */
 #include "emit.h"
 #include "p2n_abi.h"
@@ -37,14 +36,16 @@ c64(Emit *e, uint64_t v)
 static LLVMValueRef
 field(Emit *e, LLVMValueRef w, int shift)
 {
-    return LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, w, c64(e, (uint64_t)shift), ""), c64(e, FIELD_MASK), "");
+    return LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, w, c64(e, (uint64_t)shift), ""),
+                        c64(e, FIELD_MASK), "");
 }
 
 static LLVMValueRef
 set_field(Emit *e, LLVMValueRef w, int shift, LLVMValueRef v)
 {
     LLVMValueRef cleared = LLVMBuildAnd(e->b, w, c64(e, ~(FIELD_MASK << shift)), "");
-    LLVMValueRef bits = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, v, c64(e, FIELD_MASK), ""), c64(e, (uint64_t)shift), "");
+    LLVMValueRef bits = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, v, c64(e, FIELD_MASK), ""),
+                                     c64(e, (uint64_t)shift), "");
     return LLVMBuildOr(e->b, cleared, bits, "");
 }
 
@@ -66,8 +67,9 @@ mbar_update(Emit *e, LLVMValueRef w, LLVMValueRef arrive, LLVMValueRef tx, bool 
         w = set_field(e, w, EXP_SHIFT, LLVMBuildSub(e->b, field(e, w, EXP_SHIFT), arrive, ""));
     LLVMValueRef txv = LLVMBuildAdd(e->b, field(e, w, TX_SHIFT), tx, "");
     w = set_field(e, w, TX_SHIFT, txv);
-    LLVMValueRef done = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, field(e, w, PEND_SHIFT), c64(e, 0), ""),
-                                     LLVMBuildICmp(e->b, LLVMIntEQ, field(e, w, TX_SHIFT), c64(e, 0), ""), "");
+    LLVMValueRef done =
+        LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, field(e, w, PEND_SHIFT), c64(e, 0), ""),
+                     LLVMBuildICmp(e->b, LLVMIntEQ, field(e, w, TX_SHIFT), c64(e, 0), ""), "");
     LLVMValueRef next = set_field(e, w, PEND_SHIFT, field(e, w, EXP_SHIFT));
     next = LLVMBuildXor(e->b, next, c64(e, 1ull << PHASE_SHIFT), "");
     return LLVMBuildSelect(e->b, done, next, w, "");
@@ -83,15 +85,20 @@ mbar_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
     LLVMValueRef w = LLVMBuildLoad2(e->b, e->t_i64, p, ""), nw;
     LLVMSetAlignment(w, 8);
     switch (m->op) {
-    case OP_MBAR_INIT: nw = LLVMBuildOr(e->b, count, LLVMBuildShl(e->b, count, c64(e, EXP_SHIFT), ""), ""); break;
+    case OP_MBAR_INIT:
+        nw = LLVMBuildOr(e->b, count, LLVMBuildShl(e->b, count, c64(e, EXP_SHIFT), ""), "");
+        break;
     case OP_MBAR_INVAL: nw = c64(e, 0); break;
     case OP_MBAR_EXPECT_TX: nw = mbar_update(e, w, c64(e, 0), tx, false); break;
-    case OP_MBAR_COMPLETE_TX: nw = mbar_update(e, w, c64(e, 0), LLVMBuildNeg(e->b, tx, ""), false); break;
+    case OP_MBAR_COMPLETE_TX:
+        nw = mbar_update(e, w, c64(e, 0), LLVMBuildNeg(e->b, tx, ""), false);
+        break;
     case OP_CP_ASYNC_MBAR_ARRIVE:
         nw = m->noinc ? mbar_update(e, w, c64(e, 1), c64(e, 0), false) : w;
         break;
     default: /* the arrives */
-        nw = mbar_update(e, w, count, tx, m->op == OP_MBAR_ARRIVE_DROP || m->op == OP_MBAR_ARRIVE_DROP_TX);
+        nw = mbar_update(e, w, count, tx,
+                         m->op == OP_MBAR_ARRIVE_DROP || m->op == OP_MBAR_ARRIVE_DROP_TX);
         break;
     }
     LLVMSetAlignment(LLVMBuildStore(e->b, nw, p), 8);
@@ -109,7 +116,8 @@ mbar_test(Emit *e, LLVMValueRef ptr, LLVMValueRef against, bool parity)
     LLVMTypeRef over[] = {vt, pt};
     LLVMValueRef w = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
     LLVMValueRef one = emit_splat(e, c64(e, 1)), sh = emit_splat(e, c64(e, PHASE_SHIFT));
-    LLVMValueRef want = parity ? LLVMBuildAnd(e->b, against, one, "") : LLVMBuildLShr(e->b, against, sh, "");
+    LLVMValueRef want =
+        parity ? LLVMBuildAnd(e->b, against, one, "") : LLVMBuildLShr(e->b, against, sh, "");
     return LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildLShr(e->b, w, sh, ""), want, "");
 }
 
@@ -119,16 +127,18 @@ static void
 emit_mbar_wait(Emit *e, const Instr *in, LLVMValueRef ptr)
 {
     bool parity = instr_has_mod(in, MOD_PARITY);
-    LLVMValueRef against = LLVMBuildZExt(e->b, inst_operand(e, &in->opnd[2], parity ? TY_U32 : TY_B64, true),
-                                         LLVMVectorType(e->t_i64, WARP), "");
+    LLVMValueRef against =
+        LLVMBuildZExt(e->b, inst_operand(e, &in->opnd[2], parity ? TY_U32 : TY_B64, true),
+                      LLVMVectorType(e->t_i64, WARP), "");
     LLVMValueRef ok = mbar_test(e, ptr, against, parity);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef all = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, emit_mask_i32(e, ok), mask, ""), mask, "");
+    LLVMValueRef all = LLVMBuildICmp(e->b, LLVMIntEQ,
+                                     LLVMBuildAnd(e->b, emit_mask_i32(e, ok), mask, ""), mask, "");
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), wait = emit_new_block(e, "mbar.yield"),
                       done = emit_new_block(e, "mbar.tested");
     LLVMBuildCondBr(e->b, all, done, wait);
     LLVMPositionBuilderAtEnd(e->b, wait);
-    LLVMValueRef sargs[] = {e->warp, emit_u32(e, 0)};
+    LLVMValueRef sargs[] = {e->fs.warp, emit_u32(e, 0)};
     LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), sargs, 2, "");
     LLVMValueRef again = mbar_test(e, ptr, against, parity);
     LLVMBasicBlockRef wait_end = LLVMGetInsertBlock(e->b);
@@ -144,7 +154,8 @@ emit_mbar_wait(Emit *e, const Instr *in, LLVMValueRef ptr)
 static LLVMValueRef
 lanes_u64(Emit *e, const Operand *o)
 {
-    return LLVMBuildZExt(e->b, inst_operand(e, o, TY_U32, true), LLVMVectorType(e->t_i64, WARP), "");
+    return LLVMBuildZExt(e->b, inst_operand(e, o, TY_U32, true), LLVMVectorType(e->t_i64, WARP),
+                         "");
 }
 
 void
@@ -153,9 +164,11 @@ mbarrier_emit(Emit *e, const Instr *in)
     if (in->op == OP_MBAR_PENDING_COUNT) {
         bool vec = operand_varying(e, &in->opnd[1]);
         LLVMValueRef s = inst_operand(e, &in->opnd[1], TY_B64, vec);
-        LLVMValueRef sh = LLVMConstInt(e->t_i64, PEND_SHIFT, 0), m = LLVMConstInt(e->t_i64, FIELD_MASK, 0);
-        LLVMValueRef pend = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, s, vec ? emit_splat(e, sh) : sh, ""),
-                                         vec ? emit_splat(e, m) : m, "");
+        LLVMValueRef sh = LLVMConstInt(e->t_i64, PEND_SHIFT, 0),
+                     m = LLVMConstInt(e->t_i64, FIELD_MASK, 0);
+        LLVMValueRef pend =
+            LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, s, vec ? emit_splat(e, sh) : sh, ""),
+                         vec ? emit_splat(e, m) : m, "");
         LLVMTypeRef t32 = vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32;
         inst_write(e, &in->opnd[0], TY_U32, LLVMBuildTrunc(e->b, pend, t32, ""));
         return;

@@ -23,8 +23,8 @@
 static LLVMValueRef
 lane_windows(Emit *e)
 {
-    LLVMValueRef base = e->local_ptr;
-    LLVMValueRef stride = e->local_stride;
+    LLVMValueRef base = e->fs.local_ptr;
+    LLVMValueRef stride = e->fs.local_stride;
     LLVMValueRef offs = LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, stride), "");
     return LLVMBuildGEP2(e->b, e->t_i8, emit_splat(e, base), &offs, 1, "lanewin");
 }
@@ -50,8 +50,11 @@ mem_address(Emit *e, const Operand *o, Space space)
         const Var *v = b->var;
         LLVMValueRef blk = call_param_block(e, v);
         int64_t size = v->size > 0 ? v->size : 8;
-        LLVMValueRef offs = LLVMBuildAdd(e->b, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)size, 0)), ""),
-                                         emit_splat(e, off), "");
+        LLVMValueRef offs =
+            LLVMBuildAdd(e->b,
+                         LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64),
+                                      emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)size, 0)), ""),
+                         emit_splat(e, off), "");
         return LLVMBuildGEP2(e->b, e->t_i8, blk, &offs, 1, "");
     }
     if (b && b->kind == OPD_VAR) {
@@ -59,11 +62,12 @@ mem_address(Emit *e, const Operand *o, Space space)
         base = mem_var_address(e, v, 64);
         space = v->space == SP_PARAM ? SP_PARAM : space;
         if (space == SP_GENERIC || space == SP_GLOBAL || space == SP_CONST)
-            space = (v->space == SP_SHARED || v->space == SP_LOCAL || v->space == SP_PARAM) ? v->space
-                                                                                           : SP_GLOBAL;
+            space = (v->space == SP_SHARED || v->space == SP_LOCAL || v->space == SP_PARAM)
+                        ? v->space
+                        : SP_GLOBAL;
     } else if (b && b->kind == OPD_REG) {
         bool vary = operand_varying(e, b);
-        int bits = type_bits(e->f->regs.v[b->reg].type) == 32 ? 32 : 64;
+        int bits = type_bits(e->fs.f->regs.v[b->reg].type) == 32 ? 32 : 64;
         base = inst_operand(e, b, bits == 32 ? TY_U32 : TY_U64, vary);
         if (bits == 32) {
             /* a 32-bit address: register + offset wraps at 32 bits (nvcc
@@ -84,7 +88,7 @@ mem_address(Emit *e, const Operand *o, Space space)
     case SP_SHARED:
         return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_SHARED), &a, 1, "");
     case SP_PARAM:
-        if (!e->f->is_entry) {
+        if (!e->fs.f->is_entry) {
             emit_unsupported(e, o->loc, ".param access through a register in a .func");
             return LLVMConstNull(e->t_ptr);
         }
@@ -113,10 +117,11 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
                                    LLVMBuildMul(e->b, LLVMBuildZExt(e->b, first, e->t_i64, ""),
                                                 LLVMConstInt(e->t_i64, size, 0), ""),
                                    "");
-    LLVMValueRef want = LLVMBuildAdd(
-        e->b, emit_splat(e, p0),
-        LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""),
-        "");
+    LLVMValueRef want =
+        LLVMBuildAdd(e->b, emit_splat(e, p0),
+                     LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64),
+                                  emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""),
+                     "");
     LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, ints, want, "");
     eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, emit_mask_vec(e, mask), ""), "");
     LLVMTypeRef vt = e->t_v32i1;
@@ -138,30 +143,40 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
 static void
 warp_rows(Emit *e)
 {
-    if (e->rows_lo)
+    if (e->fs.rows_lo)
         return;
     LLVMBuilderRef saved = e->b;
     e->b = LLVMCreateBuilderInContext(e->ctx);
-    LLVMPositionBuilderBefore(e->b, e->prologue_end);
+    LLVMPositionBuilderBefore(e->b, e->fs.prologue_end);
     LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
     LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, 0), emit_u32(e, 0)};
-    LLVMValueRef x0 = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, ""), "");
+    LLVMValueRef x0 = LLVMBuildLoad2(
+        e->b, e->t_i32, LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, ""), "");
     LLVMValueRef nidx[] = {emit_u32(e, 0), emit_u32(e, 0)};
-    LLVMValueRef nx = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, W_NTID), nidx, 2, ""), "");
+    LLVMValueRef nx = LLVMBuildLoad2(
+        e->b, e->t_i32,
+        LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, W_NTID), nidx, 2, ""),
+        "");
     LLVMTypeRef t = e->t_i32;
     LLVMValueRef exist = abi_warp_field(e, W_MASK);
     LLVMValueRef n = emit_intrinsic(e, "llvm.ctpop", &t, 1, &exist, 1); /* lanes 0 .. n-1 exist */
     LLVMValueRef first = LLVMBuildSub(e->b, nx, x0, "row.lanes");
     LLVMValueRef one = LLVMConstInt(e->t_i64, 1, 0);
     LLVMValueRef s64 = LLVMBuildZExt(e->b, first, e->t_i64, "");
-    s64 = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, s64, LLVMConstInt(e->t_i64, WARP, 0), ""),
+    s64 = LLVMBuildSelect(e->b,
+                          LLVMBuildICmp(e->b, LLVMIntUGT, s64, LLVMConstInt(e->t_i64, WARP, 0), ""),
                           LLVMConstInt(e->t_i64, WARP, 0), s64, "");
     LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, s64, ""), one, "");
-    e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
+    e->fs.rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
     LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
-    e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
-    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""), e->rows_two, "");
-    e->half_rows = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""), halves, "half.rows");
+    e->fs.rows_two =
+        LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
+    LLVMValueRef halves =
+        LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffu), ""),
+                     e->fs.rows_two, "");
+    e->fs.half_rows = LLVMBuildOr(
+        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffffffu), ""), halves,
+        "half.rows");
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
@@ -203,7 +218,8 @@ scalar_lane(Emit *e, LLVMValueRef v, LLVMValueRef lane, int depth)
     case LLVMTrunc:
     case LLVMIntToPtr:
     case LLVMPtrToInt:
-        return LLVMBuildCast(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), et, "");
+        return LLVMBuildCast(e->b, op, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), et,
+                             "");
     case LLVMSelect:
         return LLVMBuildSelect(e->b, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1),
                                scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1),
@@ -211,7 +227,8 @@ scalar_lane(Emit *e, LLVMValueRef v, LLVMValueRef lane, int depth)
     case LLVMGetElementPtr:
         if (LLVMGetNumOperands(v) == 2 && LLVMGetGEPSourceElementType(v) == e->t_i8) {
             LLVMValueRef off = scalar_lane(e, LLVMGetOperand(v, 1), lane, depth - 1);
-            return LLVMBuildGEP2(e->b, e->t_i8, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), &off, 1, "");
+            return LLVMBuildGEP2(
+                e->b, e->t_i8, scalar_lane(e, LLVMGetOperand(v, 0), lane, depth - 1), &off, 1, "");
         }
         break;
     default: break;
@@ -239,7 +256,8 @@ static LLVMValueRef
 row_base(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, unsigned size)
 {
     LLVMValueRef lane, p = first_ptr(e, ptrs, m, &lane);
-    LLVMValueRef off = LLVMBuildMul(e->b, LLVMBuildZExt(e->b, lane, e->t_i64, ""), LLVMConstInt(e->t_i64, size, 0), "");
+    LLVMValueRef off = LLVMBuildMul(e->b, LLVMBuildZExt(e->b, lane, e->t_i64, ""),
+                                    LLVMConstInt(e->t_i64, size, 0), "");
     off = LLVMBuildNeg(e->b, off, "");
     return LLVMBuildGEP2(e->b, e->t_i8, p, &off, 1, "");
 }
@@ -247,7 +265,8 @@ row_base(Emit *e, LLVMValueRef ptrs, LLVMValueRef m, unsigned size)
 /* A plain (unmasked) access of n elements at p; loads when val is NULL.
  * val, and the result, are <32 x t>; first: the lane of element 0. */
 static LLVMValueRef
-plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first, int n, LLVMValueRef into)
+plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first, int n,
+             LLVMValueRef into)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMTypeRef nt = LLVMVectorType(t, (unsigned)n);
@@ -255,7 +274,10 @@ plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first
     if (val) {
         for (int i = 0; i < n; i++)
             idx[i] = emit_u32(e, (uint64_t)(first + i));
-        LLVMValueRef part = n == WARP ? val : LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(LLVMTypeOf(val)), LLVMConstVector(idx, (unsigned)n), "");
+        LLVMValueRef part = n == WARP
+                                ? val
+                                : LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(LLVMTypeOf(val)),
+                                                         LLVMConstVector(idx, (unsigned)n), "");
         LLVMSetAlignment(LLVMBuildStore(e->b, part, p), size);
         return NULL;
     }
@@ -266,9 +288,11 @@ plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first
     /* widen to 32 lanes, then take lanes [first, first + n) from it */
     for (int i = 0; i < WARP; i++)
         idx[i] = i < n ? emit_u32(e, (uint64_t)i) : LLVMGetUndef(e->t_i32);
-    LLVMValueRef wide = LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(nt), LLVMConstVector(idx, WARP), "");
+    LLVMValueRef wide =
+        LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(nt), LLVMConstVector(idx, WARP), "");
     for (int i = 0; i < WARP; i++)
-        idx[i] = emit_u32(e, i >= first && i < first + n ? (uint64_t)(WARP + i - first) : (uint64_t)i);
+        idx[i] =
+            emit_u32(e, i >= first && i < first + n ? (uint64_t)(WARP + i - first) : (uint64_t)i);
     return LLVMBuildShuffleVector(e->b, into, wide, LLVMConstVector(idx, WARP), "");
 }
 
@@ -278,7 +302,8 @@ plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first
  * stores are slow on some machines); masked ones otherwise.  Loads when
  * val is NULL. */
 static LLVMValueRef
-rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mlo, LLVMValueRef mhi)
+rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mlo,
+            LLVMValueRef mhi)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
@@ -286,13 +311,17 @@ rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMVal
     LLVMValueRef ms[] = {mlo, mhi}, base[2], align = emit_u32(e, size), got[3];
     for (int j = 0; j < 2; j++)
         base[j] = row_base(e, ptrs, ms[j], size);
-    LLVMBasicBlockRef bb[3] = {emit_new_block(e, "mem.row.all"), emit_new_block(e, "mem.row.halves"),
+    LLVMBasicBlockRef bb[3] = {emit_new_block(e, "mem.row.all"),
+                               emit_new_block(e, "mem.row.halves"),
                                emit_new_block(e, "mem.row.masked")};
-    LLVMBasicBlockRef jb = emit_new_block(e, "mem.row.done"), test = emit_new_block(e, "mem.row.test");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffffffu), ""), bb[0], test);
+    LLVMBasicBlockRef jb = emit_new_block(e, "mem.row.done"),
+                      test = emit_new_block(e, "mem.row.test");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffffffu), ""), bb[0],
+                    test);
     LLVMPositionBuilderAtEnd(e->b, test);
-    LLVMValueRef halves = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffu), ""),
-                                       LLVMBuildICmp(e->b, LLVMIntEQ, mhi, emit_u32(e, 0xffff0000u), ""), "");
+    LLVMValueRef halves =
+        LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mlo, emit_u32(e, 0xffffu), ""),
+                     LLVMBuildICmp(e->b, LLVMIntEQ, mhi, emit_u32(e, 0xffff0000u), ""), "");
     LLVMBuildCondBr(e->b, halves, bb[1], bb[2]);
 
     LLVMPositionBuilderAtEnd(e->b, bb[0]);
@@ -302,7 +331,8 @@ rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMVal
     LLVMPositionBuilderAtEnd(e->b, bb[1]);
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)size * (WARP / 2), 0);
     got[1] = plain_access(e, base[0], t, val, 0, WARP / 2, LLVMGetUndef(vt));
-    got[1] = plain_access(e, LLVMBuildGEP2(e->b, e->t_i8, base[1], &off, 1, ""), t, val, WARP / 2, WARP / 2, got[1]);
+    got[1] = plain_access(e, LLVMBuildGEP2(e->b, e->t_i8, base[1], &off, 1, ""), t, val, WARP / 2,
+                          WARP / 2, got[1]);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, bb[2]);
@@ -350,17 +380,23 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 
     /* two rows: lanes of row j at base_j + lane * size */
     LLVMPositionBuilderAtEnd(e->b, cb);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->fs.rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->fs.rows_lo, ""), "");
     LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
     LLVMValueRef blo = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mlo, size), e->t_i64, "");
     LLVMValueRef bhi = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mhi, size), e->t_i64, "");
-    LLVMValueRef want = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, blo), emit_splat(e, bhi), "");
-    want = LLVMBuildAdd(e->b, want, LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""), "");
-    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildPtrToInt(e->b, ptr, v64, ""), want, "");
+    LLVMValueRef want = LLVMBuildSelect(e->b, emit_mask_vec(e, e->fs.rows_lo), emit_splat(e, blo),
+                                        emit_splat(e, bhi), "");
+    want = LLVMBuildAdd(e->b, want,
+                        LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64),
+                                     emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""),
+                        "");
+    LLVMValueRef eq =
+        LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildPtrToInt(e->b, ptr, v64, ""), want, "");
     eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, mv, ""), "");
     LLVMTypeRef bt = e->t_v32i1;
-    LLVMValueRef rows = LLVMBuildAnd(e->b, e->rows_two, emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1), "");
+    LLVMValueRef rows = LLVMBuildAnd(
+        e->b, e->fs.rows_two, emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1), "");
     LLVMBuildCondBr(e->b, rows, rb, gb);
 
     LLVMValueRef got[3] = {NULL, NULL, NULL};
@@ -377,7 +413,8 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
             emit_intrinsic(e, k ? "llvm.masked.scatter" : "llvm.masked.store", over, 2, args, 4);
         } else {
             LLVMValueRef args[] = {where, align, mv, LLVMGetUndef(vt)};
-            got[2 * k] = emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
+            got[2 * k] =
+                emit_intrinsic(e, k ? "llvm.masked.gather" : "llvm.masked.load", over, 2, args, 4);
         }
         LLVMBuildBr(e->b, jb);
     }
@@ -414,14 +451,16 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMTypeRef params[] = {LLVMVectorType(e->t_ptr, WARP), vt, e->t_i32, e->t_i32, e->t_i1};
     LLVMTypeRef *ps = store ? params : (params[1] = params[0], params + 1);
-    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0), NULL};
+    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0),
+                     NULL};
     char *ty = LLVMPrintTypeToString(t), name[64];
     snprintf(name, sizeof name, "p2n.lanes.%s.%s", store ? "st" : "ld", ty);
     LLVMDisposeMessage(ty);
     lf.fn = LLVMAddFunction(e->mod, name, lf.fty);
     LLVMSetLinkage(lf.fn, LLVMInternalLinkage);
     unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
-    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+    LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(e->ctx, noinline, 0));
     /* a frame pointer, so that a fault in it can be charged to the line of
      * its caller (runtime/sched.c, fault_report): it has no line of its own */
     LLVMAddAttributeAtIndex(lf.fn, LLVMAttributeFunctionIndex,
@@ -429,22 +468,25 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
 
     /* emit its body with this context pointed at it */
     LLVMBuilderRef b = e->b;
-    LLVMValueRef fn = e->fn, imask = e->imask, rows_lo = e->rows_lo, rows_two = e->rows_two;
+    LLVMValueRef fn = e->fs.fn, imask = e->fs.imask, rows_lo = e->fs.rows_lo,
+                 rows_two = e->fs.rows_two;
     e->b = LLVMCreateBuilderInContext(e->ctx);
-    e->fn = lf.fn;
+    e->fs.fn = lf.fn;
     LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
     unsigned k = store ? 2 : 1;
-    e->imask = LLVMGetParam(lf.fn, k);
-    e->rows_lo = LLVMGetParam(lf.fn, k + 1);
-    e->rows_two = LLVMGetParam(lf.fn, k + 2);
-    LLVMValueRef got = per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
+    e->fs.imask = LLVMGetParam(lf.fn, k);
+    e->fs.rows_lo = LLVMGetParam(lf.fn, k + 1);
+    e->fs.rows_two = LLVMGetParam(lf.fn, k + 2);
+    LLVMValueRef got =
+        per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
     if (store)
         LLVMBuildRetVoid(e->b);
     else
         LLVMBuildRet(e->b, got);
     LLVMDisposeBuilder(e->b);
-    e->b = b, e->fn = fn, e->imask = imask, e->rows_lo = rows_lo, e->rows_two = rows_two;
-    vec_push(e->arena, &e->lane_fns, lf);
+    e->b = b, e->fs.fn = fn, e->fs.imask = imask, e->fs.rows_lo = rows_lo,
+    e->fs.rows_two = rows_two;
+    vec_push(e->module_arena, &e->lane_fns, lf);
     *fty = lf.fty;
     return lf.fn;
 }
@@ -461,8 +503,8 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     if (val)
         *a++ = val;
     *a++ = emit_cur_mask(e);
-    *a++ = e->rows_lo;
-    *a++ = e->rows_two;
+    *a++ = e->fs.rows_lo;
+    *a++ = e->fs.rows_two;
     return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
@@ -470,8 +512,10 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 static LLVMValueRef
 span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
 {
-    LLVMValueRef pa = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)a)), e->t_i64, "");
-    LLVMValueRef pb = LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)b)), e->t_i64, "");
+    LLVMValueRef pa =
+        LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)a)), e->t_i64, "");
+    LLVMValueRef pb =
+        LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)b)), e->t_i64, "");
     return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
                          LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
 }
@@ -480,7 +524,7 @@ span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
  * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one
  * location) or step = size (each row is contiguous).  The fast path, when
  * every lane is active and lanes 0-15 and 16-31 each lie in one row (a
- * warp inside a block 32 or more wide, or of a block 16 wide: e->half_rows,
+ * warp inside a block 32 or more wide, or of a block 16 wide: e->fs.half_rows,
  * once per function): two scalar loads and a blend, or two plain 16-lane
  * accesses at lane 0's and lane 16's addresses (what one 32-lane access
  * becomes on the machine anyway).  Anything else is the out-of-line access,
@@ -491,22 +535,28 @@ row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t s
     warp_rows(e);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef fast = LLVMBuildAnd(e->b, e->half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
+    LLVMValueRef fast =
+        LLVMBuildAnd(e->b, e->fs.half_rows,
+                     LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
-        fast = LLVMBuildAnd(e->b, fast, LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
-                                                     span_const_ok(e, ptr, WARP / 2, WARP - 1, step), ""), "");
+        fast = LLVMBuildAnd(e->b, fast,
+                            LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
+                                         span_const_ok(e, ptr, WARP / 2, WARP - 1, step), ""),
+                            "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
 
     LLVMPositionBuilderAtEnd(e->b, fb);
-    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)), p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)),
+                 p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
     LLVMValueRef got[2] = {NULL, NULL};
     if (step == 0) {
         LLVMValueRef v0 = LLVMBuildLoad2(e->b, t, p0, ""), v16 = LLVMBuildLoad2(e->b, t, p16, "");
         LLVMSetAlignment(v0, size);
         LLVMSetAlignment(v16, size);
-        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, emit_u32(e, 0xffffu)), emit_splat(e, v0), emit_splat(e, v16), "");
+        got[0] = LLVMBuildSelect(e->b, emit_mask_vec(e, emit_u32(e, 0xffffu)), emit_splat(e, v0),
+                                 emit_splat(e, v16), "");
     } else {
         got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(LLVMVectorType(t, WARP)));
         got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
@@ -576,10 +626,12 @@ ordered_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, a->t);
     LLVMValueRef p = LLVMBuildExtractElement(e->b, a->ptr, lane, "");
     if (a->val) {
-        ordered(LLVMBuildStore(e->b, LLVMBuildExtractElement(e->b, a->val, lane, ""), p), size, a->sem);
+        ordered(LLVMBuildStore(e->b, LLVMBuildExtractElement(e->b, a->val, lane, ""), p), size,
+                a->sem);
         return NULL;
     }
-    return LLVMBuildInsertElement(e->b, acc, ordered(LLVMBuildLoad2(e->b, a->t, p, ""), size, a->sem), lane, "");
+    return LLVMBuildInsertElement(
+        e->b, acc, ordered(LLVMBuildLoad2(e->b, a->t, p, ""), size, a->sem), lane, "");
 }
 
 /* An ordered access of each active lane, in lane order.  Loads when val is
@@ -588,7 +640,8 @@ static LLVMValueRef
 per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem sem)
 {
     OrderedAccess a = {emit_is_vec(ptr) ? ptr : emit_splat(e, ptr), val, t, sem};
-    return emit_for_each_lane(e, emit_cur_mask(e), val ? NULL : LLVMVectorType(t, WARP), ordered_lane, &a);
+    return emit_for_each_lane(e, emit_cur_mask(e), val ? NULL : LLVMVectorType(t, WARP),
+                              ordered_lane, &a);
 }
 
 /* The step per %tid.x (in bytes) of a memory operand's per-lane address
@@ -602,13 +655,14 @@ row_step(Emit *e, const Operand *o, Space space, bool *wide)
 {
     const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
     *wide = false;
-    if (!b || b->kind != OPD_REG || !e->fi->reg_row_affine || !e->fi->reg_row_affine[b->reg] ||
-        !operand_varying(e, b))
+    if (!b || b->kind != OPD_REG || !e->fs.fi->reg_row_affine ||
+        !e->fs.fi->reg_row_affine[b->reg] || !operand_varying(e, b))
         return STEP_UNKNOWN;
-    int bits = type_bits(e->f->regs.v[b->reg].type);
-    bool ok = space == SP_SHARED || (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
-    int64_t k = e->fi->reg_tx_step[b->reg];
-    *wide = e->fi->reg_tx_wide[b->reg];
+    int bits = type_bits(e->fs.f->regs.v[b->reg].type);
+    bool ok = space == SP_SHARED ||
+              (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
+    int64_t k = e->fs.fi->reg_tx_step[b->reg];
+    *wide = e->fs.fi->reg_tx_wide[b->reg];
     return ok && k >= 0 ? k : STEP_UNKNOWN;
 }
 
@@ -619,7 +673,7 @@ static LLVMValueRef
 load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t step, bool wide)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!emit_is_vec(ptr) && !e->imask) {
+    if (!emit_is_vec(ptr) && !e->fs.imask) {
         LLVMValueRef v = ordered(LLVMBuildLoad2(e->b, t, ptr, ""), size, sem);
         return want_vec ? emit_splat(e, v) : v;
     }
@@ -635,7 +689,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
 {
     LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->imask) {
+    if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->fs.imask) {
         ordered(LLVMBuildStore(e->b, val, ptr), size, sem);
         return;
     }
@@ -685,7 +739,7 @@ emit_ld(Emit *e, const Instr *in)
         const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
         if (d->kind == OPD_SINK)
             continue;
-        bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
+        bool want = d->kind == OPD_REG && e->fs.fi->reg_varying[d->reg];
         LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, sem, step, wide);
         inst_write(e, d, ty, v);
     }
@@ -707,7 +761,7 @@ emit_st(Emit *e, const Instr *in)
         step = STEP_UNKNOWN;
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
-        LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
+        LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->fs.partial);
         store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem, step, wide);
     }
 }
@@ -732,7 +786,8 @@ cp_async_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
     LLVMValueRef n = LLVMBuildExtractElement(e->b, c->n, lane, "");
     LLVMBuildMemCpy(e->b, d, 1, s, 1, n);
     LLVMValueRef rest = LLVMBuildSub(e->b, LLVMConstInt(e->t_i64, c->size, 0), n, "");
-    LLVMBuildMemSet(e->b, LLVMBuildGEP2(e->b, e->t_i8, d, &n, 1, ""), LLVMConstInt(e->t_i8, 0, 0), rest, 1);
+    LLVMBuildMemSet(e->b, LLVMBuildGEP2(e->b, e->t_i8, d, &n, 1, ""), LLVMConstInt(e->t_i8, 0, 0),
+                    rest, 1);
     return acc;
 }
 
@@ -741,21 +796,25 @@ emit_cp_async(Emit *e, const Instr *in)
 {
     const Operand *size_op = &in->opnd[2];
     int nsrc = in->nopnd - (instr_has_mod(in, MOD_L2_CACHE_HINT) ? 1 : 0); /* the policy is last */
-    if (size_op->kind != OPD_IMM || (size_op->imm != 4 && size_op->imm != 8 && size_op->imm != 16)) {
+    if (size_op->kind != OPD_IMM ||
+        (size_op->imm != 4 && size_op->imm != 8 && size_op->imm != 16)) {
         emit_unsupported(e, in->loc, "cp.async with this copy size");
         return;
     }
-    CpAsync c = {mem_address(e, &in->opnd[0], SP_SHARED), mem_address(e, &in->opnd[1], SP_GLOBAL), NULL,
-                 (unsigned)size_op->imm};
+    CpAsync c = {mem_address(e, &in->opnd[0], SP_SHARED), mem_address(e, &in->opnd[1], SP_GLOBAL),
+                 NULL, (unsigned)size_op->imm};
     LLVMValueRef full = LLVMConstInt(e->t_i64, c.size, 0);
     if (nsrc > 3) {
         const Operand *o = &in->opnd[3];
-        if (o->kind == OPD_REG && e->f->regs.v[o->reg].type == TY_PRED) { /* ignore-src */
+        if (o->kind == OPD_REG && e->fs.f->regs.v[o->reg].type == TY_PRED) { /* ignore-src */
             LLVMValueRef ign = inst_operand(e, o, TY_PRED, true);
-            c.n = LLVMBuildSelect(e->b, ign, LLVMConstNull(LLVMVectorType(e->t_i64, WARP)), emit_splat(e, full), "");
+            c.n = LLVMBuildSelect(e->b, ign, LLVMConstNull(LLVMVectorType(e->t_i64, WARP)),
+                                  emit_splat(e, full), "");
         } else { /* src-size, at most cp-size */
-            LLVMValueRef n = LLVMBuildZExt(e->b, inst_operand(e, o, TY_U32, true), LLVMVectorType(e->t_i64, WARP), "");
-            c.n = emit_intrinsic(e, "llvm.umin", (LLVMTypeRef[]){LLVMTypeOf(n)}, 1, (LLVMValueRef[]){n, emit_splat(e, full)}, 2);
+            LLVMValueRef n = LLVMBuildZExt(e->b, inst_operand(e, o, TY_U32, true),
+                                           LLVMVectorType(e->t_i64, WARP), "");
+            c.n = emit_intrinsic(e, "llvm.umin", (LLVMTypeRef[]){LLVMTypeOf(n)}, 1,
+                                 (LLVMValueRef[]){n, emit_splat(e, full)}, 2);
         }
     } else {
         c.n = emit_splat(e, full);
@@ -781,7 +840,9 @@ emit_cvta(Emit *e, const Instr *in)
     a = bits < 64 ? LLVMBuildZExt(e->b, a, it, "") : a;
     LLVMValueRef base;
     switch (in->space) {
-    case SP_SHARED: base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, ""); break;
+    case SP_SHARED:
+        base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
+        break;
     case SP_PARAM: base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, ""); break;
     case SP_LOCAL: base = LLVMBuildPtrToInt(e->b, lane_windows(e), it, ""); break;
     default: base = NULL; break; /* .global, .const: addresses are host addresses */
@@ -804,7 +865,8 @@ stack_pointer(Emit *e)
 {
     unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
     LLVMTypeRef over[] = {e->t_ptr}; /* overloaded since LLVM 18 */
-    return emit_intrinsic(e, "llvm.stacksave", over, LLVMIntrinsicIsOverloaded(id) ? 1 : 0, NULL, 0);
+    return emit_intrinsic(e, "llvm.stacksave", over, LLVMIntrinsicIsOverloaded(id) ? 1 : 0, NULL,
+                          0);
 }
 
 void
@@ -834,12 +896,14 @@ window_test(Emit *e, Space space, LLVMValueRef a, bool vary)
         break;
     case SP_LOCAL: { /* the kernel's lane windows; in a .func, the frames of the calls too */
         lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
-        size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE), LLVMConstInt(e->t_i64, WARP, 0), "");
-        if (e->f->is_entry)
+        size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE),
+                            LLVMConstInt(e->t_i64, WARP, 0), "");
+        if (e->fs.f->is_entry)
             break;
         LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
         LLVMValueRef frames = LLVMBuildSub(e->b, abi_warp_field(e, W_STACK_TOP), sp, "");
-        return LLVMBuildOr(e->b, in_window(e, a, lo, size, vary), in_window(e, a, sp, frames, vary), "");
+        return LLVMBuildOr(e->b, in_window(e, a, lo, size, vary), in_window(e, a, sp, frames, vary),
+                           "");
     }
     case SP_PARAM: /* the kernel's parameter buffer */
         lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, "");
@@ -853,7 +917,8 @@ window_test(Emit *e, Space space, LLVMValueRef a, bool vary)
                 continue;
             LLVMValueRef g = LLVMBuildPtrToInt(e->b, s->global, e->t_i64, "");
             uint64_t bytes = LLVMABISizeOfType(e->td, LLVMGlobalGetValueType(s->global));
-            r = LLVMBuildOr(e->b, r, in_window(e, a, g, LLVMConstInt(e->t_i64, bytes, 0), vary), "");
+            r = LLVMBuildOr(e->b, r, in_window(e, a, g, LLVMConstInt(e->t_i64, bytes, 0), vary),
+                            "");
         }
         return r;
     }

@@ -156,8 +156,10 @@ frag_read(Emit *e, const Operand *o, PtxType ty, int nelem)
     int nregs, per_reg = type_bits(ty) >= 32 ? 1 : 32 / type_bits(ty);
     const Operand *regs = frag_regs(o, &nregs);
     if (nregs * per_reg != nelem) {
-        emit_unsupported(e, o->loc, arena_printf(e->arena, "a fragment of %d registers here (this shape takes %d)",
-                                                 nregs, nelem / per_reg));
+        emit_unsupported(e, o->loc,
+                         arena_printf(e->arena,
+                                      "a fragment of %d registers here (this shape takes %d)",
+                                      nregs, nelem / per_reg));
         return NULL;
     }
     LLVMValueRef *v = arena_alloc(e->arena, sizeof *v * (size_t)nelem);
@@ -186,7 +188,8 @@ permute(Emit *e, LLVMValueRef *elems, const int *src_lane, const int *src_el)
             done[j] |= mine;
             idx[j] = emit_u32(e, mine ? (unsigned)(WARP + src_lane[j]) : (unsigned)j);
         }
-        r = LLVMBuildShuffleVector(e->b, r ? r : elems[el], elems[el], LLVMConstVector(idx, WARP), "");
+        r = LLVMBuildShuffleVector(e->b, r ? r : elems[el], elems[el], LLVMConstVector(idx, WARP),
+                                   "");
     }
     return r;
 }
@@ -246,7 +249,9 @@ mma_form(const Instr *in, PtxType ty[4], bool *sat)
             continue;
         bool ok;
         switch (f->ab) {
-        case TY_F16: ok = (d == TY_F16 || d == TY_F32) && (c == TY_F16 || c == TY_F32) && !*sat; break;
+        case TY_F16:
+            ok = (d == TY_F16 || d == TY_F32) && (c == TY_F16 || c == TY_F32) && !*sat;
+            break;
         case TY_S8: ok = d == TY_S32 && c == TY_S32; break;
         case TY_F64: ok = d == TY_F64 && c == TY_F64 && !*sat; break;
         default: ok = d == TY_F32 && c == TY_F32 && !*sat; break; /* bf16, tf32 */
@@ -264,8 +269,10 @@ frag_write(Emit *e, const Operand *o, PtxType ty, LLVMValueRef *v, int nelem, bo
     const Operand *regs = frag_regs(o, &nregs);
     int per_reg = ty == TY_F16 ? 2 : 1;
     if (nregs * per_reg != nelem) {
-        emit_unsupported(e, o->loc, arena_printf(e->arena, "a fragment of %d registers here (this shape takes %d)",
-                                                 nregs, nelem / per_reg));
+        emit_unsupported(e, o->loc,
+                         arena_printf(e->arena,
+                                      "a fragment of %d registers here (this shape takes %d)",
+                                      nregs, nelem / per_reg));
         return;
     }
     LLVMTypeRef vi32 = LLVMVectorType(e->t_i32, WARP);
@@ -276,12 +283,14 @@ frag_write(Emit *e, const Operand *o, PtxType ty, LLVMValueRef *v, int nelem, bo
                 LLVMValueRef h = f32_to_half(e, v[2 * r + j], e->t_f16);
                 h = LLVMBuildBitCast(e->b, h, LLVMVectorType(e->t_i16, WARP), "");
                 h = LLVMBuildZExt(e->b, h, vi32, "");
-                w = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, h, vconst(e, e->t_i32, 16), ""), "") : h;
+                w = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, h, vconst(e, e->t_i32, 16), ""), "")
+                      : h;
             }
             inst_write(e, &regs[r], TY_B32, w);
         } else if (ty == TY_S32 && sat) {
             LLVMValueRef x = v[r];
-            LLVMValueRef lo = vconst(e, e->t_i64, (uint64_t)INT32_MIN), hi = vconst(e, e->t_i64, INT32_MAX);
+            LLVMValueRef lo = vconst(e, e->t_i64, (uint64_t)INT32_MIN),
+                         hi = vconst(e, e->t_i64, INT32_MAX);
             x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, x, lo, ""), lo, x, "");
             x = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSGT, x, hi, ""), hi, x, "");
             inst_write(e, &regs[r], TY_S32, LLVMBuildTrunc(e->b, x, vi32, ""));
@@ -294,7 +303,8 @@ frag_write(Emit *e, const Operand *o, PtxType ty, LLVMValueRef *v, int nelem, bo
 /* D = A * B + C for the fragments' elements (see unpack); ab is the
  * input type (s8 for s8 and u8), sat .satfinite (C in i32, D in i64). */
 static LLVMValueRef *
-mma_compute(Emit *e, const Geom *g, PtxType ab, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *c, bool sat)
+mma_compute(Emit *e, const Geom *g, PtxType ab, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *c,
+            bool sat)
 {
     int *ha = frag_holders(e, g, MAT_A, g->k, g->m * g->k);
     int *hb = frag_holders(e, g, MAT_B, g->n, g->k * g->n);
@@ -329,7 +339,7 @@ mma_compute(Emit *e, const Geom *g, PtxType ab, LLVMValueRef *a, LLVMValueRef *b
 }
 
 /* mma.sync.aligned.SHAPE.row.col.D.A.B.C{.satfinite} d, a, b, c */
-static void
+void
 emit_mma(Emit *e, const Instr *in)
 {
     PtxType ty[4];
@@ -355,7 +365,7 @@ emit_mma(Emit *e, const Instr *in)
  * Matrix i's row r is at the address lane 8 * i + r gives.  Register i of
  * lane l holds the two halves at row l / 4, columns 2 * (l % 4) and +1;
  * with .trans, those at column l / 4, rows 2 * (l % 4) and +1. */
-static void
+void
 emit_movmatrix(Emit *e, const Instr *in)
 {
     bool store = in->op == OP_STMATRIX;
@@ -381,10 +391,12 @@ emit_movmatrix(Emit *e, const Instr *in)
         return;
     }
     if (nregs != num) {
-        emit_unsupported(e, regs->loc, arena_printf(e->arena, "'%s.x%d' with %d registers", name, num, nregs));
+        emit_unsupported(e, regs->loc,
+                         arena_printf(e->arena, "'%s.x%d' with %d registers", name, num, nregs));
         return;
     }
-    LLVMValueRef ptrs = emit_splat(e, mem_address(e, mem, in->space == SP_SHARED ? SP_SHARED : SP_GENERIC));
+    LLVMValueRef ptrs =
+        emit_splat(e, mem_address(e, mem, in->space == SP_SHARED ? SP_SHARED : SP_GENERIC));
     LLVMValueRef active = emit_mask_vec(e, emit_cur_mask(e));
     LLVMTypeRef vptr = LLVMVectorType(e->t_ptr, WARP);
     LLVMTypeRef t = trans ? e->t_i16 : e->t_i32;
@@ -405,13 +417,19 @@ emit_movmatrix(Emit *e, const Instr *in)
             p = LLVMBuildGEP2(e->b, e->t_i8, p, &offs, 1, "");
             /* a lane moves its part only when it and the lane giving the
              * row's address are active */
-            LLVMValueRef m = LLVMBuildShuffleVector(e->b, active, LLVMGetUndef(e->t_v32i1), sel, "");
+            LLVMValueRef m =
+                LLVMBuildShuffleVector(e->b, active, LLVMGetUndef(e->t_v32i1), sel, "");
             m = LLVMBuildAnd(e->b, m, active, "");
             LLVMTypeRef over[] = {vt, vptr};
             LLVMValueRef align = emit_u32(e, trans ? 2 : 4);
             if (store) {
-                LLVMValueRef v = trans ? LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, reg, vconst(e, e->t_i32, 16u * (unsigned)j), ""), vt, "")
-                                       : reg;
+                LLVMValueRef v =
+                    trans
+                        ? LLVMBuildTrunc(
+                              e->b,
+                              LLVMBuildLShr(e->b, reg, vconst(e, e->t_i32, 16u * (unsigned)j), ""),
+                              vt, "")
+                        : reg;
                 LLVMValueRef args[] = {v, p, align, m};
                 emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
                 continue;
@@ -420,7 +438,8 @@ emit_movmatrix(Emit *e, const Instr *in)
             LLVMValueRef v = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
             if (trans) {
                 v = LLVMBuildZExt(e->b, v, vi32, "");
-                v = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, v, vconst(e, e->t_i32, 16), ""), "") : v;
+                v = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, v, vconst(e, e->t_i32, 16), ""), "")
+                      : v;
             }
             w = v;
         }
@@ -434,7 +453,7 @@ static const Geom wmma_geom = {16, 16, 16, 2, true};
 /* wmma.mma.sync.aligned.ALAYOUT.BLAYOUT.m16n16k16.D.C d, a, b, c with f16
  * A and B.  The layouts say how the fragments were loaded; the fragments
  * here hold matrix elements whatever the memory layout was. */
-static void
+void
 emit_wmma_mma(Emit *e, const Instr *in)
 {
     PtxType ty[2];
@@ -470,7 +489,7 @@ emit_wmma_mma(Emit *e, const Instr *in)
  * Element (row, col) is at p + (row * stride + col) * size for .row,
  * p + (col * stride + row) * size for .col; each active lane moves the
  * elements its fragment holds. */
-static void
+void
 emit_wmma_move(Emit *e, const Instr *in)
 {
     bool store = in->op == OP_WMMA_STORE_D;
@@ -488,7 +507,8 @@ emit_wmma_move(Emit *e, const Instr *in)
             col_major = m == MOD_COL;
         } else if (m == MOD_M16N16K16) {
             shape++;
-        } else if (m != MOD_SYNC && m != MOD_ALIGNED && m != MOD_GLOBAL && m != MOD_SHARED && m != MOD_SHARED_CTA) {
+        } else if (m != MOD_SYNC && m != MOD_ALIGNED && m != MOD_GLOBAL && m != MOD_SHARED &&
+                   m != MOD_SHARED_CTA) {
             ok = false;
         }
     }
@@ -506,17 +526,20 @@ emit_wmma_move(Emit *e, const Instr *in)
     int nelem = frag_elems(g, mat), per_reg = ty == TY_F16 ? 2 : 1, nregs;
     const Operand *regs = frag_regs(&in->opnd[store ? 1 : 0], &nregs);
     if (nregs * per_reg != nelem) {
-        emit_unsupported(e, regs->loc, arena_printf(e->arena, "'%s' with %d registers", name, nregs));
+        emit_unsupported(e, regs->loc,
+                         arena_printf(e->arena, "'%s' with %d registers", name, nregs));
         return;
     }
     Space sp = in->space == SP_SHARED ? SP_SHARED : SP_GENERIC; /* .global: a host address */
     LLVMValueRef ptrs = emit_splat(e, mem_address(e, mem, sp));
     LLVMTypeRef vi64 = LLVMVectorType(e->t_i64, WARP), vi32 = LLVMVectorType(e->t_i32, WARP);
-    LLVMValueRef stride = LLVMBuildZExt(e->b, inst_operand(e, &in->opnd[2], TY_U32, true), vi64, "");
+    LLVMValueRef stride =
+        LLVMBuildZExt(e->b, inst_operand(e, &in->opnd[2], TY_U32, true), vi64, "");
     LLVMValueRef active = emit_mask_vec(e, emit_cur_mask(e));
     LLVMTypeRef t = ty == TY_F16 ? e->t_i16 : e->t_i32, vt = LLVMVectorType(t, WARP);
     LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-    LLVMValueRef size = vconst(e, e->t_i64, (uint64_t)type_bits(ty) / 8), align = emit_u32(e, (unsigned)type_bits(ty) / 8);
+    LLVMValueRef size = vconst(e, e->t_i64, (uint64_t)type_bits(ty) / 8),
+                 align = emit_u32(e, (unsigned)type_bits(ty) / 8);
     for (int r = 0; r < nregs; r++) {
         LLVMValueRef reg = store ? inst_operand(e, &regs[r], TY_B32, true) : NULL, w = NULL;
         for (int j = 0; j < per_reg; j++) {
@@ -528,12 +551,15 @@ emit_wmma_move(Emit *e, const Instr *in)
                 minor[l] = LLVMConstInt(e->t_i64, (unsigned)(col_major ? row : col), 0);
             }
             LLVMValueRef off = LLVMBuildMul(e->b, LLVMConstVector(major, WARP), stride, "");
-            off = LLVMBuildMul(e->b, LLVMBuildAdd(e->b, off, LLVMConstVector(minor, WARP), ""), size, "");
+            off = LLVMBuildMul(e->b, LLVMBuildAdd(e->b, off, LLVMConstVector(minor, WARP), ""),
+                               size, "");
             LLVMValueRef p = LLVMBuildGEP2(e->b, e->t_i8, ptrs, &off, 1, "");
             if (store) {
                 LLVMValueRef v = reg;
                 if (per_reg == 2)
-                    v = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, reg, vconst(e, e->t_i32, 16u * (unsigned)j), ""), vt, "");
+                    v = LLVMBuildTrunc(
+                        e->b, LLVMBuildLShr(e->b, reg, vconst(e, e->t_i32, 16u * (unsigned)j), ""),
+                        vt, "");
                 LLVMValueRef args[] = {v, p, align, active};
                 emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
                 continue;
@@ -542,26 +568,11 @@ emit_wmma_move(Emit *e, const Instr *in)
             LLVMValueRef v = emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
             if (per_reg == 2)
                 v = LLVMBuildZExt(e->b, v, vi32, "");
-            w = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, v, vconst(e, e->t_i32, 16), ""), "") : v;
+            w = j ? LLVMBuildOr(e->b, w, LLVMBuildShl(e->b, v, vconst(e, e->t_i32, 16), ""), "")
+                  : v;
         }
         if (!store)
             inst_write(e, &regs[r], TY_B32, w);
     }
 }
 
-/* Entry: mma, wmma, ldmatrix, stmatrix (each needs every lane of the warp). */
-void
-mma_emit(Emit *e, const Instr *in)
-{
-    switch (in->op) {
-    case OP_MMA: emit_mma(e, in); break;
-    case OP_WMMA_MMA: emit_wmma_mma(e, in); break;
-    case OP_WMMA_LOAD_A:
-    case OP_WMMA_LOAD_B:
-    case OP_WMMA_LOAD_C:
-    case OP_WMMA_STORE_D: emit_wmma_move(e, in); break;
-    case OP_LDMATRIX:
-    case OP_STMATRIX: emit_movmatrix(e, in); break;
-    default: die("mma_emit: %s", opcode_name(in->op));
-    }
-}

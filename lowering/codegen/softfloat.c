@@ -14,7 +14,8 @@ ftz(Emit *e, LLVMValueRef v)
 {
     if (elem_type(v) != e->t_f32)
         return v;
-    LLVMValueRef small = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", v), cst(e, v, 1.17549435e-38, 0), "");
+    LLVMValueRef small = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", v),
+                                       cst(e, v, 1.17549435e-38, 0), "");
     LLVMValueRef zero = call2(e, "llvm.copysign", cst(e, v, 0.0, 0), v);
     return LLVMBuildSelect(e->b, small, zero, v, "");
 }
@@ -47,11 +48,14 @@ LLVMValueRef
 f32_to_bf16_bits(Emit *e, LLVMValueRef x)
 {
     LLVMValueRef bits = LLVMBuildBitCast(e->b, x, shaped(x, e->t_i32), "");
-    LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 1), "");
-    LLVMValueRef r = LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
+    LLVMValueRef lsb = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""),
+                                    cst(e, bits, 0, 1), "");
+    LLVMValueRef r =
+        LLVMBuildAdd(e->b, bits, LLVMBuildAdd(e->b, lsb, cst(e, bits, 0, 0x7fff), ""), "");
     r = LLVMBuildLShr(e->b, r, cst(e, bits, 0, 16), "");
     LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
-    LLVMValueRef qnan = LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""), cst(e, bits, 0, 0x40), "");
+    LLVMValueRef qnan = LLVMBuildOr(e->b, LLVMBuildLShr(e->b, bits, cst(e, bits, 0, 16), ""),
+                                    cst(e, bits, 0, 0x40), "");
     r = LLVMBuildSelect(e->b, nan, qnan, r, "");
     return LLVMBuildTrunc(e->b, r, shaped(x, e->t_i16), "");
 }
@@ -71,13 +75,16 @@ LLVMValueRef
 f16_bits_to_f32(Emit *e, LLVMValueRef h)
 {
     LLVMValueRef w = LLVMBuildZExt(e->b, h, shaped(h, e->t_i32), "");
-    LLVMValueRef sign = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, w, cst(e, w, 0, 0x8000), ""), cst(e, w, 0, 16), "");
-    LLVMValueRef mag = LLVMBuildShl(e->b, LLVMBuildAnd(e->b, w, cst(e, w, 0, 0x7fff), ""), cst(e, w, 0, 13), "");
+    LLVMValueRef sign =
+        LLVMBuildShl(e->b, LLVMBuildAnd(e->b, w, cst(e, w, 0, 0x8000), ""), cst(e, w, 0, 16), "");
+    LLVMValueRef mag =
+        LLVMBuildShl(e->b, LLVMBuildAnd(e->b, w, cst(e, w, 0, 0x7fff), ""), cst(e, w, 0, 13), "");
     LLVMValueRef f = LLVMBuildBitCast(e->b, mag, shaped(h, e->t_f32), "");
     f = LLVMBuildFMul(e->b, f, cst(e, f, 0x1p112, 0), "");
     LLVMValueRef fin = LLVMBuildBitCast(e->b, f, shaped(h, e->t_i32), "");
     LLVMValueRef special = LLVMBuildICmp(e->b, LLVMIntUGE, mag, cst(e, mag, 0, 0x7c00u << 13), "");
-    fin = LLVMBuildSelect(e->b, special, LLVMBuildOr(e->b, mag, cst(e, mag, 0, 0x7f800000), ""), fin, "");
+    fin = LLVMBuildSelect(e->b, special, LLVMBuildOr(e->b, mag, cst(e, mag, 0, 0x7f800000), ""),
+                          fin, "");
     return LLVMBuildBitCast(e->b, LLVMBuildOr(e->b, fin, sign, ""), shaped(h, e->t_f32), "");
 }
 
@@ -91,18 +98,26 @@ f32_to_f16_bits(Emit *e, LLVMValueRef x)
     LLVMValueRef bits = LLVMBuildBitCast(e->b, x, shaped(x, e->t_i32), "");
     LLVMValueRef sign = LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 0x80000000u), "");
     LLVMValueRef a = LLVMBuildXor(e->b, bits, sign, "");
-    LLVMValueRef odd = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, a, cst(e, a, 0, 13), ""), cst(e, a, 0, 1), "");
-    LLVMValueRef nrm = LLVMBuildAdd(e->b, a, cst(e, a, 0, (uint32_t)(-112 * (1 << 23)) + 0xfffu), "");
+    LLVMValueRef odd =
+        LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, a, cst(e, a, 0, 13), ""), cst(e, a, 0, 1), "");
+    LLVMValueRef nrm =
+        LLVMBuildAdd(e->b, a, cst(e, a, 0, (uint32_t)(-112 * (1 << 23)) + 0xfffu), "");
     nrm = LLVMBuildLShr(e->b, LLVMBuildAdd(e->b, nrm, odd, ""), cst(e, a, 0, 13), "");
     LLVMValueRef af = LLVMBuildBitCast(e->b, a, LLVMTypeOf(x), "");
-    LLVMValueRef sub = LLVMBuildBitCast(e->b, LLVMBuildFAdd(e->b, af, cst(e, af, 0.5, 0), ""), LLVMTypeOf(a), "");
+    LLVMValueRef sub =
+        LLVMBuildBitCast(e->b, LLVMBuildFAdd(e->b, af, cst(e, af, 0.5, 0), ""), LLVMTypeOf(a), "");
     sub = LLVMBuildSub(e->b, sub, cst(e, a, 0, 0x3f000000), "");
-    LLVMValueRef nan = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, a, cst(e, a, 0, 13), ""), cst(e, a, 0, 0x3ff), ""),
-                                   cst(e, a, 0, 0x7e00), "");
-    LLVMValueRef big = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, a, cst(e, a, 0, 0x7f800000), ""), nan,
-                                       cst(e, a, 0, 0x7c00), "");
-    LLVMValueRef r = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntULT, a, cst(e, a, 0, 0x38800000), ""), sub, nrm, "");
-    r = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, a, cst(e, a, 0, 0x47800000), ""), big, r, "");
+    LLVMValueRef nan = LLVMBuildOr(
+        e->b,
+        LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, a, cst(e, a, 0, 13), ""), cst(e, a, 0, 0x3ff), ""),
+        cst(e, a, 0, 0x7e00), "");
+    LLVMValueRef big =
+        LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, a, cst(e, a, 0, 0x7f800000), ""), nan,
+                        cst(e, a, 0, 0x7c00), "");
+    LLVMValueRef r = LLVMBuildSelect(
+        e->b, LLVMBuildICmp(e->b, LLVMIntULT, a, cst(e, a, 0, 0x38800000), ""), sub, nrm, "");
+    r = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, a, cst(e, a, 0, 0x47800000), ""), big,
+                        r, "");
     r = LLVMBuildOr(e->b, r, LLVMBuildLShr(e->b, sign, cst(e, sign, 0, 16), ""), "");
     return LLVMBuildTrunc(e->b, r, shaped(x, e->t_i16), "");
 }
@@ -145,7 +160,8 @@ fstep(Emit *e, LLVMValueRef r, bool up)
     LLVMValueRef pos = LLVMBuildFCmp(e->b, LLVMRealOGT, rc, cst(e, rc, 0.0, 0), "");
     LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, rc, cst(e, rc, 0.0, 0), "");
     LLVMValueRef tiny = cst(e, bits, 0, up ? 1 : (1ull << (w - 1)) | 1);
-    LLVMValueRef nb = up ? LLVMBuildSelect(e->b, pos, inc, dec, "") : LLVMBuildSelect(e->b, pos, dec, inc, "");
+    LLVMValueRef nb =
+        up ? LLVMBuildSelect(e->b, pos, inc, dec, "") : LLVMBuildSelect(e->b, pos, dec, inc, "");
     nb = LLVMBuildSelect(e->b, zero, tiny, nb, "");
     LLVMValueRef nr = LLVMBuildBitCast(e->b, nb, LLVMTypeOf(r), "");
     LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, rc, rc, "");
@@ -166,7 +182,8 @@ round_dir(Emit *e, LLVMValueRef r, LLVMValueRef t, Mod mode)
     case MOD_RZ: {
         LLVMValueRef rpos = LLVMBuildFCmp(e->b, LLVMRealOGT, rc, rz, "");
         LLVMValueRef rneg = LLVMBuildFCmp(e->b, LLVMRealOLT, rc, rz, "");
-        LLVMValueRef down = LLVMBuildAnd(e->b, rpos, tneg, ""), up = LLVMBuildAnd(e->b, rneg, tpos, "");
+        LLVMValueRef down = LLVMBuildAnd(e->b, rpos, tneg, ""),
+                     up = LLVMBuildAnd(e->b, rneg, tpos, "");
         LLVMValueRef v = LLVMBuildSelect(e->b, down, fstep(e, r, false), r, "");
         return LLVMBuildSelect(e->b, up, fstep(e, r, true), v, "");
     }
@@ -224,40 +241,61 @@ directed_fma64(Emit *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, Mod mode
     LLVMValueRef r = fma3(e, a, b, c), u = LLVMBuildFMul(e->b, a, b, "");
     LLVMValueRef one = cst(e, r, 1.0, 0), zero = cst(e, r, 0.0, 0);
     LLVMValueRef au = call1(e, "llvm.fabs", u);
-    LLVMValueRef tiny = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, au, cst(e, r, 0x1p-900, 0), ""),
-                                     LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, a, zero, ""),
-                                                  LLVMBuildFCmp(e->b, LLVMRealONE, b, zero, ""), ""), "");
+    LLVMValueRef tiny =
+        LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, au, cst(e, r, 0x1p-900, 0), ""),
+                     LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, a, zero, ""),
+                                  LLVMBuildFCmp(e->b, LLVMRealONE, b, zero, ""), ""),
+                     "");
     LLVMValueRef huge = LLVMBuildFCmp(e->b, LLVMRealOGT, au, cst(e, r, 0x1p1000, 0), "");
-    LLVMValueRef abig = LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", a), call1(e, "llvm.fabs", b), "");
+    LLVMValueRef abig =
+        LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", a), call1(e, "llvm.fabs", b), "");
     LLVMValueRef up = cst(e, r, 0x1p594, 0), down = cst(e, r, 0x1p-64, 0);
-    LLVMValueRef s1 = LLVMBuildSelect(e->b, tiny, up, LLVMBuildSelect(e->b, huge, down, one, ""), "");
+    LLVMValueRef s1 =
+        LLVMBuildSelect(e->b, tiny, up, LLVMBuildSelect(e->b, huge, down, one, ""), "");
     LLVMValueRef s2 = LLVMBuildSelect(e->b, tiny, up, one, "");
-    LLVMValueRef inv1 = LLVMBuildSelect(e->b, tiny, cst(e, r, 0x1p-594, 0), LLVMBuildSelect(e->b, huge, cst(e, r, 0x1p64, 0), one, ""), "");
+    LLVMValueRef inv1 =
+        LLVMBuildSelect(e->b, tiny, cst(e, r, 0x1p-594, 0),
+                        LLVMBuildSelect(e->b, huge, cst(e, r, 0x1p64, 0), one, ""), "");
     LLVMValueRef inv2 = LLVMBuildSelect(e->b, tiny, cst(e, r, 0x1p-594, 0), one, "");
-    LLVMValueRef sa = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, huge, LLVMBuildNot(e->b, abig, ""), ""), one, s1, "");
-    LLVMValueRef sb = LLVMBuildSelect(e->b, tiny, up, LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, huge, abig, ""), one, s1, ""), "");
+    LLVMValueRef sa = LLVMBuildSelect(
+        e->b, LLVMBuildAnd(e->b, huge, LLVMBuildNot(e->b, abig, ""), ""), one, s1, "");
+    LLVMValueRef sb = LLVMBuildSelect(
+        e->b, tiny, up, LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, huge, abig, ""), one, s1, ""), "");
     LLVMValueRef a2 = LLVMBuildFMul(e->b, a, sa, ""), b2 = LLVMBuildFMul(e->b, b, sb, "");
     LLVMValueRef c2 = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, c, s1, ""), s2, "");
     LLVMValueRef rs = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, r, s1, ""), s2, "");
     LLVMValueRef r2 = fma3(e, a2, b2, c2);
     LLVMValueRef t = err_fma_sign(e, a2, b2, c2, r2);
-    LLVMValueRef lost = LLVMBuildFSub(e->b, c, LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, c2, inv1, ""), inv2, ""), "");
+    LLVMValueRef lost = LLVMBuildFSub(
+        e->b, c, LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, c2, inv1, ""), inv2, ""), "");
     t = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealOEQ, t, zero, ""), lost, t, "");
-    t = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, r2, rs, ""), LLVMBuildFSub(e->b, r2, rs, ""), t, "");
-    LLVMValueRef bigc = LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", c), cst(e, r, 0x1p-800, 0), "");
-    t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, tiny, bigc, ""), LLVMBuildFMul(e->b, a2, b2, ""), t, "");
+    t = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, r2, rs, ""),
+                        LLVMBuildFSub(e->b, r2, rs, ""), t, "");
+    LLVMValueRef bigc =
+        LLVMBuildFCmp(e->b, LLVMRealOGE, call1(e, "llvm.fabs", c), cst(e, r, 0x1p-800, 0), "");
+    t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, tiny, bigc, ""), LLVMBuildFMul(e->b, a2, b2, ""),
+                        t, "");
     LLVMValueRef inf = cst(e, r, 1.0 / 0.0, 0);
-    LLVMValueRef fin = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", a), inf, ""),
-                                    LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", b), inf, ""),
-                                                 LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", c), inf, ""), ""), "");
-    LLVMValueRef ovf = LLVMBuildAnd(e->b, fin, LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", r), inf, ""), "");
+    LLVMValueRef fin = LLVMBuildAnd(
+        e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", a), inf, ""),
+        LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", b), inf, ""),
+                     LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", c), inf, ""), ""),
+        "");
+    LLVMValueRef ovf = LLVMBuildAnd(
+        e->b, fin, LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", r), inf, ""), "");
     t = LLVMBuildSelect(e->b, ovf, LLVMBuildFNeg(e->b, r, ""), t, "");
     LLVMValueRef v = round_dir(e, r, t, mode);
     if (mode == MOD_RM) {
         LLVMTypeRef it = shaped(r, e->t_i64);
-        LLVMValueRef pos0 = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, u, it, ""), LLVMConstNull(it), ""),
-                                         LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, c, it, ""), LLVMConstNull(it), ""), "");
-        LLVMValueRef z = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOEQ, r, zero, ""), LLVMBuildFCmp(e->b, LLVMRealOEQ, t, zero, ""), "");
+        LLVMValueRef pos0 =
+            LLVMBuildAnd(e->b,
+                         LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, u, it, ""),
+                                       LLVMConstNull(it), ""),
+                         LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, c, it, ""),
+                                       LLVMConstNull(it), ""),
+                         "");
+        LLVMValueRef z = LLVMBuildAnd(e->b, LLVMBuildFCmp(e->b, LLVMRealOEQ, r, zero, ""),
+                                      LLVMBuildFCmp(e->b, LLVMRealOEQ, t, zero, ""), "");
         z = LLVMBuildAnd(e->b, z, LLVMBuildNot(e->b, pos0, ""), "");
         v = LLVMBuildSelect(e->b, z, cst(e, r, -0.0, 0), v, "");
     }
@@ -276,11 +314,16 @@ rm_zero_sum(Emit *e, LLVMValueRef r, Mod mode, LLVMValueRef s, LLVMValueRef a, L
 {
     if (mode != MOD_RM || !a)
         return r;
-    LLVMTypeRef it = shaped(a, LLVMIntTypeInContext(e->ctx, LLVMGetTypeKind(elem_type(a)) == LLVMDoubleTypeKind ? 64 : 32));
-    LLVMValueRef a0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, a, it, ""), LLVMConstNull(it), "");
-    LLVMValueRef b0 = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, b, it, ""), LLVMConstNull(it), "");
+    LLVMTypeRef it =
+        shaped(a, LLVMIntTypeInContext(
+                      e->ctx, LLVMGetTypeKind(elem_type(a)) == LLVMDoubleTypeKind ? 64 : 32));
+    LLVMValueRef a0 =
+        LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, a, it, ""), LLVMConstNull(it), "");
+    LLVMValueRef b0 =
+        LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, b, it, ""), LLVMConstNull(it), "");
     LLVMValueRef zero = LLVMBuildFCmp(e->b, LLVMRealOEQ, s, cst(e, s, 0.0, 0), "");
-    LLVMValueRef neg = LLVMBuildAnd(e->b, zero, LLVMBuildNot(e->b, LLVMBuildAnd(e->b, a0, b0, ""), ""), "");
+    LLVMValueRef neg =
+        LLVMBuildAnd(e->b, zero, LLVMBuildNot(e->b, LLVMBuildAnd(e->b, a0, b0, ""), ""), "");
     return LLVMBuildSelect(e->b, neg, cst(e, r, -0.0, 0), r, "");
 }
 
@@ -299,7 +342,8 @@ mul_residual64(Emit *e, LLVMValueRef x, LLVMValueRef y, LLVMValueRef s)
     LLVMValueRef xs = LLVMBuildFMul(e->b, x, k, ""), ys = LLVMBuildFMul(e->b, y, k, "");
     LLVMValueRef ss = LLVMBuildFMul(e->b, LLVMBuildFMul(e->b, s, k, ""), k, "");
     LLVMValueRef ts = fma3(e, xs, ys, LLVMBuildFNeg(e->b, ss, ""));
-    LLVMValueRef tiny = LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", s), cst(e, s, 0x1p-969, 0), "");
+    LLVMValueRef tiny =
+        LLVMBuildFCmp(e->b, LLVMRealOLT, call1(e, "llvm.fabs", s), cst(e, s, 0x1p-969, 0), "");
     return LLVMBuildSelect(e->b, tiny, ts, t, "");
 }
 
@@ -362,7 +406,8 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         t = fma3(e, LLVMBuildFNeg(e->b, s, ""), s, x);
         break;
     default:
-        emit_unsupported(e, in->loc, arena_printf(e->arena, "directed rounding on %s", opcode_name(op)));
+        emit_unsupported(e, in->loc,
+                         arena_printf(e->arena, "directed rounding on %s", opcode_name(op)));
         return a[0];
     }
     if (f64) {
@@ -374,9 +419,12 @@ directed_op(Emit *e, const Instr *in, Opcode op, Mod mode, LLVMValueRef *a, bool
         if (y)
             fin = LLVMBuildAnd(e->b, fin, finite64(e, y), "");
         if (op == OP_DIV || op == OP_RCP) /* x/0 is an exact infinity */
-            fin = LLVMBuildAnd(e->b, fin, LLVMBuildFCmp(e->b, LLVMRealONE, y, cst(e, y, 0.0, 0), ""), "");
-        LLVMValueRef inf = LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", s), cst(e, s, INFINITY, 0), "");
-        t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, fin, inf, ""), LLVMBuildFNeg(e->b, s, ""), t, "");
+            fin = LLVMBuildAnd(e->b, fin,
+                               LLVMBuildFCmp(e->b, LLVMRealONE, y, cst(e, y, 0.0, 0), ""), "");
+        LLVMValueRef inf =
+            LLVMBuildFCmp(e->b, LLVMRealOEQ, call1(e, "llvm.fabs", s), cst(e, s, INFINITY, 0), "");
+        t = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, fin, inf, ""), LLVMBuildFNeg(e->b, s, ""), t,
+                            "");
         return rm_zero_sum(e, round_dir(e, s, t, mode), mode, s, sum_a, sum_b);
     }
     LLVMValueRef r = LLVMBuildFPTrunc(e->b, s, like(e->t_f32, emit_is_vec(s)), "");
@@ -401,7 +449,8 @@ f64_to_f32_odd(Emit *e, LLVMValueRef s, LLVMValueRef t)
     if (t)
         d = LLVMBuildSelect(e->b, LLVMBuildFCmp(e->b, LLVMRealONE, d, dz, ""), d, t, "");
     LLVMValueRef bits = LLVMBuildBitCast(e->b, r, shaped(r, e->t_i32), "");
-    LLVMValueRef even = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 1), ""), cst(e, bits, 0, 0), "");
+    LLVMValueRef even = LLVMBuildICmp(
+        e->b, LLVMIntEQ, LLVMBuildAnd(e->b, bits, cst(e, bits, 0, 1), ""), cst(e, bits, 0, 0), "");
     LLVMValueRef fix = LLVMBuildAnd(e->b, even, LLVMBuildFCmp(e->b, LLVMRealONE, d, dz, ""), "");
     LLVMValueRef up = LLVMBuildFCmp(e->b, LLVMRealOGT, d, dz, "");
     LLVMValueRef odd = LLVMBuildSelect(e->b, up, fstep(e, r, true), fstep(e, r, false), "");
@@ -418,7 +467,8 @@ directed_itof(Emit *e, LLVMValueRef x, PtxType st, LLVMTypeRef T, Mod mode)
     LLVMValueRef r = sg ? LLVMBuildSIToFP(e->b, x, T, "") : LLVMBuildUIToFP(e->b, x, T, "");
     LLVMTypeRef IT = LLVMTypeOf(x);
     LLVMTypeRef over[] = {IT, T};
-    LLVMValueRef back = emit_intrinsic(e, sg ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &r, 1);
+    LLVMValueRef back =
+        emit_intrinsic(e, sg ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &r, 1);
     double lim = w == 64 ? (sg ? 9223372036854775808.0 : 18446744073709551616.0)
                          : (sg ? 2147483648.0 : 4294967296.0);
     LLVMValueRef over_top = LLVMBuildFCmp(e->b, LLVMRealOGE, r, cst(e, r, lim, 0), "");
@@ -443,7 +493,9 @@ plain_rounding(Emit *e, const Instr *in)
     Mod r = mod_of_class(in, MC_ROUND);
     if (r == MOD_NONE || r == MOD_RN)
         return true;
-    emit_unsupported(e, in->loc, arena_printf(e->arena, "rounding mode .%s on %s", mod_name(r), opcode_name(in->op)));
+    emit_unsupported(
+        e, in->loc,
+        arena_printf(e->arena, "rounding mode .%s on %s", mod_name(r), opcode_name(in->op)));
     return false;
 }
 

@@ -22,19 +22,27 @@ emit_barrier(Emit *e, const Instr *in)
         Mod rop = mod_of_class(in, MC_ATOMOP);
         op = rop == MOD_POPC ? P2N_BAR_RED_POPC : rop == MOD_AND ? P2N_BAR_RED_AND : P2N_BAR_RED_OR;
         const Operand *po = &in->opnd[in->nopnd - 1];
-        pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, po, TY_PRED, false)), emit_cur_mask(e), "");
+        pred = LLVMBuildAnd(e->b, emit_mask_i32(e, inst_operand(e, po, TY_PRED, false)),
+                            emit_cur_mask(e), "");
         np--;
     }
     if (np >= 2)
         count = emit_first_lane(e, inst_operand(e, &in->opnd[first + 1], TY_U32, false));
-    LLVMValueRef args[] = {e->warp, emit_u32(e, op), id, count, emit_cur_mask(e), pred, emit_u32(e, (uint64_t)in->loc.line)};
+    LLVMValueRef args[] = {e->fs.warp,
+                           emit_u32(e, op),
+                           id,
+                           count,
+                           emit_cur_mask(e),
+                           pred,
+                           emit_u32(e, (uint64_t)in->loc.line)};
     LLVMValueRef r = LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
     emit_check_error(e);
     if (red) {
         if (op == P2N_BAR_RED_POPC)
             inst_write(e, &in->opnd[0], TY_U32, r);
         else
-            inst_write(e, &in->opnd[0], TY_PRED, LLVMBuildICmp(e->b, LLVMIntNE, r, emit_u32(e, 0), ""));
+            inst_write(e, &in->opnd[0], TY_PRED,
+                       LLVMBuildICmp(e->b, LLVMIntNE, r, emit_u32(e, 0), ""));
     }
 }
 
@@ -42,7 +50,7 @@ void
 emit_nanosleep(Emit *e, const Instr *in)
 {
     LLVMValueRef ns = emit_first_lane(e, inst_operand(e, &in->opnd[0], TY_U32, false));
-    LLVMValueRef args[] = {e->warp, ns};
+    LLVMValueRef args[] = {e->fs.warp, ns};
     LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), args, 2, "");
     emit_check_error(e);
 }

@@ -12,16 +12,7 @@
 bool
 operand_varying(Emit *e, const Operand *o)
 {
-    switch (o->kind) {
-    case OPD_REG: return e->fi->reg_varying[o->reg];
-    case OPD_SREG: return (sreg_flags(o->sreg) & SRF_VARYING) != 0;
-    case OPD_VEC:
-        for (int i = 0; i < o->nsub; i++)
-            if (operand_varying(e, &o->sub[i]))
-                return true;
-        return false;
-    default: return false;
-    }
+    return operand_varies(e->fs.fi, o, false);
 }
 
 /* Converts v (scalar or vector) to element type t: same width is a bitcast,
@@ -80,7 +71,8 @@ sreg_value(Emit *e, const Operand *o)
     case SREG_NCTAID: {
         int f = o->sreg == SREG_NTID ? W_NTID : o->sreg == SREG_CTAID ? W_CTAID : W_NCTAID;
         LLVMValueRef idx[] = {zero, comp};
-        LLVMValueRef p = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, f), idx, 2, "");
+        LLVMValueRef p =
+            LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, f), idx, 2, "");
         return LLVMBuildLoad2(e->b, e->t_i32, p, "");
     }
     case SREG_LANEID: return emit_lane_iota(e, e->t_i32);
@@ -115,12 +107,14 @@ sreg_value(Emit *e, const Operand *o)
     case SREG_GLOBALTIMER_LO:
     case SREG_GLOBALTIMER_HI: {
         bool timer = o->sreg >= SREG_GLOBALTIMER;
-        LLVMValueRef args[] = {e->warp};
-        c = LLVMBuildCall2(e->b, e->t_clock_fn, abi_service(e, timer ? S_GLOBALTIMER : S_CLOCK64), args, 1, "");
+        LLVMValueRef args[] = {e->fs.warp};
+        c = LLVMBuildCall2(e->b, e->t_clock_fn, abi_service(e, timer ? S_GLOBALTIMER : S_CLOCK64),
+                           args, 1, "");
         if (o->sreg == SREG_CLOCK || o->sreg == SREG_GLOBALTIMER_LO)
             c = LLVMBuildTrunc(e->b, c, e->t_i32, "");
         else if (o->sreg == SREG_CLOCK_HI || o->sreg == SREG_GLOBALTIMER_HI)
-            c = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), ""), e->t_i32, "");
+            c = LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, c, LLVMConstInt(e->t_i64, 32, 0), ""),
+                               e->t_i32, "");
         return emit_splat(e, c);
     }
     /* %envreg1:%envreg2 is a cooperative launch's grid workspace (what
@@ -141,10 +135,13 @@ sreg_value(Emit *e, const Operand *o)
     case SREG_IS_EXPLICIT_CLUSTER: return zero;
     case SREG_CLUSTER_NCTAID:
     case SREG_CLUSTER_NCTARANK: return LLVMConstInt(e->t_i32, 1, 0);
-    case SREG_CLUSTERID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
-    case SREG_NCLUSTERID: return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
+    case SREG_CLUSTERID:
+        return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
+    case SREG_NCLUSTERID:
+        return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
     default:
-        emit_unsupported(e, o->loc, arena_printf(e->arena, "special register %%%s", sreg_name(o->sreg)));
+        emit_unsupported(e, o->loc,
+                         arena_printf(e->arena, "special register %%%s", sreg_name(o->sreg)));
         return zero;
     }
 }
@@ -156,7 +153,7 @@ inst_operand(Emit *e, const Operand *o, PtxType ty, bool want_vec)
     LLVMValueRef v;
     switch (o->kind) {
     case OPD_REG:
-        v = LLVMBuildLoad2(e->b, e->reg_type[o->reg], emit_reg_slot(e, o->reg), "");
+        v = LLVMBuildLoad2(e->b, e->fs.reg_type[o->reg], emit_reg_slot(e, o->reg), "");
         v = convert_bits(e, v, t, type_signed(ty));
         if (o->neg)
             v = LLVMBuildNot(e->b, v, "");
@@ -212,17 +209,18 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
         return;
     }
     int r = dst->reg;
-    LLVMTypeRef st = e->reg_type[r];
+    LLVMTypeRef st = e->fs.reg_type[r];
     bool vary = LLVMGetTypeKind(st) == LLVMVectorTypeKind;
     LLVMTypeRef se = vary ? LLVMGetElementType(st) : st;
     v = convert_bits(e, v, se, type_signed(ty));
     if (vary) {
         v = emit_splat(e, v);
-        /* e->nbar: lanes held at a call of a function that waits resume
+        /* e->fs.nbar: lanes held at a call of a function that waits resume
          * after it, where the analysis's reg_merge does not look */
-        if (e->partial && (e->imask || e->nbar > 0 || !e->fi->reg_merge || e->fi->reg_merge[r])) {
+        if (e->fs.partial &&
+            (e->fs.imask || e->fs.nbar > 0 || !e->fs.fi->reg_merge || e->fs.fi->reg_merge[r])) {
             LLVMValueRef old = LLVMBuildLoad2(e->b, st, emit_reg_slot(e, r), "");
-            LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
+            LLVMValueRef m = e->fs.imask ? e->fs.imask : emit_mask(e);
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");
         }
     } else if (emit_is_vec(v)) {
@@ -239,7 +237,7 @@ sources(Emit *e, const Instr *in, PtxType ty, int n)
     Ops s = {.ty = ty, .t = inst_llvm_type(e, ty)};
     s.vec = operand_varying(e, &in->opnd[0]);
     if (in->opnd[0].kind == OPD_PAIR)
-        s.vec = e->fi->reg_varying[in->opnd[0].sub[0].reg];
+        s.vec = e->fs.fi->reg_varying[in->opnd[0].sub[0].reg];
     for (int i = 1; i <= n && i < in->nopnd; i++)
         s.vec |= operand_varying(e, &in->opnd[i]);
     for (int i = 1; i <= n && i < in->nopnd; i++)
@@ -275,7 +273,8 @@ LLVMValueRef
 cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
 {
     LLVMTypeRef t = elem_type(like_v);
-    LLVMValueRef c = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMConstInt(t, i, 0) : LLVMConstReal(t, f);
+    LLVMValueRef c =
+        LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMConstInt(t, i, 0) : LLVMConstReal(t, f);
     if (!emit_is_vec(like_v))
         return c;
     unsigned n = LLVMGetVectorSize(LLVMTypeOf(like_v));
@@ -285,13 +284,22 @@ cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
     return LLVMConstVector(lanes, n);
 }
 
+/* The kernel-error sequence: the runtime's error service records code for
+ * `lanes` at PTX line `line`; the caller then leaves the function. */
+void
+emit_kernel_error(Emit *e, uint32_t code, LLVMValueRef lanes, uint32_t line)
+{
+    LLVMValueRef args[] = {e->fs.warp, emit_u32(e, code), lanes, emit_u32(e, line)};
+    LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
+}
+
 void
 emit_check_error(Emit *e)
 {
     LLVMValueRef err = abi_warp_field(e, W_ERROR);
     LLVMValueRef bad = LLVMBuildICmp(e->b, LLVMIntNE, err, LLVMConstInt(e->t_i32, 0, 0), "");
     LLVMBasicBlockRef ok = emit_new_block(e, "ok");
-    LLVMBuildCondBr(e->b, bad, e->return_bb, ok);
+    LLVMBuildCondBr(e->b, bad, e->fs.return_bb, ok);
     LLVMPositionBuilderAtEnd(e->b, ok);
 }
 
@@ -311,11 +319,11 @@ mem_var_address(Emit *e, const Var *v, int bits)
 {
     LLVMTypeRef t = LLVMIntTypeInContext(e->ctx, (unsigned)bits);
     uint32_t poff;
-    if (v->space == SP_PARAM && param_of(e->f, v, &poff))
+    if (v->space == SP_PARAM && param_of(e->fs.f, v, &poff))
         return LLVMConstInt(t, poff, 0);
     const VarSlot *s = mem_slot(e, v);
     if (!s) {
-        emit_unsupported(e, e->in ? e->in->loc : v->loc, "the address of this variable");
+        emit_unsupported(e, e->fs.in ? e->fs.in->loc : v->loc, "the address of this variable");
         return LLVMConstInt(t, 0, 0);
     }
     if (s->global)
@@ -324,9 +332,12 @@ mem_var_address(Emit *e, const Var *v, int bits)
         /* the dynamic part, after the kernel's own static part (aligned
          * 16): each kernel is charged only for the .shared variables it
          * reaches (abi.c), so its offset is the launch's, not the layout's */
-        LLVMValueRef total = abi_warp_field(e, W_TOTAL_SMEM), dyn = abi_warp_field(e, W_DYNAMIC_SMEM);
+        LLVMValueRef total = abi_warp_field(e, W_TOTAL_SMEM),
+                     dyn = abi_warp_field(e, W_DYNAMIC_SMEM);
         LLVMValueRef off = LLVMBuildSub(e->b, total, dyn, "dynsmem");
-        return bits == 32 ? off : bits > 32 ? LLVMBuildZExt(e->b, off, t, "") : LLVMBuildTrunc(e->b, off, t, "");
+        return bits == 32  ? off
+               : bits > 32 ? LLVMBuildZExt(e->b, off, t, "")
+                           : LLVMBuildTrunc(e->b, off, t, "");
     }
     return LLVMConstInt(t, (uint64_t)s->offset, 0);
 }

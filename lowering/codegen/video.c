@@ -75,7 +75,8 @@ static LLVMValueRef
 field(Emit *e, LLVMValueRef x, bool vec, int shift, int bits, bool sign)
 {
     x = LLVMBuildShl(e->b, x, k64(e, vec, 64 - shift - bits), "");
-    return sign ? LLVMBuildAShr(e->b, x, k64(e, vec, 64 - bits), "") : LLVMBuildLShr(e->b, x, k64(e, vec, 64 - bits), "");
+    return sign ? LLVMBuildAShr(e->b, x, k64(e, vec, 64 - bits), "")
+                : LLVMBuildLShr(e->b, x, k64(e, vec, 64 - bits), "");
 }
 
 static LLVMValueRef
@@ -156,9 +157,11 @@ video_op(Emit *e, const Instr *in, LLVMValueRef a, LLVMValueRef b, bool vec)
     case OP_VAVRG2:
     case OP_VAVRG4: { /* (s + 1) >> 1 when s >= 0, else s >> 1 */
         LLVMValueRef s = LLVMBuildAdd(e->b, a, b, "");
-        LLVMValueRef up = LLVMBuildAShr(e->b, LLVMBuildAdd(e->b, s, k64(e, vec, 1), ""), k64(e, vec, 1), "");
+        LLVMValueRef up =
+            LLVMBuildAShr(e->b, LLVMBuildAdd(e->b, s, k64(e, vec, 1), ""), k64(e, vec, 1), "");
         LLVMValueRef down = LLVMBuildAShr(e->b, s, k64(e, vec, 1), "");
-        return LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSGE, s, k64(e, vec, 0), ""), up, down, "");
+        return LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSGE, s, k64(e, vec, 0), ""), up,
+                               down, "");
     }
     default: { /* vset, vset2, vset4 */
         LLVMIntPredicate p = vset_pred(in, &ok);
@@ -217,7 +220,8 @@ scalar_sat(Emit *e, LLVMValueRef t, bool vec, bool field, int bits, bool sign)
 {
     if (field) {
         LLVMValueRef lo = LLVMBuildAnd(e->b, t, k64(e, vec, 0xffffffff), "");
-        LLVMValueRef hi = k64(e, vec, sign ? (INT64_C(1) << (bits - 1)) - 1 : (INT64_C(1) << bits) - 1);
+        LLVMValueRef hi =
+            k64(e, vec, sign ? (INT64_C(1) << (bits - 1)) - 1 : (INT64_C(1) << bits) - 1);
         return smin(e, lo, hi);
     }
     if (!sign)
@@ -232,13 +236,15 @@ emit_scalar(Emit *e, const Instr *in)
     bool vset = in->op == OP_VSET, shift_op = in->op == OP_VSHL || in->op == OP_VSHR;
     int nt = vset ? 2 : 3;
     Mod op2 = op2_of(in);
-    bool sat = instr_has_mod(in, MOD_SAT), clampm = instr_has_mod(in, MOD_CLAMP), wrap = instr_has_mod(in, MOD_WRAP);
+    bool sat = instr_has_mod(in, MOD_SAT), clampm = instr_has_mod(in, MOD_CLAMP),
+         wrap = instr_has_mod(in, MOD_WRAP);
     const char *dsel = in->opnd[0].sel;
     int ash, abits, bsh, bbits, dsh, dbits;
     bool ok = in->ntype == nt && scalar_sel(in->opnd[1].sel, &ash, &abits) &&
               scalar_sel(in->opnd[2].sel, &bsh, &bbits) && scalar_sel(dsel, &dsh, &dbits) &&
               (in->nopnd == 4) == (op2 != MOD_NONE || dsel) && !(op2 != MOD_NONE && dsel) &&
-              (shift_op ? clampm != wrap && in->type[2] == TY_U32 : !clampm && !wrap) && !(vset && sat);
+              (shift_op ? clampm != wrap && in->type[2] == TY_U32 : !clampm && !wrap) &&
+              !(vset && sat);
     for (int i = 0; i < in->ntype; i++)
         ok &= in->type[i] == TY_U32 || in->type[i] == TY_S32;
     if (!ok) {
@@ -251,7 +257,8 @@ emit_scalar(Emit *e, const Instr *in)
     LLVMValueRef b = field(e, word(e, in, 2, vec), vec, bsh, bbits, is_sint(bt));
     LLVMValueRef t;
     if (shift_op) {
-        LLVMValueRef n = wrap ? LLVMBuildAnd(e->b, b, k64(e, vec, 31), "") : smin(e, b, k64(e, vec, 32));
+        LLVMValueRef n =
+            wrap ? LLVMBuildAnd(e->b, b, k64(e, vec, 31), "") : smin(e, b, k64(e, vec, 32));
         t = in->op == OP_VSHL ? LLVMBuildShl(e->b, a, n, "") : LLVMBuildAShr(e->b, a, n, "");
     } else {
         t = video_op(e, in, a, b, vec);
@@ -260,7 +267,9 @@ emit_scalar(Emit *e, const Instr *in)
         t = scalar_sat(e, t, vec, dsel != NULL, dbits, is_sint(dt));
     if (op2 != MOD_NONE) {
         LLVMValueRef c = field(e, word(e, in, 3, vec), vec, 0, 32, is_sint(dt));
-        t = op2 == MOD_ADD ? LLVMBuildAdd(e->b, t, c, "") : op2 == MOD_MIN ? smin(e, t, c) : smax(e, t, c);
+        t = op2 == MOD_ADD   ? LLVMBuildAdd(e->b, t, c, "")
+            : op2 == MOD_MIN ? smin(e, t, c)
+                             : smax(e, t, c);
     } else if (dsel) {
         int64_t m = ((INT64_C(1) << dbits) - 1) << dsh;
         LLVMValueRef c = LLVMBuildAnd(e->b, word(e, in, 3, vec), k64(e, vec, ~m & 0xffffffff), "");
@@ -269,7 +278,8 @@ emit_scalar(Emit *e, const Instr *in)
         t = LLVMBuildAnd(e->b, t, k64(e, vec, m), "");
         t = LLVMBuildOr(e->b, t, c, "");
     }
-    inst_write(e, &in->opnd[0], TY_U32, LLVMBuildTrunc(e->b, t, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
+    inst_write(e, &in->opnd[0], TY_U32,
+               LLVMBuildTrunc(e->b, t, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
 }
 
 /* A SIMD selector of n elements ("h10", "b7654"): digit i from the right
@@ -314,8 +324,8 @@ emit_simd(Emit *e, const Instr *in)
     bool add = instr_has_mod(in, MOD_ADD), sat = instr_has_mod(in, MOD_SAT);
     int fa[4], fb[4];
     bool keep[4];
-    bool ok = in->ntype == nt && !(add && sat) && !(vset && sat) && op2_of(in) != MOD_MIN && op2_of(in) != MOD_MAX &&
-              simd_sel(in->opnd[1].sel, four ? "b3210" : "h10", n, fa) &&
+    bool ok = in->ntype == nt && !(add && sat) && !(vset && sat) && op2_of(in) != MOD_MIN &&
+              op2_of(in) != MOD_MAX && simd_sel(in->opnd[1].sel, four ? "b3210" : "h10", n, fa) &&
               simd_sel(in->opnd[2].sel, four ? "b7654" : "h32", n, fb) &&
               simd_mask(in->opnd[0].sel, four ? 'b' : 'h', n, keep);
     for (int i = 0; i < in->ntype; i++)
@@ -326,7 +336,8 @@ emit_simd(Emit *e, const Instr *in)
     }
     PtxType dt = vset ? TY_U32 : in->type[0], at = in->type[nt - 2], bt = in->type[nt - 1];
     bool vec = varying(e, in);
-    LLVMValueRef ab = LLVMBuildOr(e->b, word(e, in, 1, vec), LLVMBuildShl(e->b, word(e, in, 2, vec), k64(e, vec, 32), ""), "");
+    LLVMValueRef ab = LLVMBuildOr(e->b, word(e, in, 1, vec),
+                                  LLVMBuildShl(e->b, word(e, in, 2, vec), k64(e, vec, 32), ""), "");
     LLVMValueRef c = word(e, in, 3, vec);
     LLVMValueRef d = add ? c : k64(e, vec, 0);
     for (int i = 0; i < n; i++) {
@@ -344,7 +355,8 @@ emit_simd(Emit *e, const Instr *in)
         f = LLVMBuildAnd(e->b, f, k64(e, vec, (INT64_C(1) << fw) - 1), "");
         d = LLVMBuildOr(e->b, d, LLVMBuildShl(e->b, f, k64(e, vec, fw * i), ""), "");
     }
-    inst_write(e, &in->opnd[0], TY_U32, LLVMBuildTrunc(e->b, d, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
+    inst_write(e, &in->opnd[0], TY_U32,
+               LLVMBuildTrunc(e->b, d, vec ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, ""));
 }
 
 static LLVMValueRef

@@ -115,7 +115,7 @@ shfl_source(Mod mode, unsigned lane, uint32_t b, uint32_t c, bool *in_range)
 /* shfl.sync.MODE.b32 d[|p], a, b, c, membermask: constant b and c (the
  * usual case) give a fixed permutation, a shufflevector; others compute
  * the same pseudo-code per lane and gather through memory. */
-static void
+void
 emit_shfl(Emit *e, const Instr *in)
 {
     static const Mod modes[] = {MOD_UP, MOD_DOWN, MOD_BFLY, MOD_IDX};
@@ -190,7 +190,7 @@ emit_shfl(Emit *e, const Instr *in)
 
 /* vote{.sync}.MODE d, {!}a{, membermask}: the participants whose
  * predicate is true (ballot), compared with all of them (all, any, uni). */
-static void
+void
 emit_vote(Emit *e, const Instr *in)
 {
     static const Mod modes[] = {MOD_BALLOT, MOD_ALL, MOD_ANY, MOD_UNI};
@@ -216,7 +216,7 @@ emit_vote(Emit *e, const Instr *in)
 /* match.any.sync.type d, a, membermask: the participants whose a equals
  * mine; match.all.sync.type d[|p], a, membermask: all the participants
  * when they all hold the same a, else 0 (p: whether they do). */
-static void
+void
 emit_match(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
@@ -259,7 +259,7 @@ emit_match(Emit *e, const Instr *in)
 
 /* elect.sync d|p, membermask: the leader is the lowest participant; d is
  * its %laneid, p true in the leader alone. */
-static void
+void
 emit_elect(Emit *e, const Instr *in)
 {
     const Operand *d = &in->opnd[0];
@@ -304,7 +304,7 @@ redux_set(Emit *e, LLVMValueRef members, void *ctx)
 
 /* redux.sync.op.type d, a, membermask: op over the participants' a;
  * redux.sync.min/max{.abs}{.NaN}.f32 likewise, .abs on the inputs. */
-static void
+void
 emit_redux(Emit *e, const Instr *in)
 {
     PtxType ty = itype(in);
@@ -352,17 +352,9 @@ emit_redux(Emit *e, const Instr *in)
 
 /* ---------------------------------------------------------------- entry */
 
+/* activemask: the lanes running it */
 void
-warp_emit(Emit *e, const Instr *in)
+emit_activemask(Emit *e, const Instr *in)
 {
-    switch (in->op) {
-    case OP_SHFL: emit_shfl(e, in); break;
-    case OP_VOTE: emit_vote(e, in); break;
-    case OP_MATCH: emit_match(e, in); break;
-    case OP_REDUX: emit_redux(e, in); break;
-    case OP_ELECT: emit_elect(e, in); break;
-    case OP_ACTIVEMASK: inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e)); break;
-    case OP_BAR_WARP_SYNC: break; /* the members are all here (flow.c held the lanes) */
-    default: die("warp_emit: not a warp operation");
-    }
+    inst_write(e, &in->opnd[0], TY_B32, emit_cur_mask(e));
 }

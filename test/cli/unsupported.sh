@@ -3,7 +3,7 @@
 # test/cli/unsupported_parse.ptx (instructions of the ISA the parser knows
 # but we do not implement; -fsyntax-only exits 1) and three in
 # test/cli/unsupported_lower.ptx (found by the lowering, which goes on
-# after the first).  A wgmma or tex line gives one message, never
+# after the first), two more in one kernel (unsupported_two).  A wgmma or tex line gives one message, never
 # cascaded lexer errors.  Called by test/run.sh with P2N OUT FILTER.
 P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.."
@@ -74,6 +74,30 @@ check coords "$got" $? 1 "$OUT/unsupported_coords.ptx:10:21: error: 'ld' takes n
 one_line 'txq.channel_order.b32 %r1, [%rd1];' >"$OUT/unsupported_txq.ptx"
 got=$("$P2N" -S -o /dev/null "$OUT/unsupported_txq.ptx" 2>&1)
 check txq "$got" $? 1 "$OUT/unsupported_txq.ptx:10:2: error: 'txq' with this query is not supported"
+
+# Two constructs the lowering rejects in one kernel: the first becomes a
+# trap and the lowering goes on, so both are reported in one run (the
+# first once ended the function).
+cat >"$OUT/unsupported_two.ptx" <<'PTX'
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [p];
+	txq.channel_order.b32 %r1, [%rd1];
+	txq.channel_data_type.b32 %r2, [%rd1];
+	add.u32 %r1, %r1, %r2;
+	st.global.u32 [%rd1], %r1;
+	ret;
+}
+PTX
+f=$OUT/unsupported_two.ptx
+got=$("$P2N" -S -o /dev/null "$f" 2>&1)
+check lower_two "$got" $? 1 "$f:9:2: error: 'txq' with this query is not supported
+$f:10:2: error: 'txq' with this query is not supported"
 
 # Two errors found after their statements' ';' (operand checks), on
 # consecutive lines: both are reported, the second not skipped over.

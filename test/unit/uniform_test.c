@@ -256,7 +256,7 @@ sync_dependence(void)
     expect_reg(&t, "%v", true);
     expect_reg(&t, "%q", true);
     expect_branch(&t, 4, BR_DIVERGENT, "J", LOWER_STACK);
-    /* a hammock, planned as stack while IF_CONVERSION is off (uniform.c) */
+    /* a hammock: stack (no if-conversion) */
     expect_branch(&t, 8, BR_DIVERGENT, "K", LOWER_STACK);
     finish(&t);
 }
@@ -440,7 +440,7 @@ join_before_exit(void)
     run(&t);
     expect_reg(&t, "%v", true);
     expect_branch(&t, 3, BR_DIVERGENT, "exit", LOWER_STACK);
-    expect_branch(&t, 9, BR_DIVERGENT, "W", LOWER_STACK); /* IF_CONVERSION off */
+    expect_branch(&t, 9, BR_DIVERGENT, "W", LOWER_STACK); /* no if-conversion */
     finish(&t);
 }
 
