@@ -79,7 +79,7 @@ status=0
 for t; do
 	seeds=$dir/seeds/$t
 	case $t in
-	parse) ptx_seeds "$seeds" 65536 test/ptx test/ptx/* test/parse test/report; max=16384 ;;
+	parse) ptx_seeds "$seeds" 65536 test/ptx test/ptx/* test/parse test/parse/* test/report; max=16384 ;;
 	translate) ptx_seeds "$seeds" 16384 test/ptx test/ptx/* test/report "$dir/exec"; max=16384 ;;
 	load) load_seeds "$seeds" || exit 1; max=65536 ;;
 	esac
