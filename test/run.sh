@@ -394,6 +394,24 @@ t_fuzz() {
 	done
 }
 
+# --- test/fuzz: the inputs that fuzzing found (make fuzz), kept as
+# test/fuzz/TARGET/NAME once fixed, each given again to its libFuzzer target
+# (test/fuzz/TARGET.c) linked with a main() of its own (replay_TARGET): it
+# must return, no crash, no abort, no sanitizer report.
+t_fuzzer() { # TARGET
+	t=$1
+	bin=test/fuzz/replay_$t
+	for f in test/fuzz/"$t"/*; do
+		[ -f "$f" ] || continue
+		name=fuzzer/$t/$(basename "$f")
+		selected "$name" || continue
+		if [ ! -x "$bin" ]; then skip "$name" "$bin not built"; continue; fi
+		out=$(limit 60 "$bin" "$f" 2>&1)
+		rc=$?
+		if [ $rc -eq 0 ]; then pass "$name"; else fail "$name" "exit status $rc: $(printf '%s\n' "$out" | tail -n 8)"; fi
+	done
+}
+
 # --- test/cudart: unmodified CUDA programs run on the CPU (docs/cuda.md).
 # Each NAME.cu is built by nvcc, as a user would, with
 #     nvcc -cudart shared -arch=sm_80 [NAME.flags] NAME.cu -o test/out/cudart/NAME
@@ -575,6 +593,7 @@ items() {
 		[ -e "$host" ] && echo "t_ref $(basename "$host" .c)"
 	done
 	for bin in test/unit/*_test; do echo "t_unit $bin"; done
+	for d in test/fuzz/*/; do [ -d "$d" ] && echo "t_fuzzer $(basename "$d")"; done
 	echo t_parse
 	echo t_parse_check
 	echo t_fixtures
