@@ -29,7 +29,7 @@ TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Icli -Ifrontend -Ilowering -Ilowering/a
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
-	frontend/print.o frontend/cfg.o frontend/link.o
+	frontend/print.o frontend/cfg.o frontend/link.o frontend/check.o
 ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
 	lowering/analysis/report.o lowering/analysis/warn.o
 # the code generator, from the bottom up (codegen/emit.h)
@@ -69,6 +69,10 @@ CUDA_GEN = $(CUDA_DIR)/stubs_cuda.c $(CUDA_DIR)/stubs_cudart.c $(CUDA_DIR)/libcu
 
 ALL_OBJS = $(TRANSLATOR_OBJS) $(RUNTIME_OBJS) $(CUDA_OBJS)
 UNIT_TESTS = test/unit/abi_test test/unit/dom_test test/unit/uniform_test test/unit/translate_test
+# libFuzzer targets (test/fuzz) and their replayers, built with cc for make check
+FUZZ_TARGETS = parse translate load
+FUZZ_REPLAY = $(FUZZ_TARGETS:%=test/fuzz/replay_%)
+FUZZ_OBJS = $(FUZZ_TARGETS:%=test/fuzz/%.o) test/fuzz/replay.o
 
 all: ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) $(CUDA_LIBS) $(CUDA_DIR)/ptx2native-run
 
@@ -235,23 +239,56 @@ fuzz-diff: all ref
 	P2NFLAGS="$(P2NFLAGS)" test/ref/fuzz --seed $(SEED) -n $(N) --write test/regress $(FUZZFLAGS)
 
 # Tests: test/run.sh prints one line per test and "N passed, M failed".
-check: all ref $(UNIT_TESTS)
+check: all tests
 	sh test/run.sh $(T)
 
-# The translator's tests (parse diagnostics, fixtures, reports, codegen)
-# with a translator built with ASan and UBSan, and the execution tests with
-# the runtime and the host programs built so too; the tree is rebuilt plain
-# afterwards.
-SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer
+# what the tests need besides all
+tests: ref $(UNIT_TESTS) $(FUZZ_REPLAY)
+
+# Sanitizers (test/sanitize.sh): a copy of the tree under build/asan or
+# build/ubsan is built with them and runs the tests there; any report fails.
+# check-asan: ASan and UBSan on every test but the CUDA layer's (programs
+# nvcc linked cannot load an ASan library after their own) and fuzz/.
+# check-ubsan: UBSan with -fno-sanitize-recover on every test, or on the
+# tests matching each filter of T ("make check-ubsan T='unit/ parse/'").
+ASAN_TESTS = parse/ fixture/ report/ codegen/ unit/ fuzzer/ cli/ exec/
 check-asan:
-	$(MAKE) clean
-	$(MAKE) ptx2native runtime/libptx2native.a OPT="-O1 -g $(SANITIZE)" LDFLAGS="-fsanitize=address,undefined"
-	for t in parse/ fixture/ report/ codegen/ exec/; do \
-		HOST_CFLAGS="-g $(SANITIZE)" ASAN_OPTIONS=detect_leaks=0 \
-			UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 sh test/run.sh $$t || exit 1; \
-	done
-	$(MAKE) clean
-	$(MAKE) all
+	sh test/sanitize.sh asan $(or $(T),$(ASAN_TESTS))
+
+check-ubsan:
+	sh test/sanitize.sh ubsan $(T)
+
+# libFuzzer targets (test/fuzz, docs/testing.md): make fuzz builds them in
+# a copy of the tree (build/fuzz) with clang's libFuzzer, ASan and UBSan
+# and runs each FUZZ_TIME seconds (default 60) from a seed corpus of
+# test/; make fuzz-deps installs clang (Debian and Ubuntu; as root).  make
+# check replays the inputs kept in test/fuzz/TARGET/ with replay_TARGET:
+# the same target with a main() (test/fuzz/replay.c), built with cc.
+FUZZ_CLANG = clang-19
+
+$(FUZZ_OBJS): %.o: %.c
+	$(CC) $(TRANSLATOR_CFLAGS) -c -o $@ $<
+
+test/fuzz/replay_parse test/fuzz/replay_translate: test/fuzz/replay_%: test/fuzz/%.o test/fuzz/replay.o \
+		lowering/libptx2native-translate.a
+	$(CC) $(LDFLAGS) -o $@ $< test/fuzz/replay.o lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS)
+
+test/fuzz/replay_load: test/fuzz/load.o test/fuzz/replay.o runtime/libptx2native.a
+	$(CC) $(LDFLAGS) -o $@ test/fuzz/load.o test/fuzz/replay.o runtime/libptx2native.a -lpthread -ldl -lm
+
+# with libFuzzer's main: built by make fuzz in build/fuzz (CC=clang)
+test/fuzz/fuzz_parse test/fuzz/fuzz_translate: test/fuzz/fuzz_%: test/fuzz/%.o lowering/libptx2native-translate.a
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $< lowering/libptx2native-translate.a $(TRANSLATE_LDLIBS)
+
+test/fuzz/fuzz_load: test/fuzz/load.o runtime/libptx2native.a
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ test/fuzz/load.o runtime/libptx2native.a -lpthread -ldl -lm
+
+fuzz: all
+	FUZZ_CLANG="$(FUZZ_CLANG)" sh test/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-deps:
+	apt-get update
+	apt-get install -y --no-install-recommends $(FUZZ_CLANG) libclang-rt-19-dev
 
 demo: all
 	sh test/demo.sh
@@ -335,12 +372,13 @@ install-manifest:
 	@printf '%s\n' $(INSTALLED)
 
 clean:
+	rm -f $(FUZZ_REPLAY) $(FUZZ_OBJS) $(FUZZ_OBJS:.o=.d) $(FUZZ_TARGETS:%=test/fuzz/fuzz_%)
 	rm -f ptx2native $(RUNTIME_LIBS) $(TRANSLATE_LIBS) lowering/target_names.inc lowering/build_id.h $(ALL_OBJS) $(ALL_OBJS:.o=.d) $(UNIT_TESTS) $(UNIT_TESTS:=.d)
 	rm -f test/ref/*.o test/ref/*.d test/ref/libp2nref.a $(REF_TOOLS)
 	rm -f $(CUDA_LIBS) $(CUDA_GEN) $(CUDA_DIR)/ptx2native-run
 	rm -rf test/out build
 
-.PHONY: all ref fuzz-diff check check-asan check-llvm demo regen-ptx regen-reports install uninstall install-manifest \
-	clean bench bench-deps
+.PHONY: all ref fuzz-diff check tests check-asan check-ubsan fuzz fuzz-deps check-llvm demo regen-ptx \
+	regen-reports install uninstall install-manifest clean bench bench-deps
 
--include $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d
+-include $(FUZZ_OBJS:.o=.d) $(ALL_OBJS:.o=.d) $(UNIT_TESTS:=.d) $(REF_OBJS:.o=.d) test/ref/gen.d test/ref/fuzz.d test/ref/runner.d

@@ -1140,85 +1140,6 @@ match_opcode(const Token *op, Token *dots, int ndots, int *used, bool *unsupport
     return OP_NONE;
 }
 
-/* May a register of type r stand where the instruction reads type t?  As
- * ptxas: the sizes must agree; a .bN register or instruction takes any
- * type of its size, otherwise float and integer do not mix. */
-static bool
-type_fits(PtxType r, PtxType t)
-{
-    if (r == TY_PRED || t == TY_PRED)
-        return r == t;
-    if (type_bits(r) != type_bits(t))
-        return false;
-    TypeKind rk = type_kind(r), tk = type_kind(t);
-    if (rk == TK_BITS || tk == TK_BITS || rk == TK_PACKED || tk == TK_PACKED)
-        return true;
-    return (rk == TK_FLOAT) == (tk == TK_FLOAT);
-}
-
-/* cvta.space.size p, a: size .u32 or .u64, and address registers, which
- * hold integers or bits (PTX ISA, "cvta"). */
-static bool
-check_cvta(P *p, const Instr *in)
-{
-    if (in->ntype != 1 || (in->type[0] != TY_U32 && in->type[0] != TY_U64)) {
-        diag_error(p->d, in->loc, "'cvta' takes .u32 or .u64%s%s", in->ntype ? ", not ." : "",
-                   in->ntype ? type_name(in->type[0]) : "");
-        return false;
-    }
-    for (int i = 0; i < in->nopnd; i++) {
-        const Operand *o = &in->opnd[i];
-        if (o->kind != OPD_REG)
-            continue;
-        const Reg *r = &p->f->regs.v[o->reg];
-        TypeKind k = type_kind(r->type);
-        if (k == TK_FLOAT || k == TK_PRED || k == TK_PACKED) {
-            diag_error(p->d, o->loc, "operand '%s' of 'cvta' is a .%s register; an address is .u32, .u64 or .b32, .b64",
-                       r->name, type_name(r->type));
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Operand types of the common arithmetic, logic and move instructions. */
-static bool
-check_types(P *p, const Instr *in)
-{
-    if (in->op == OP_CVTA)
-        return check_cvta(p, in);
-    switch (in->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_MIN: case OP_MAX:
-    case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_NEG: case OP_ABS:
-    case OP_DIV: case OP_REM: case OP_MOV: case OP_SETP: case OP_SELP: case OP_FMA:
-        break;
-    default:
-        return true;
-    }
-    if (in->ntype != 1)
-        return true;
-    PtxType t = in->type[0];
-    bool wide = false;
-    for (int i = 0; i < in->nmods; i++)
-        wide |= in->mods[i] == MOD_WIDE;
-    for (int i = 0; i < in->nopnd; i++) {
-        const Operand *o = &in->opnd[i];
-        if (o->kind != OPD_REG)
-            continue;
-        if ((in->op == OP_SETP && (i == 0 || i == 3)) || (in->op == OP_SELP && i == 3) || (wide && i == 0))
-            continue; /* predicates; the double-width result of .wide */
-        if (wide && in->op == OP_MAD && i == 3)
-            continue;
-        const Reg *r = &p->f->regs.v[o->reg];
-        if (type_fits(r->type, t))
-            continue;
-        diag_error(p->d, o->loc, "operand '%s' of type .%s does not match '%s.%s'", r->name, type_name(r->type),
-                   opcode_name(in->op), type_name(t));
-        return false;
-    }
-    return true;
-}
-
 /* The {a, b, ...} operands of ld, st and mov (vector registers are such
  * lists): .v2/.v4 take that many elements; a mov that packs or unpacks
  * takes registers whose sizes add up to its type's. */
@@ -1301,8 +1222,6 @@ check_instr(P *p, Instr *in)
         diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
         return false;
     }
-    if (!check_types(p, in))
-        return false;
     if (in->op == OP_BRA && in->opnd[0].kind != OPD_LABEL) {
         diag_error(p->d, in->opnd[0].loc, "'bra' needs a label");
         return false;
@@ -1902,17 +1821,10 @@ check_calls(P *p, Func *f)
         const Instr *in = &f->instrs.v[i];
         if (in->op != OP_CALL || in->nopnd == 0)
             continue;
-        const Operand *rets = NULL, *target, *args = NULL, *tlist = NULL;
-        int k = 0;
-        if (in->opnd[0].kind == OPD_LIST)
-            rets = &in->opnd[k++];
-        if (k >= in->nopnd)
+        CallShape c = call_shape(in);
+        const Operand *rets = c.rets, *target = c.target, *args = c.args, *tlist = c.tlist;
+        if (!target)
             continue;
-        target = &in->opnd[k++];
-        if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
-            args = &in->opnd[k++];
-        if (k < in->nopnd)
-            tlist = &in->opnd[k];
         const Func *sig = NULL;
         if (target->kind == OPD_FUNC) {
             sig = target->func;
@@ -2206,6 +2118,7 @@ ptx_parse(const char *filename, const char *text, size_t len, Diags *d)
     if (d->nerrors == 0 && m->target.n == 0)
         diag_error(d, p->tok.loc, "missing '.target' directive");
     free(p);
+    ptx_check(m, d);
     return m;
 }
 

@@ -209,7 +209,7 @@ Space mod_space(Mod m);                       /* SP_NONE unless a space */
 /* Opcodes and their properties; opcodes.def is the one table. */
 typedef enum {
     OP_NONE,
-#define X(id, name, flags, classes, nopnd_min, nopnd_max) OP_##id,
+#define X(id, name, flags, classes, nopnd_min, nopnd_max, shape, emit) OP_##id,
 #include "opcodes.def"
 #undef X
     OP_COUNT
@@ -236,6 +236,7 @@ struct Instr;
 bool instr_has_mod(const struct Instr *in, Mod m); /* one of its modifiers is m */
 int opcode_min_operands(Opcode op);
 int opcode_max_operands(Opcode op);
+const char *opcode_shape(Opcode op); /* operand types, see opcodes.def */
 
 /* Special registers (%tid, %laneid, ...). */
 typedef enum {
@@ -332,6 +333,16 @@ typedef struct Instr {
     Operand *opnd;
     int nopnd;
 } Instr;
+
+/* A call's operands, call[.uni] [(rets),] target[, (args)][, tlist]; the
+ * members absent from the call are NULL (tables.c: the one decoding). */
+typedef struct CallShape {
+    const Operand *rets, *target, *args, *tlist;
+} CallShape;
+CallShape call_shape(const Instr *in);
+/* in is a call that may run g: g names a .func with a body, and in calls it
+ * or calls through a register (which may hold any function's address). */
+bool call_may_reach(const Instr *in, const Func *g);
 
 /* Registers: every .reg declaration, each range element its own entry. */
 typedef struct Reg {
@@ -502,6 +513,10 @@ Module *ptx_parse(const char *filename, const char *text, size_t len, Diags *d);
 
 /* The name a `.file ID "name"` directive gave ID, or NULL. */
 const char *module_file_name(const Module *m, int id);
+
+/* check.c: operand types and state spaces of every instruction against
+ * the opcode's shape; errors go to d (all of them, up to d's limit). */
+void ptx_check(const Module *m, Diags *d);
 
 /* print.c: PTX text that parses back to the same module. */
 void ptx_print(FILE *out, const Module *m);

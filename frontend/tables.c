@@ -103,9 +103,10 @@ static const struct {
     const char *name;
     unsigned flags, classes;
     int nmin, nmax;
+    const char *shape;
 } opcodes[] = {
-    {"", 0, 0, 0, 0},
-#define X(id, name, flags, classes, nmin, nmax) {name, flags, classes, nmin, nmax},
+    {"", 0, 0, 0, 0, ""},
+#define X(id, name, flags, classes, nmin, nmax, shape, emit) {name, flags, classes, nmin, nmax, shape},
 #include "opcodes.def"
 #undef X
 };
@@ -138,6 +139,12 @@ int
 opcode_max_operands(Opcode op)
 {
     return opcodes[op].nmax;
+}
+
+const char *
+opcode_shape(Opcode op)
+{
+    return opcodes[op].shape;
 }
 
 Opcode
@@ -251,4 +258,31 @@ ptx_targets_list(void)
     return "sm_10-13, sm_20, sm_30, sm_32, sm_35, sm_37, sm_50, sm_52, sm_53, sm_60-62, sm_70, sm_72, sm_75, "
            "sm_80, sm_86-89, sm_90, sm_90a, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (each of these "
            "last six also with a or f), texmode_unified, texmode_independent, debug, map_f64_to_f32";
+}
+
+/* call[.uni] [(rets),] target[, (args)][, tlist]: the one decoding of a
+ * call's operands. */
+CallShape
+call_shape(const Instr *in)
+{
+    CallShape c = {0};
+    int k = 0;
+    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
+        c.rets = &in->opnd[k++];
+    if (k >= in->nopnd)
+        return c;
+    c.target = &in->opnd[k++];
+    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
+        c.args = &in->opnd[k++];
+    if (k < in->nopnd)
+        c.tlist = &in->opnd[k];
+    return c;
+}
+
+bool
+call_may_reach(const Instr *in, const Func *g)
+{
+    const Operand *t = in->op == OP_CALL ? call_shape(in).target : NULL;
+    return t && g->has_body && !g->is_entry &&
+           (t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g));
 }

@@ -96,7 +96,8 @@ name_known(const char *target, NameKind kind, const char *name, size_t len)
     if (i < 0)
         return true;
     for (; names[i].name && names[i].kind != NAME_TARGET; i++)
-        if (names[i].kind == kind && strlen(names[i].name) == len && strncmp(names[i].name, name, len) == 0)
+        if (names[i].kind == kind && strlen(names[i].name) == len &&
+            strncmp(names[i].name, name, len) == 0)
             return true;
     return false;
 }
@@ -222,14 +223,17 @@ target_init(Emit *e)
     const char *generic = target_cpu_known(LLVMGetTargetName(target), "generic") ? "generic" : "";
     char *cpu = host ? LLVMGetHostCPUName() : e->o->mcpu ? NULL : LLVMCreateMessage(generic);
     char *features = host ? LLVMGetHostCPUFeatures() : NULL;
-    e->required_features = required_features(e, e->o->mcpu ? e->o->mcpu : cpu, features, e->o->mattr);
+    e->required_features =
+        required_features(e, e->o->mcpu ? e->o->mcpu : cpu, features, e->o->mattr);
     LLVMCodeGenOptLevel level = e->o->opt_level == 0   ? LLVMCodeGenLevelNone
                                 : e->o->opt_level == 1 ? LLVMCodeGenLevelLess
                                 : e->o->opt_level == 2 ? LLVMCodeGenLevelDefault
                                                        : LLVMCodeGenLevelAggressive;
     e->tm = LLVMCreateTargetMachine(target, triple, e->o->mcpu ? e->o->mcpu : cpu,
-                                    e->o->mattr ? e->o->mattr : features ? features : "", level, LLVMRelocPIC,
-                                    LLVMCodeModelDefault);
+                                    e->o->mattr ? e->o->mattr
+                                    : features  ? features
+                                                : "",
+                                    level, LLVMRelocPIC, LLVMCodeModelDefault);
     if (!e->tm) {
         target_error(e, "LLVM cannot make a target machine for %s", triple);
         if (cpu)
@@ -327,7 +331,8 @@ llvm_location(const Diags *d, const char *msg, SrcLoc *loc)
     for (int i = 0; i < d->files.n && line > 0; i++) {
         const char *name = d->files.v[i].name, *base = strrchr(name, '/');
         base = base ? base + 1 : name;
-        if ((strlen(name) == n && strncmp(name, msg, n) == 0) || (strlen(base) == n && strncmp(base, msg, n) == 0)) {
+        if ((strlen(name) == n && strncmp(name, msg, n) == 0) ||
+            (strlen(base) == n && strncmp(base, msg, n) == 0)) {
             *loc = (SrcLoc){name, line, col};
             break;
         }
@@ -343,7 +348,9 @@ on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
     const char *p = strstr(msg, "stack frame size (");
     unsigned long long size, limit;
     char name[600];
-    if (p && e->frame_of && sscanf(p, "stack frame size (%llu) exceeds limit (%llu) in function '%599[^']'", &size, &limit, name) == 3) {
+    if (p && e->frame_of &&
+        sscanf(p, "stack frame size (%llu) exceeds limit (%llu) in function '%599[^']'", &size,
+               &limit, name) == 3) {
         for (int i = 0; i < e->m->funcs.n; i++) {
             const Func *f = e->m->funcs.v[i];
             const char *prefix = f->is_entry ? "p2n.kernel." : "p2n.func.";
@@ -389,13 +396,14 @@ emit_code(Emit *e, LLVMCodeGenFileType kind)
         memset(e->frame_of, 0, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
         for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn))
             if (!LLVMIsDeclaration(fn))
-                LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                        LLVMCreateStringAttribute(e->ctx, "warn-stack-size", 15, "0", 1));
+                LLVMAddAttributeAtIndex(
+                    fn, LLVMAttributeFunctionIndex,
+                    LLVMCreateStringAttribute(e->ctx, "warn-stack-size", 15, "0", 1));
     }
     LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(e->tm, e->mod, kind, &err, &buf);
     if (failed || e->failed) {
-        target_error(e, "LLVM could not emit the %s%s%s", object ? "object" : "assembly", err && *err ? ": " : "",
-                     err ? err : "");
+        target_error(e, "LLVM could not emit the %s%s%s", object ? "object" : "assembly",
+                     err && *err ? ": " : "", err ? err : "");
         LLVMDisposeMessage(err);
         if (buf)
             LLVMDisposeMemoryBuffer(buf);
@@ -408,8 +416,9 @@ emit_code(Emit *e, LLVMCodeGenFileType kind)
             memcpy(copy, LLVMGetBufferStart(buf), n);
         LLVMDisposeMemoryBuffer(buf);
         if (!copy || !abi_patch_stack(e, copy, n)) {
-            target_error(e, "internal error: %s", copy ? "a kernel's stack placeholder is not in the object once"
-                                                       : "out of memory");
+            target_error(e, "internal error: %s",
+                         copy ? "a kernel's stack placeholder is not in the object once"
+                              : "out of memory");
             free(copy);
             return NULL;
         }
@@ -571,7 +580,8 @@ link_shared(Emit *e)
         int lines = 0;
         for (char *p = text; p && *p && lines < 20; lines++) {
             size_t len = strcspn(p, "\n");
-            diag_note(e->d, (SrcLoc){0}, "the linker said: %.*s", (int)(len < 1000 ? len : 1000), p);
+            diag_note(e->d, (SrcLoc){0}, "the linker said: %.*s", (int)(len < 1000 ? len : 1000),
+                      p);
             p += len + (p[len] == '\n');
         }
         free(text);

@@ -72,8 +72,8 @@ deliver(const Run *r)
                 located ? (unsigned)g->loc.line : 0, located ? (unsigned)g->loc.col : 0, g->msg);
         const char *line = located ? diag_source_line(d, g->loc) : NULL;
         if (line) /* the note that quotes the PTX line */
-            o->diag(o->diag_user, P2N_DIAG_NOTE, g->loc.file, (unsigned)g->loc.line, (unsigned)g->loc.col,
-                    line);
+            o->diag(o->diag_user, P2N_DIAG_NOTE, g->loc.file, (unsigned)g->loc.line,
+                    (unsigned)g->loc.col, line);
     }
     int max = d->max_errors > 0 ? d->max_errors : 20;
     if (d->nerrors > max) {
@@ -106,11 +106,13 @@ check_features(Run *r, const char *target, const char *list)
             char *item = arena_strndup(&r->arena, p, n);
             const char *near = n >= 2 ? target_suggest(target, true, item + 1) : NULL;
             if (near)
-                diag_error(&r->d, (SrcLoc){0}, "unknown target feature '%s' in '%s'; did you mean '%c%s'?",
-                           item, list, p[0], near);
+                diag_error(&r->d, (SrcLoc){0},
+                           "unknown target feature '%s' in '%s'; did you mean '%c%s'?", item, list,
+                           p[0], near);
             else
                 diag_error(&r->d, (SrcLoc){0},
-                           "unknown target feature '%s' in '%s' (a comma list of +NAME or -NAME)", item, list);
+                           "unknown target feature '%s' in '%s' (a comma list of +NAME or -NAME)",
+                           item, list);
             return false;
         }
         p += n + (p[n] == ',');
@@ -140,18 +142,21 @@ check_target(Run *r)
         diag_error(&r->d, none, "--cpu=native names this machine, not target '%s'", triple);
         return false;
     }
-    if (o->cpu && strcmp(o->cpu, "native") != 0 && (!*o->cpu || !target_cpu_known(target, o->cpu))) {
+    if (o->cpu && strcmp(o->cpu, "native") != 0 &&
+        (!*o->cpu || !target_cpu_known(target, o->cpu))) {
         const char *near = *o->cpu ? target_suggest(target, false, o->cpu) : NULL;
         if (near)
-            diag_error(&r->d, none, "unknown CPU '%s' for %s; did you mean '%s'?", o->cpu, which, near);
+            diag_error(&r->d, none, "unknown CPU '%s' for %s; did you mean '%s'?", o->cpu, which,
+                       near);
         else if (triple)
-            diag_error(&r->d, none, "unknown CPU '%s' for %s (llc -march=%s -mcpu=help lists them)", o->cpu,
-                       which, target);
+            diag_error(&r->d, none, "unknown CPU '%s' for %s (llc -march=%s -mcpu=help lists them)",
+                       o->cpu, which, target);
         else
-            diag_error(&r->d, none,
-                       "unknown CPU '%s' for %s (native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or "
-                       "an LLVM CPU name)",
-                       o->cpu, which);
+            diag_error(
+                &r->d, none,
+                "unknown CPU '%s' for %s (native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or "
+                "an LLVM CPU name)",
+                o->cpu, which);
         return false;
     }
     return !o->features || check_features(r, target, o->features);
@@ -182,7 +187,8 @@ check_options(Run *r, const p2n_source *inputs, size_t ninputs)
         ok = false;
     }
     if (r->x && r->x->triple && o->output == P2N_OUTPUT_SHARED_OBJECT) {
-        diag_error(&r->d, none, "a shared object for target '%s' needs its system linker: use -c or -S",
+        diag_error(&r->d, none,
+                   "a shared object for target '%s' needs its system linker: use -c or -S",
                    r->x->triple);
         ok = false;
     }
@@ -190,8 +196,8 @@ check_options(Run *r, const p2n_source *inputs, size_t ninputs)
         const char *w = r->x->warn_opts[i];
         if (!diag_warning_option(&r->d, w)) {
             const char *near = diag_warning_suggest(w);
-            diag_error(&r->d, none, "unknown warning option '%s'%s%s%s", w, near ? "; did you mean '" : "",
-                       near ? near : "", near ? "'?" : "");
+            diag_error(&r->d, none, "unknown warning option '%s'%s%s%s", w,
+                       near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
             ok = false;
         }
     }

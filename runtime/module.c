@@ -70,6 +70,9 @@ find_note(const image_src *s, const Elf64_Ehdr *eh, char *desc, size_t cap, uint
     if (eh->e_shstrndx >= eh->e_shnum ||
         !src_read(s, eh->e_shoff + (uint64_t)eh->e_shstrndx * sizeof strtab, &strtab, sizeof strtab))
         return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: no section names: not made by ptx2native", s->name);
+    if (!in_image(s, strtab.sh_offset, strtab.sh_size))
+        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (the section names end past the end of the file)",
+                       s->name);
     for (unsigned i = 0; i < eh->e_shnum; i++) {
         Elf64_Shdr sh;
         char name[sizeof P2N_NOTE_SECTION];

@@ -61,6 +61,38 @@ got:      $first"; fi
 	done
 }
 
+# --- test/parse/check: operand types and state spaces (frontend/check.c).
+# A line ending in "// error: MSG" must get exactly that error, and no other
+# line any, all in one run (a "// limit: N" line: only the first N marked
+# lines, the diagnostics' limit).  The verdicts are ptxas's; where ptxas is
+# installed, test/cli/check_ptxas.sh compares them with it.
+t_parse_check() {
+	for src in test/parse/check/*.ptx; do
+		[ -e "$src" ] || return 0
+		name=parse/check/$(basename "$src" .ptx)
+		selected "$name" || continue
+		lim=$(sed -n 's|^// limit: \([0-9]*\)$|\1|p' "$src")
+		awk '/\/\/ error: / { m = $0; sub(/.*\/\/ error: /, "", m); print NR ": " m }' "$src" |
+			head -n "${lim:-100000}" | sort -t: -k1,1n -k2 >"$OUT/check_want"
+		got=$(limit 10 "$P2N" -fsyntax-only "$src" 2>&1 >/dev/null)
+		rc=$?
+		printf '%s\n' "$got" | awk -v f="$src" 'index($0, f ":") == 1 && / error: / {
+			rest = substr($0, length(f) + 2); split(rest, a, ":")
+			m = rest; sub(/^[0-9]+:[0-9]+: error: /, "", m); print a[1] ": " m }' |
+			sort -t: -k1,1n -k2 >"$OUT/check_got"
+		want_rc=0
+		[ -s "$OUT/check_want" ] && want_rc=1
+		if [ $rc -ne $want_rc ]; then
+			fail "$name" "exit status $rc, expected $want_rc
+$got"
+		elif ! cmp -s "$OUT/check_want" "$OUT/check_got"; then
+			fail "$name" "$(diff "$OUT/check_want" "$OUT/check_got")"
+		else
+			pass "$name"
+		fi
+	done
+}
+
 # --- test/ptx: every fixture parses and round-trips through the printer
 # (parse -> print -> parse -> print gives the same text).
 t_fixtures() {
@@ -362,6 +394,24 @@ t_fuzz() {
 	done
 }
 
+# --- test/fuzz: the inputs that fuzzing found (make fuzz), kept as
+# test/fuzz/TARGET/NAME once fixed, each given again to its libFuzzer target
+# (test/fuzz/TARGET.c) linked with a main() of its own (replay_TARGET): it
+# must return, no crash, no abort, no sanitizer report.
+t_fuzzer() { # TARGET
+	t=$1
+	bin=test/fuzz/replay_$t
+	for f in test/fuzz/"$t"/*; do
+		[ -f "$f" ] || continue
+		name=fuzzer/$t/$(basename "$f")
+		selected "$name" || continue
+		if [ ! -x "$bin" ]; then skip "$name" "$bin not built"; continue; fi
+		out=$(limit 60 "$bin" "$f" 2>&1)
+		rc=$?
+		if [ $rc -eq 0 ]; then pass "$name"; else fail "$name" "exit status $rc: $(printf '%s\n' "$out" | tail -n 8)"; fi
+	done
+}
+
 # --- test/cudart: unmodified CUDA programs run on the CPU (docs/cuda.md).
 # Each NAME.cu is built by nvcc, as a user would, with
 #     nvcc -cudart shared -arch=sm_80 [NAME.flags] NAME.cu -o test/out/cudart/NAME
@@ -543,7 +593,9 @@ items() {
 		[ -e "$host" ] && echo "t_ref $(basename "$host" .c)"
 	done
 	for bin in test/unit/*_test; do echo "t_unit $bin"; done
+	for d in test/fuzz/*/; do [ -d "$d" ] && echo "t_fuzzer $(basename "$d")"; done
 	echo t_parse
+	echo t_parse_check
 	echo t_fixtures
 	echo t_report
 }

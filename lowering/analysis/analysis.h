@@ -67,10 +67,6 @@ void pdom_print(FILE *out, const Func *f);
 void uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a);
 void uniform_print(FILE *out, const Func *f, const FuncInfo *info);
 /* A call's operands by role; NULL where absent (all when it has none). */
-typedef struct CallShape {
-    const Operand *rets, *target, *args, *tlist;
-} CallShape;
-CallShape call_shape(const Instr *in);
 /* Operand o may differ across the lanes of a warp (needs the FuncInfo
  * filled; tid_row: %tid is taken as the same in a row of the block). */
 bool operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row);

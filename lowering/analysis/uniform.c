@@ -453,25 +453,6 @@ propagate(State *s)
     }
 }
 
-/* call[.uni] [(rets),] target[, (args)][, tlist]: the one decoding of a
- * call's operands (the parser checked them). */
-CallShape
-call_shape(const Instr *in)
-{
-    CallShape c = {0};
-    int k = 0;
-    if (in->nopnd > 0 && in->opnd[0].kind == OPD_LIST)
-        c.rets = &in->opnd[k++];
-    if (k >= in->nopnd)
-        return c;
-    c.target = &in->opnd[k++];
-    if (k < in->nopnd && in->opnd[k].kind == OPD_LIST)
-        c.args = &in->opnd[k++];
-    if (k < in->nopnd)
-        c.tlist = &in->opnd[k];
-    return c;
-}
-
 /* The operand naming what a call calls (OPD_FUNC, or a register holding a
  * function address). */
 static const Operand *

@@ -125,7 +125,7 @@ abi_types(Emit *e)
 LLVMValueRef
 abi_warp_field_ptr(Emit *e, int field)
 {
-    return LLVMBuildStructGEP2(e->b, e->t_warp, e->warp, (unsigned)field, "");
+    return LLVMBuildStructGEP2(e->b, e->t_warp, e->fs.warp, (unsigned)field, "");
 }
 
 LLVMValueRef
@@ -222,7 +222,8 @@ sig_list(Emit *e, char **s, const Var *const *v, int n)
     *s = arena_printf(e->arena, "%s(", *s);
     for (int i = 0; i < n; i++) {
         const char *t = type_name(v[i]->type);
-        *s = v[i]->ndims > 0 ? arena_printf(e->arena, "%s%s%s[%lld]", *s, i ? "," : "", t, (long long)v[i]->dims[0])
+        *s = v[i]->ndims > 0 ? arena_printf(e->arena, "%s%s%s[%lld]", *s, i ? "," : "", t,
+                                            (long long)v[i]->dims[0])
                              : arena_printf(e->arena, "%s%s%s", *s, i ? "," : "", t);
     }
     *s = arena_printf(e->arena, "%s)", *s);
@@ -252,14 +253,13 @@ func_flags(const Module *m, const Func *f, bool *seen)
         const Instr *in = &f->instrs.v[j];
         if (in->op == OP_BAR || in->op == OP_BARRIER)
             flags |= P2N_KF_BARRIER;
-        else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT || in->op == OP_MBAR_TRY_WAIT)
+        else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT ||
+                 in->op == OP_MBAR_TRY_WAIT)
             flags |= P2N_KF_NANOSLEEP; /* a wait that yields */
-        else if (in->op == OP_CALL && in->nopnd > 0) {
-            const Operand *t = call_shape(in).target;
+        else if (in->op == OP_CALL) {
             for (int i = 0; i < m->funcs.n; i++) {
                 const Func *g = m->funcs.v[i];
-                bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
-                if (reached && g->has_body && !g->is_entry && !seen[i]) {
+                if (call_may_reach(in, g) && !seen[i]) {
                     seen[i] = true;
                     flags |= func_flags(m, g, seen);
                 }
@@ -338,7 +338,8 @@ frame_chain(const Emit *e, int i, uint8_t *state, uint64_t *memo, bool *rec, uin
         const Operand *t = call_shape(in).target;
         for (int g = 0; g < m->funcs.n; g++) {
             const Func *c = m->funcs.v[g];
-            if (!(t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == c)) || !c->has_body || c->is_entry)
+            if (!(t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == c)) || !c->has_body ||
+                c->is_entry)
                 continue;
             if (state[g] == 1) {
                 *rec = true;

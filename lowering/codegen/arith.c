@@ -100,7 +100,7 @@ emit_carry(Emit *e, const Instr *in)
     }
     LLVMValueRef cf = NULL;
     if (use_cf) {
-        LLVMValueRef c = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "cf");
+        LLVMValueRef c = LLVMBuildLoad2(e->b, e->t_v32i1, e->fs.carry_slot, "cf");
         cf = s.vec ? c : LLVMBuildExtractElement(e->b, c, LLVMConstInt(e->t_i32, 0, 0), "");
         cf = LLVMBuildZExt(e->b, cf, LLVMTypeOf(a), "");
     }
@@ -114,12 +114,12 @@ emit_carry(Emit *e, const Instr *in)
         o = LLVMBuildOr(e->b, o, LLVMBuildExtractValue(e->b, r2, 1, ""), "");
     }
     if (set_cf) {
-        LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_v32i1, e->carry_slot, "");
+        LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_v32i1, e->fs.carry_slot, "");
         LLVMValueRef nv = emit_splat(e, o);
-        if (s.vec && e->partial)
-            nv = LLVMBuildSelect(e->b, emit_mask_vec(e, e->imask ? e->imask : emit_mask(e)), nv,
-                                 old, "");
-        LLVMBuildStore(e->b, nv, e->carry_slot);
+        if (s.vec && e->fs.partial)
+            nv = LLVMBuildSelect(e->b, emit_mask_vec(e, e->fs.imask ? e->fs.imask : emit_mask(e)),
+                                 nv, old, "");
+        LLVMBuildStore(e->b, nv, e->fs.carry_slot);
     }
     inst_write(e, &in->opnd[0], ty, r);
 }

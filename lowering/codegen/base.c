@@ -77,15 +77,15 @@ emit_lane_iota(Emit *e, LLVMTypeRef elem)
 LLVMValueRef
 emit_reg_slot(Emit *e, int r)
 {
-    if (!e->reg_slot[r])
-        e->reg_slot[r] = emit_alloca(e, e->reg_type[r], e->f->regs.v[r].name);
-    return e->reg_slot[r];
+    if (!e->fs.reg_slot[r])
+        e->fs.reg_slot[r] = emit_alloca(e, e->fs.reg_type[r], e->fs.f->regs.v[r].name);
+    return e->fs.reg_slot[r];
 }
 
 LLVMValueRef
 emit_mask(Emit *e)
 {
-    return LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, "mask");
+    return LLVMBuildLoad2(e->b, e->t_i32, e->fs.mask_slot, "mask");
 }
 
 LLVMValueRef
@@ -108,7 +108,7 @@ emit_first_lane(Emit *e, LLVMValueRef vec)
 {
     if (LLVMGetTypeKind(LLVMTypeOf(vec)) != LLVMVectorTypeKind)
         return vec;
-    LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
+    LLVMValueRef m = e->fs.imask ? e->fs.imask : emit_mask(e);
     return LLVMBuildExtractElement(e->b, vec, emit_lowest_lane(e, m), "");
 }
 
@@ -126,7 +126,7 @@ LLVMValueRef
 emit_alloca(Emit *e, LLVMTypeRef t, const char *name)
 {
     LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
-    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(e->fn);
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(e->fs.fn);
     LLVMValueRef first = LLVMGetFirstInstruction(entry);
     if (first)
         LLVMPositionBuilderBefore(b, first);
@@ -140,7 +140,7 @@ emit_alloca(Emit *e, LLVMTypeRef t, const char *name)
 LLVMBasicBlockRef
 emit_new_block(Emit *e, const char *name)
 {
-    return LLVMAppendBasicBlockInContext(e->ctx, e->fn, name);
+    return LLVMAppendBasicBlockInContext(e->ctx, e->fs.fn, name);
 }
 
 LLVMValueRef
@@ -152,7 +152,7 @@ emit_u32(Emit *e, uint64_t v)
 LLVMValueRef
 emit_cur_mask(Emit *e)
 {
-    return e->imask ? e->imask : emit_mask(e);
+    return e->fs.imask ? e->fs.imask : emit_mask(e);
 }
 
 bool

@@ -413,7 +413,7 @@ emit_lop3(Emit *e, const Instr *in)
     }
     Ops s = sources(e, in, TY_B32, 3);
     if (pair) {
-        s.vec |= e->fi->reg_varying[in->opnd[0].sub[1].reg] || operand_varying(e, &in->opnd[5]);
+        s.vec |= e->fs.fi->reg_varying[in->opnd[0].sub[1].reg] || operand_varying(e, &in->opnd[5]);
         for (int i = 0; i < 3; i++)
             s.a[i] = s.vec ? emit_splat(e, s.a[i]) : s.a[i];
     }

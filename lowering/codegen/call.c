@@ -32,7 +32,7 @@ call_load_reg_params(Emit *e, const Func *f)
         if (v->space != SP_REG || v->reg < 0)
             continue;
         LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, v->type), WARP);
-        LLVMValueRef x = LLVMBuildLoad2(e->b, vt, nth_block(e, e->argv, i), "");
+        LLVMValueRef x = LLVMBuildLoad2(e->b, vt, nth_block(e, e->fs.argv, i), "");
         LLVMSetAlignment(x, (unsigned)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1));
         Operand o = {.kind = OPD_REG, .reg = v->reg};
         inst_write(e, &o, v->type, x);
@@ -52,7 +52,7 @@ call_store_reg_results(Emit *e, const Func *f, LLVMValueRef lanes)
         LLVMTypeRef vt = LLVMVectorType(inst_llvm_type(e, v->type), WARP);
         LLVMTypeRef over[] = {vt, e->t_ptr};
         LLVMValueRef args[] = {
-            x, nth_block(e, e->retv, i),
+            x, nth_block(e, e->fs.retv, i),
             emit_u32(e, (uint64_t)(type_bits(v->type) >= 8 ? type_bits(v->type) / 8 : 1)),
             emit_mask_vec(e, lanes)};
         emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
@@ -89,7 +89,7 @@ call_signature(Emit *e, const Operand *target, const Operand *tlist)
         return target->func;
     if (!tlist || (tlist->kind != OPD_TARGETS && tlist->kind != OPD_LABEL))
         return NULL;
-    const Label *l = &e->f->labels.v[tlist->label];
+    const Label *l = &e->fs.f->labels.v[tlist->label];
     if (l->kind == LBL_CALLPROTO)
         return l->proto;
     if (l->kind == LBL_CALLTARGETS && l->ntargets > 0)
@@ -104,7 +104,7 @@ static PtxType
 operand_type(Emit *e, const Operand *o, const Func *sig, bool ret, int i)
 {
     if (o->kind == OPD_REG)
-        return e->f->regs.v[o->reg].type;
+        return e->fs.f->regs.v[o->reg].type;
     int n = sig ? (ret ? sig->rets.n : sig->params.n) : 0;
     const Var *v = i < n ? (ret ? sig->rets.v[i] : sig->params.v[i]) : NULL;
     if (v && v->type != TY_NONE)
@@ -191,7 +191,7 @@ emit_vprintf(Emit *e, const Instr *in, const Operand *rets, const Operand *args)
     LLVMValueRef ba = lane_array(e, buf, e->t_ptr, "args");
     LLVMValueRef ra = lane_array(e, NULL, e->t_i32, "ret");
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_ptr};
-    LLVMValueRef av[] = {e->warp, lanes, fa, ba, ra};
+    LLVMValueRef av[] = {e->fs.warp, lanes, fa, ba, ra};
     LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 5, 0), abi_service(e, S_VPRINTF), av, 5,
                    "");
     emit_check_error(e);
@@ -209,14 +209,14 @@ emit_malloc(Emit *e, const Instr *in, const Operand *rets, const Operand *args, 
     LLVMValueRef a = lane_array(e, arg_vector(e, &args->sub[0], TY_B64), e->t_i64, "in");
     if (is_free) {
         LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr};
-        LLVMValueRef av[] = {e->warp, lanes, a};
+        LLVMValueRef av[] = {e->fs.warp, lanes, a};
         LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 3, 0), abi_service(e, S_FREE), av, 3,
                        "");
         return;
     }
     LLVMValueRef out = lane_array(e, NULL, e->t_i64, "out");
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr};
-    LLVMValueRef av[] = {e->warp, lanes, a, out};
+    LLVMValueRef av[] = {e->fs.warp, lanes, a, out};
     LLVMBuildCall2(e->b, LLVMFunctionType(e->t_void, pt, 4, 0), abi_service(e, S_MALLOC), av, 4,
                    "");
     if (rets && rets->nsub > 0)
@@ -235,7 +235,7 @@ emit_assertfail(Emit *e, const Instr *in, const Operand *args)
     for (int i = 0; i < 4; i++)
         v[i] = emit_first_lane(e, arg_vector(e, &args->sub[i], tys[i]));
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_ptr, e->t_ptr, e->t_i32, e->t_ptr, e->t_i32};
-    LLVMValueRef av[] = {e->warp,
+    LLVMValueRef av[] = {e->fs.warp,
                          emit_cur_mask(e),
                          LLVMBuildIntToPtr(e->b, v[0], e->t_ptr, ""),
                          LLVMBuildIntToPtr(e->b, v[1], e->t_ptr, ""),
@@ -257,18 +257,18 @@ after_call(Emit *e)
     emit_check_error(e);
     LLVMValueRef m =
         LLVMBuildAnd(e->b, emit_mask(e), LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
-    LLVMBuildStore(e->b, m, e->mask_slot);
+    LLVMBuildStore(e->b, m, e->fs.mask_slot);
     LLVMBasicBlockRef go = emit_new_block(e, "after.call");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""),
-                    e->bb[e->f->cfg->exit], go);
+                    e->fs.bb[e->fs.f->cfg->exit], go);
     LLVMPositionBuilderAtEnd(e->b, go);
 }
 
 static void
 call_direct(Emit *e, LLVMValueRef fn, LLVMValueRef lanes, LLVMValueRef argv, LLVMValueRef retv)
 {
-    LLVMValueRef depth = LLVMBuildAdd(e->b, e->depth, emit_u32(e, 1), "");
-    LLVMValueRef av[] = {e->warp, lanes, argv, retv, depth};
+    LLVMValueRef depth = LLVMBuildAdd(e->b, e->fs.depth, emit_u32(e, 1), "");
+    LLVMValueRef av[] = {e->fs.warp, lanes, argv, retv, depth};
     LLVMBuildCall2(e->b, e->t_func_fn, fn, av, 5, "");
 }
 
@@ -278,7 +278,7 @@ static void
 candidates(Emit *e, const Operand *tlist, ValueVec *out)
 {
     if (tlist && (tlist->kind == OPD_TARGETS || tlist->kind == OPD_LABEL)) {
-        const Label *l = &e->f->labels.v[tlist->label];
+        const Label *l = &e->fs.f->labels.v[tlist->label];
         if (l->kind == LBL_CALLTARGETS) {
             for (int i = 0; i < l->ntargets; i++)
                 if (l->targets[i].func && l->targets[i].func->has_body)
@@ -300,7 +300,7 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
     ValueVec cands = {0};
     candidates(e, tlist, &cands);
     bool closed = tlist && (tlist->kind == OPD_TARGETS || tlist->kind == OPD_LABEL) &&
-                  e->f->labels.v[tlist->label].kind == LBL_CALLTARGETS;
+                  e->fs.f->labels.v[tlist->label].kind == LBL_CALLTARGETS;
     LLVMValueRef ptrs = inst_operand(e, target, TY_U64, true);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
     LLVMBasicBlockRef head = emit_new_block(e, "icall"), body = emit_new_block(e, "icall.one"),
@@ -340,7 +340,7 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
         LLVMBuildBr(e->b, bad);
     } else {
         LLVMTypeRef rt[] = {e->t_ptr, e->t_i64, e->t_ptr};
-        LLVMValueRef ra[] = {e->warp, p, LLVMConstNull(e->t_ptr)};
+        LLVMValueRef ra[] = {e->fs.warp, p, LLVMConstNull(e->t_ptr)};
         LLVMValueRef fn = LLVMBuildCall2(e->b, LLVMFunctionType(e->t_ptr, rt, 3, 0),
                                          abi_service(e, S_RESOLVE), ra, 3, "");
         LLVMBasicBlockRef ok = emit_new_block(e, "icall.remote");
@@ -352,12 +352,12 @@ call_indirect(Emit *e, const Instr *in, const Operand *target, const Operand *tl
 
     LLVMPositionBuilderAtEnd(e->b, bad);
     emit_kernel_error(e, P2N_KERR_BAD_FUNCPTR, same, (uint32_t)in->loc.line);
-    LLVMBuildBr(e->b, e->return_bb);
+    LLVMBuildBr(e->b, e->fs.return_bb);
 
     LLVMPositionBuilderAtEnd(e->b, next);
     LLVMValueRef err = abi_warp_field(e, W_ERROR);
     LLVMBasicBlockRef cont = emit_new_block(e, "icall.cont");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, err, emit_u32(e, 0), ""), e->return_bb,
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, err, emit_u32(e, 0), ""), e->fs.return_bb,
                     cont);
     LLVMPositionBuilderAtEnd(e->b, cont);
     LLVMValueRef rest = LLVMBuildAnd(e->b, rem, LLVMBuildNot(e->b, same, ""), "");
@@ -391,13 +391,11 @@ may_wait(const Module *m, const Func *f, bool *seen)
         const Instr *in = &f->instrs.v[j];
         if ((in->op == OP_BAR || in->op == OP_BARRIER) && !instr_has_mod(in, MOD_ARRIVE))
             return true;
-        if (in->op != OP_CALL || in->nopnd == 0)
+        if (in->op != OP_CALL)
             continue;
-        const Operand *t = call_shape(in).target;
         for (int i = 0; i < m->funcs.n; i++) {
             const Func *g = m->funcs.v[i];
-            bool reached = t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g);
-            if (reached && g->has_body && !g->is_entry && !seen[i]) {
+            if (call_may_reach(in, g) && !seen[i]) {
                 seen[i] = true;
                 if (may_wait(m, g, seen))
                     return true;
@@ -558,7 +556,7 @@ call_emit(Emit *e, const Instr *in)
             operand_block(e, &rets->sub[i], operand_type(e, &rets->sub[i], sig, true, i), false);
     LLVMValueRef argv = block_array(e, args, ab), retv = block_array(e, rets, rb);
     int held = -1;
-    if (e->nbar > 0 && call_holds(e, in)) {
+    if (e->fs.nbar > 0 && call_holds(e, in)) {
         HeldCall h = {in, target->func, sig, args, rets, ab, rb};
         held = emit_call_arrival(e, &h);
     }
@@ -570,7 +568,7 @@ call_emit(Emit *e, const Instr *in)
             LLVMBasicBlockRef post = emit_new_block(e, "call.post");
             LLVMBuildBr(e->b, post);
             LLVMPositionBuilderAtEnd(e->b, post);
-            e->bar_go.v[held] = LLVMBasicBlockAsValue(post);
+            e->fs.bar_go.v[held] = LLVMBasicBlockAsValue(post);
         }
     } else if (target->kind == OPD_REG) {
         call_indirect(e, in, target, tlist, lanes, argv, retv);

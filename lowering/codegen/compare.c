@@ -112,8 +112,8 @@ emit_setp_packed(Emit *e, const Instr *in, PtxType ty, Mod cmp, Mod bop)
                                             opcode_name(in->op), type_name(ty)));
         return;
     }
-    bool vec = set ? e->fi->reg_varying[d->reg]
-                   : e->fi->reg_varying[d->sub[0].reg] || e->fi->reg_varying[d->sub[1].reg];
+    bool vec = set ? e->fs.fi->reg_varying[d->reg]
+                   : e->fs.fi->reg_varying[d->sub[0].reg] || e->fs.fi->reg_varying[d->sub[1].reg];
     for (int i = 1; i < in->nopnd; i++)
         vec |= operand_varying(e, &in->opnd[i]);
     LLVMTypeRef ht = ty == TY_F16X2 ? e->t_f16 : e->t_bf16;
@@ -165,7 +165,7 @@ emit_setp(Emit *e, const Instr *in)
     PtxType dty = set ? in->type[0] : TY_PRED;
     const Operand *d = &in->opnd[0];
     Ops s = {.ty = ty, .t = inst_llvm_type(e, ty)};
-    s.vec = d->kind == OPD_PAIR ? e->fi->reg_varying[d->sub[0].reg] : operand_varying(e, d);
+    s.vec = d->kind == OPD_PAIR ? e->fs.fi->reg_varying[d->sub[0].reg] : operand_varying(e, d);
     for (int i = 1; i < in->nopnd; i++)
         s.vec |= operand_varying(e, &in->opnd[i]);
     LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, s.vec);

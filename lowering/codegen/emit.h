@@ -20,9 +20,31 @@
 
 /* Fields of p2n_warp, in order (runtime/p2n_abi.h; abi.c builds the type). */
 enum {
-    W_PARAMS, W_SHARED, W_LOCAL, W_LOCAL_STRIDE, W_RT, W_SCHED, W_TID, W_NTID, W_CTAID, W_NCTAID,
-    W_WARPID, W_NWARPID, W_MASK, W_DYNAMIC_SMEM, W_TOTAL_SMEM, W_SMID, W_NSMID, W_PARAM_BYTES, W_GRIDID,
-    W_EXITED, W_ERROR, W_STACK_TOP, W_GRID_WORKSPACE, W_STOP, W_NFIELDS
+    W_PARAMS,
+    W_SHARED,
+    W_LOCAL,
+    W_LOCAL_STRIDE,
+    W_RT,
+    W_SCHED,
+    W_TID,
+    W_NTID,
+    W_CTAID,
+    W_NCTAID,
+    W_WARPID,
+    W_NWARPID,
+    W_MASK,
+    W_DYNAMIC_SMEM,
+    W_TOTAL_SMEM,
+    W_SMID,
+    W_NSMID,
+    W_PARAM_BYTES,
+    W_GRIDID,
+    W_EXITED,
+    W_ERROR,
+    W_STACK_TOP,
+    W_GRID_WORKSPACE,
+    W_STOP,
+    W_NFIELDS
 };
 
 /* Entries of p2n_services, in order. */
@@ -49,48 +71,10 @@ typedef struct LaneHelper {
     LLVMValueRef fn;
 } LaneHelper;
 
-typedef struct Emit {
-    LLVMContextRef ctx;
-    LLVMModuleRef mod;
-    LLVMBuilderRef b;
-    LLVMTargetMachineRef tm;
-    LLVMTargetDataRef td;
-    const Analysis *an;
-    const Module *m;
-    const LowerOptions *o;
-    Diags *d;
-    /* Two lifetimes.  Module state, from here to `function state' below:
-     * lower_module makes it, and it lives until lower_module returns, its
-     * allocations in module_arena.  Function state: emit_function sets it,
-     * function_end (function.c) clears it and frees the function's arena.
-     * `arena' is where temporaries go: the function's arena while one is
-     * emitted, else module_arena; what must outlive the function (slots,
-     * lane_fns) goes to module_arena. */
-    Arena *module_arena;
-    Arena *arena;
-    bool failed; /* an internal or tool failure: no output */
-    struct DebugInfo *dbg; /* the line table (debug.c) */
-
-    /* cached types */
-    LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
-    LLVMTypeRef t_warp, t_kernel_fn, t_func_fn, t_v32i1;
-    LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
-
-    /* module layout: where each variable lives */
-    uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
-    uint64_t *smem_of;      /* per function (index in m->funcs): a kernel's static part */
-    Vec(VarSlot) slots;     /* see mem_slot() */
-    Vec(LaneHelper) lane_fns; /* see lane_fn() */
-    uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
-    const char *required_features; /* for the module's note (target.c), or NULL */
-    /* native stack (abi.c, target.c): each function's frame as the code
-     * generator reports it (index in m->funcs), and the kernels whose
-     * descriptor holds a placeholder for their need (kernel k: stack_mark(k)) */
-    uint64_t *frame_of;
-    int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
-    int nstack_kernels;
-
-    /* ------------------------------------------- function state (first: f) */
+/* What the emission of one function needs: emit_function (function.c)
+ * sets it, function_end clears it and frees the function's arena; nothing
+ * in it outlives the function. */
+typedef struct EmitFunc {
     Func *f;
     const FuncInfo *fi;
     LLVMValueRef fn;
@@ -153,6 +137,51 @@ typedef struct Emit {
     bool partial;               /* the current block may run with some lanes off */
     LLVMValueRef imask;         /* i32 mask of the current instruction (guard applied) */
     const Instr *in;
+} EmitFunc;
+
+typedef struct Emit {
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMTargetMachineRef tm;
+    LLVMTargetDataRef td;
+    const Analysis *an;
+    const Module *m;
+    const LowerOptions *o;
+    Diags *d;
+    /* Two lifetimes.  Module state, all but `fs' below: lower_module makes
+     * it, and it lives until lower_module returns, its allocations in
+     * module_arena.  Function state, `fs' (EmitFunc): emit_function sets
+     * it, function_end (function.c) clears it and frees the function's arena.
+     * `arena' is where temporaries go: the function's arena while one is
+     * emitted, else module_arena; what must outlive the function (slots,
+     * lane_fns) goes to module_arena. */
+    Arena *module_arena;
+    Arena *arena;
+    bool failed; /* an internal or tool failure: no output */
+    struct DebugInfo *dbg; /* the line table (debug.c) */
+
+    /* cached types */
+    LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
+    LLVMTypeRef t_warp, t_kernel_fn, t_func_fn, t_v32i1;
+    LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
+
+    /* module layout: where each variable lives */
+    uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
+    uint64_t *smem_of;      /* per function (index in m->funcs): a kernel's static part */
+    Vec(VarSlot) slots;     /* see mem_slot() */
+    Vec(LaneHelper) lane_fns; /* see lane_fn() */
+    uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+    const char *required_features; /* for the module's note (target.c), or NULL */
+    /* native stack (abi.c, target.c): each function's frame as the code
+     * generator reports it (index in m->funcs), and the kernels whose
+     * descriptor holds a placeholder for their need (kernel k: stack_mark(k)) */
+    uint64_t *frame_of;
+    int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
+    int nstack_kernels;
+
+    /* ------------------------------------------- function state */
+    EmitFunc fs;
 } Emit;
 
 /* The files of codegen/, from the bottom up: each calls only files above

@@ -41,23 +41,23 @@
 static void
 stack_push(Emit *e, LLVMValueRef pc, LLVMValueRef mask, LLVMValueRef rpc)
 {
-    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->fs.sp_slot, "sp");
     LLVMValueRef full =
-        LLVMBuildICmp(e->b, LLVMIntUGE, sp, emit_u32(e, (uint64_t)e->stack_cap), "");
+        LLVMBuildICmp(e->b, LLVMIntUGE, sp, emit_u32(e, (uint64_t)e->fs.stack_cap), "");
     LLVMBasicBlockRef over = emit_new_block(e, "stack.overflow"), ok = emit_new_block(e, "push");
     LLVMBuildCondBr(e->b, full, over, ok);
 
     LLVMPositionBuilderAtEnd(e->b, over);
-    emit_kernel_error(e, P2N_KERR_STACK, emit_mask(e), e->in ? (uint32_t)e->in->loc.line : 0);
-    LLVMBuildBr(e->b, e->return_bb);
+    emit_kernel_error(e, P2N_KERR_STACK, emit_mask(e), e->fs.in ? (uint32_t)e->fs.in->loc.line : 0);
+    LLVMBuildBr(e->b, e->fs.return_bb);
 
     LLVMPositionBuilderAtEnd(e->b, ok);
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap);
     LLVMValueRef idx[] = {emit_u32(e, 0), sp};
-    LLVMBuildStore(e->b, pc, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""));
-    LLVMBuildStore(e->b, mask, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""));
-    LLVMBuildStore(e->b, rpc, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""));
-    LLVMBuildStore(e->b, LLVMBuildAdd(e->b, sp, emit_u32(e, 1), ""), e->sp_slot);
+    LLVMBuildStore(e->b, pc, LLVMBuildGEP2(e->b, at, e->fs.stk_pc, idx, 2, ""));
+    LLVMBuildStore(e->b, mask, LLVMBuildGEP2(e->b, at, e->fs.stk_mask, idx, 2, ""));
+    LLVMBuildStore(e->b, rpc, LLVMBuildGEP2(e->b, at, e->fs.stk_rpc, idx, 2, ""));
+    LLVMBuildStore(e->b, LLVMBuildAdd(e->b, sp, emit_u32(e, 1), ""), e->fs.sp_slot);
 }
 
 /* Pops the top entry (sp: the depth, > 0): its pc, mask and rpc, and the
@@ -67,18 +67,18 @@ stack_pop(Emit *e, LLVMValueRef sp, LLVMValueRef *pc, LLVMValueRef *m, LLVMValue
           LLVMValueRef *gone)
 {
     LLVMValueRef top = LLVMBuildSub(e->b, sp, emit_u32(e, 1), "");
-    LLVMBuildStore(e->b, top, e->sp_slot);
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
+    LLVMBuildStore(e->b, top, e->fs.sp_slot);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap);
     LLVMValueRef idx[] = {emit_u32(e, 0), top};
-    *pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_pc, idx, 2, ""), "");
-    *m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_mask, idx, 2, ""), "");
-    *rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->stk_rpc, idx, 2, ""), "");
+    *pc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->fs.stk_pc, idx, 2, ""), "");
+    *m = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->fs.stk_mask, idx, 2, ""), "");
+    *rpc = LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, at, e->fs.stk_rpc, idx, 2, ""), "");
     *gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
-                        LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
+                        LLVMBuildLoad2(e->b, e->t_i32, e->fs.done_slot, ""), "");
 }
 
 /* A reconvergence entry's pc carries this bit in a function that may hold
- * lanes at a barrier (e->nbar > 0): popping it moves held lanes whose path
+ * lanes at a barrier (e->fs.nbar > 0): popping it moves held lanes whose path
  * ended at that block to the entry's rpc (see emit_barrier_arrival). */
 enum { RECONV_BIT = 0x40000000 };
 
@@ -102,46 +102,48 @@ is_cta_barrier(const Instr *in)
 static void
 release_calls(Emit *e, LLVMBasicBlockRef barriers)
 {
-    Cfg *c = e->f->cfg;
-    LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
-    for (int k = e->bar_resume.n - 1; k >= 0; k--)
-        if (e->bar_instr[k]->op == OP_CALL)
+    Cfg *c = e->fs.f->cfg;
+    LLVMValueRef first = emit_u32(e, (uint64_t)e->fs.nbar);
+    for (int k = e->fs.bar_resume.n - 1; k >= 0; k--)
+        if (e->fs.bar_instr[k]->op == OP_CALL)
             first = LLVMBuildSelect(
-                e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                e->b,
+                LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->fs.wk_mask, k), emit_u32(e, 0), ""),
                 emit_u32(e, (uint64_t)k), first, "");
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, barriers, (unsigned)e->nbar);
-    for (int k = 0; k < e->bar_resume.n; k++) {
-        if (e->bar_instr[k]->op != OP_CALL)
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, barriers, (unsigned)e->fs.nbar);
+    for (int k = 0; k < e->fs.bar_resume.n; k++) {
+        if (e->fs.bar_instr[k]->op != OP_CALL)
             continue;
         LLVMBasicBlockRef run = emit_new_block(e, "release.call");
         LLVMAddCase(sw, emit_u32(e, (uint64_t)k), run);
         LLVMPositionBuilderAtEnd(e->b, run);
-        const HeldCall *h = &e->bar_call[k];
-        LLVMValueRef *lanes = arena_alloc(e->arena, sizeof *lanes * (size_t)e->nbar);
-        LLVMValueRef all = wk_load(e, e->wk_mask, k);
-        for (int j = 0; j < e->bar_resume.n; j++) {
+        const HeldCall *h = &e->fs.bar_call[k];
+        LLVMValueRef *lanes = arena_alloc(e->arena, sizeof *lanes * (size_t)e->fs.nbar);
+        LLVMValueRef all = wk_load(e, e->fs.wk_mask, k);
+        for (int j = 0; j < e->fs.bar_resume.n; j++) {
             lanes[j] = NULL;
-            if (j == k || e->bar_instr[j]->op != OP_CALL ||
-                !call_held_compatible(e, h, &e->bar_call[j]))
+            if (j == k || e->fs.bar_instr[j]->op != OP_CALL ||
+                !call_held_compatible(e, h, &e->fs.bar_call[j]))
                 continue;
-            lanes[j] = wk_load(e, e->wk_mask, j);
-            call_held_copy(e, &e->bar_call[j], h, lanes[j], false);
+            lanes[j] = wk_load(e, e->fs.wk_mask, j);
+            call_held_copy(e, &e->fs.bar_call[j], h, lanes[j], false);
             all = LLVMBuildOr(e->b, all, lanes[j], "");
         }
         call_held_run(
             e, h, LLVMBuildAnd(e->b, all, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), ""));
-        for (int j = 0; j < e->bar_resume.n; j++) {
+        for (int j = 0; j < e->fs.bar_resume.n; j++) {
             if (!lanes[j] && j != k)
                 continue;
             if (j != k)
-                call_held_copy(e, h, &e->bar_call[j], lanes[j], true);
-            stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), wk_load(e, e->wk_mask, j),
-                       wk_load(e, e->wk_rpc, j));
-            wk_store(e, e->wk_mask, j, emit_u32(e, 0));
+                call_held_copy(e, h, &e->fs.bar_call[j], lanes[j], true);
+            stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), wk_load(e, e->fs.wk_mask, j),
+                       wk_load(e, e->fs.wk_rpc, j));
+            wk_store(e, e->fs.wk_mask, j, emit_u32(e, 0));
         }
-        LLVMValueRef w = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
-        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, w, LLVMBuildNot(e->b, all, ""), ""), e->wait_mask);
-        LLVMBuildBr(e->b, e->dispatch_bb);
+        LLVMValueRef w = LLVMBuildLoad2(e->b, e->t_i32, e->fs.wait_mask, "");
+        LLVMBuildStore(e->b, LLVMBuildAnd(e->b, w, LLVMBuildNot(e->b, all, ""), ""),
+                       e->fs.wait_mask);
+        LLVMBuildBr(e->b, e->fs.dispatch_bb);
     }
     LLVMPositionBuilderAtEnd(e->b, barriers);
 }
@@ -151,24 +153,25 @@ release_calls(Emit *e, LLVMBasicBlockRef barriers)
 static void
 release_warp_syncs(Emit *e, LLVMValueRef lanes)
 {
-    Cfg *c = e->f->cfg;
-    for (int j = 0; j < e->bar_resume.n; j++) {
-        if (!is_warp_sync(e->bar_instr[j]))
+    Cfg *c = e->fs.f->cfg;
+    for (int j = 0; j < e->fs.bar_resume.n; j++) {
+        if (!is_warp_sync(e->fs.bar_instr[j]))
             continue;
-        LLVMValueRef held = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), lanes, "");
+        LLVMValueRef held = LLVMBuildAnd(e->b, wk_load(e, e->fs.wk_mask, j), lanes, "");
         LLVMBasicBlockRef push = emit_new_block(e, "warpsync.done"),
                           next = emit_new_block(e, "warpsync.next");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""), push, next);
         LLVMPositionBuilderAtEnd(e->b, push);
         LLVMValueRef keep = LLVMBuildNot(e->b, held, "");
-        wk_store(e, e->wk_mask, j, LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, j), keep, ""));
+        wk_store(e, e->fs.wk_mask, j, LLVMBuildAnd(e->b, wk_load(e, e->fs.wk_mask, j), keep, ""));
         LLVMBuildStore(
-            e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), keep, ""),
-            e->wait_mask);
+            e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.wait_mask, ""), keep, ""),
+            e->fs.wait_mask);
         LLVMBuildStore(
-            e->b, LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), keep, ""),
-            e->wsync_mask);
-        stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), held, wk_load(e, e->wk_rpc, j));
+            e->b,
+            LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.wsync_mask, ""), keep, ""),
+            e->fs.wsync_mask);
+        stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + j)), held, wk_load(e, e->fs.wk_rpc, j));
         LLVMBuildBr(e->b, next);
         LLVMPositionBuilderAtEnd(e->b, next);
     }
@@ -184,28 +187,29 @@ release_warp_syncs(Emit *e, LLVMValueRef lanes)
 static void
 emit_release(Emit *e)
 {
-    Cfg *c = e->f->cfg;
-    LLVMPositionBuilderAtEnd(e->b, e->release_bb);
+    Cfg *c = e->fs.f->cfg;
+    LLVMPositionBuilderAtEnd(e->b, e->fs.release_bb);
     release_warp_syncs(e, emit_u32(e, 0xffffffffu));
     release_calls(e, emit_new_block(e, "release.barriers"));
-    LLVMValueRef first = emit_u32(e, (uint64_t)e->nbar);
-    for (int k = e->bar_resume.n - 1; k >= 0; k--)
-        if (is_cta_barrier(e->bar_instr[k]))
+    LLVMValueRef first = emit_u32(e, (uint64_t)e->fs.nbar);
+    for (int k = e->fs.bar_resume.n - 1; k >= 0; k--)
+        if (is_cta_barrier(e->fs.bar_instr[k]))
             first = LLVMBuildSelect(
-                e->b, LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->wk_mask, k), emit_u32(e, 0), ""),
+                e->b,
+                LLVMBuildICmp(e->b, LLVMIntNE, wk_load(e, e->fs.wk_mask, k), emit_u32(e, 0), ""),
                 emit_u32(e, (uint64_t)k), first, "");
-    for (int k = 0; k < e->bar_resume.n; k++) { /* the reachable ones */
-        if (!is_cta_barrier(e->bar_instr[k]))
+    for (int k = 0; k < e->fs.bar_resume.n; k++) { /* the reachable ones */
+        if (!is_cta_barrier(e->fs.bar_instr[k]))
             continue;
         LLVMBasicBlockRef arrive = emit_new_block(e, "release.arrive"),
                           next = emit_new_block(e, "release.next");
-        LLVMValueRef held = wk_load(e, e->wk_mask, k);
+        LLVMValueRef held = wk_load(e, e->fs.wk_mask, k);
         LLVMValueRef other =
             LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, held, emit_u32(e, 0), ""),
                          LLVMBuildICmp(e->b, LLVMIntNE, first, emit_u32(e, (uint64_t)k), ""), "");
         LLVMBuildCondBr(e->b, other, arrive, next);
         LLVMPositionBuilderAtEnd(e->b, arrive);
-        const Instr *in = e->in = e->bar_instr[k];
+        const Instr *in = e->fs.in = e->fs.bar_instr[k];
         LLVMValueRef lanes =
             LLVMBuildAnd(e->b, held, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
         LLVMValueRef pred = emit_u32(e, 0);
@@ -213,25 +217,25 @@ emit_release(Emit *e)
             pred = LLVMBuildAnd(
                 e->b, emit_mask_i32(e, inst_operand(e, &in->opnd[in->nopnd - 1], TY_PRED, false)),
                 lanes, "");
-        LLVMValueRef args[] = {e->warp,
+        LLVMValueRef args[] = {e->fs.warp,
                                emit_u32(e, P2N_BAR_EARLY),
-                               wk_load(e, e->wk_id, k),
-                               wk_load(e, e->wk_count, k),
+                               wk_load(e, e->fs.wk_id, k),
+                               wk_load(e, e->fs.wk_count, k),
                                lanes,
                                pred,
                                emit_u32(e, (uint64_t)in->loc.line)};
         LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
         emit_check_error(e);
-        stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + k)), held, wk_load(e, e->wk_rpc, k));
-        wk_store(e, e->wk_mask, k, emit_u32(e, 0));
+        stack_push(e, emit_u32(e, (uint64_t)(c->nblocks + k)), held, wk_load(e, e->fs.wk_rpc, k));
+        wk_store(e, e->fs.wk_mask, k, emit_u32(e, 0));
         LLVMBuildBr(e->b, next);
         LLVMPositionBuilderAtEnd(e->b, next);
     }
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->dispatch_bb, (unsigned)e->nbar);
-    for (int k = 0; k < e->bar_resume.n; k++)
-        if (is_cta_barrier(e->bar_instr[k]))
-            LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->bar_resume.v[k]));
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.wait_mask);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, first, e->fs.dispatch_bb, (unsigned)e->fs.nbar);
+    for (int k = 0; k < e->fs.bar_resume.n; k++)
+        if (is_cta_barrier(e->fs.bar_instr[k]))
+            LLVMAddCase(sw, emit_u32(e, (uint64_t)k), LLVMValueAsBasicBlock(e->fs.bar_resume.v[k]));
 }
 
 /* The dispatcher: pop entries until one has live lanes, then run it; an
@@ -241,27 +245,27 @@ emit_release(Emit *e)
 void
 emit_dispatcher(Emit *e)
 {
-    Cfg *c = e->f->cfg;
-    LLVMPositionBuilderAtEnd(e->b, e->dispatch_bb);
-    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
+    Cfg *c = e->fs.f->cfg;
+    LLVMPositionBuilderAtEnd(e->b, e->fs.dispatch_bb);
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->fs.sp_slot, "sp");
     LLVMValueRef empty = LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), "");
     LLVMBasicBlockRef pop = emit_new_block(e, "pop"), drained = emit_new_block(e, "drained");
     LLVMBuildCondBr(e->b, empty, drained, pop);
 
     /* nothing pending: lanes held at a barrier go on (the others exited) */
     LLVMPositionBuilderAtEnd(e->b, drained);
-    if (e->nbar > 0) {
-        LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
+    if (e->fs.nbar > 0) {
+        LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->fs.wait_mask, "");
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, held, emit_u32(e, 0), ""),
-                        e->return_bb, e->release_bb);
+                        e->fs.return_bb, e->fs.release_bb);
     } else {
-        LLVMBuildBr(e->b, e->return_bb);
+        LLVMBuildBr(e->b, e->fs.return_bb);
     }
 
     LLVMPositionBuilderAtEnd(e->b, pop);
     LLVMValueRef pc, m, rpc, gone;
     stack_pop(e, sp, &pc, &m, &rpc, &gone);
-    if (e->nbar > 0) {
+    if (e->fs.nbar > 0) {
         /* a reconvergence entry popped before the lanes held at a barrier
          * came back to it: they no longer end their path there but at the
          * entry's rpc (they run its block on their own, as the others did) */
@@ -269,35 +273,35 @@ emit_dispatcher(Emit *e)
             LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, pc, emit_u32(e, RECONV_BIT), ""),
                           emit_u32(e, 0), "");
         pc = LLVMBuildAnd(e->b, pc, emit_u32(e, ~(uint64_t)RECONV_BIT & 0xffffffffu), "");
-        for (int k = 0; k < e->nbar; k++) {
-            LLVMValueRef r = wk_load(e, e->wk_rpc, k);
+        for (int k = 0; k < e->fs.nbar; k++) {
+            LLVMValueRef r = wk_load(e, e->fs.wk_rpc, k);
             LLVMValueRef here =
                 LLVMBuildAnd(e->b, isr, LLVMBuildICmp(e->b, LLVMIntEQ, r, pc, ""), "");
-            wk_store(e, e->wk_rpc, k, LLVMBuildSelect(e->b, here, rpc, r, ""));
+            wk_store(e, e->fs.wk_rpc, k, LLVMBuildSelect(e->b, here, rpc, r, ""));
         }
         /* lanes held at a barrier wait there */
-        gone = LLVMBuildOr(e->b, gone, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), "");
+        gone = LLVMBuildOr(e->b, gone, LLVMBuildLoad2(e->b, e->t_i32, e->fs.wait_mask, ""), "");
     }
     m = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), "");
     LLVMBasicBlockRef run = emit_new_block(e, "resume");
-    LLVMBuildCondBr(e->b, none, e->dispatch_bb, run);
+    LLVMBuildCondBr(e->b, none, e->fs.dispatch_bb, run);
 
     LLVMPositionBuilderAtEnd(e->b, run);
-    LLVMBuildStore(e->b, m, e->mask_slot);
-    LLVMBuildStore(e->b, rpc, e->rpc_slot);
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->return_bb, 0);
+    LLVMBuildStore(e->b, m, e->fs.mask_slot);
+    LLVMBuildStore(e->b, rpc, e->fs.rpc_slot);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->fs.return_bb, 0);
     for (int i = 0; i < c->nblocks; i++) /* the blocks an entry can name */
-        if (i != c->exit && c->blocks[i].rpo >= 0 && e->pushable[i])
-            LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb_body[i]);
-    for (int k = 0; k < e->bar_go.n; k++)
+        if (i != c->exit && c->blocks[i].rpo >= 0 && e->fs.pushable[i])
+            LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->fs.bb_body[i]);
+    for (int k = 0; k < e->fs.bar_go.n; k++)
         LLVMAddCase(sw, emit_u32(e, (uint64_t)(c->nblocks + k)),
-                    LLVMValueAsBasicBlock(e->bar_go.v[k]));
-    if (e->nbar > 0) {
+                    LLVMValueAsBasicBlock(e->fs.bar_go.v[k]));
+    if (e->fs.nbar > 0) {
         emit_release(e);
-        LLVMPositionBuilderAtEnd(e->b, e->wsync_bb);
-        release_warp_syncs(e, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_lanes, ""));
-        LLVMBuildBr(e->b, e->dispatch_bb);
+        LLVMPositionBuilderAtEnd(e->b, e->fs.wsync_bb);
+        release_warp_syncs(e, LLVMBuildLoad2(e->b, e->t_i32, e->fs.wsync_lanes, ""));
+        LLVMBuildBr(e->b, e->fs.dispatch_bb);
     }
 }
 
@@ -310,17 +314,17 @@ emit_dispatcher(Emit *e)
 LLVMBasicBlockRef
 site_dispatch(Emit *e, int b)
 {
-    if (!e->local_dispatch)
-        return e->dispatch_bb;
-    if (e->site_bb[b])
-        return e->site_bb[b];
+    if (!e->fs.local_dispatch)
+        return e->fs.dispatch_bb;
+    if (e->fs.site_bb[b])
+        return e->fs.site_bb[b];
     LLVMBuilderRef saved = e->b;
     e->b = LLVMCreateBuilderInContext(e->ctx);
-    LLVMBasicBlockRef site = e->site_bb[b] = emit_new_block(e, "dispatch");
+    LLVMBasicBlockRef site = e->fs.site_bb[b] = emit_new_block(e, "dispatch");
     LLVMPositionBuilderAtEnd(e->b, site);
-    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "sp");
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->fs.sp_slot, "sp");
     LLVMBasicBlockRef pop = emit_new_block(e, "pop"), run = emit_new_block(e, "resume");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), ""), e->return_bb,
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, sp, emit_u32(e, 0), ""), e->fs.return_bb,
                     pop);
 
     LLVMPositionBuilderAtEnd(e->b, pop);
@@ -330,19 +334,20 @@ site_dispatch(Emit *e, int b)
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, emit_u32(e, 0), ""), site, run);
 
     LLVMPositionBuilderAtEnd(e->b, run);
-    LLVMBuildStore(e->b, m, e->mask_slot);
-    LLVMBuildStore(e->b, rpc, e->rpc_slot);
-    if (!e->bad_pc_bb) {
-        e->bad_pc_bb = emit_new_block(e, "dispatch.bad");
-        LLVMPositionBuilderAtEnd(e->b, e->bad_pc_bb);
-        emit_kernel_error(e, P2N_KERR_INTERNAL, emit_u32(e, 0xffffffffu), (uint32_t)e->f->loc.line);
-        LLVMBuildBr(e->b, e->return_bb);
+    LLVMBuildStore(e->b, m, e->fs.mask_slot);
+    LLVMBuildStore(e->b, rpc, e->fs.rpc_slot);
+    if (!e->fs.bad_pc_bb) {
+        e->fs.bad_pc_bb = emit_new_block(e, "dispatch.bad");
+        LLVMPositionBuilderAtEnd(e->b, e->fs.bad_pc_bb);
+        emit_kernel_error(e, P2N_KERR_INTERNAL, emit_u32(e, 0xffffffffu),
+                          (uint32_t)e->fs.f->loc.line);
+        LLVMBuildBr(e->b, e->fs.return_bb);
         LLVMPositionBuilderAtEnd(e->b, run);
     }
-    LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->bad_pc_bb, (unsigned)e->site_pcs[b].n);
-    for (int i = 0; i < e->site_pcs[b].n; i++)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)e->site_pcs[b].v[i]),
-                    e->bb_body[e->site_pcs[b].v[i]]);
+    LLVMValueRef sw = LLVMBuildSwitch(e->b, pc, e->fs.bad_pc_bb, (unsigned)e->fs.site_pcs[b].n);
+    for (int i = 0; i < e->fs.site_pcs[b].n; i++)
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)e->fs.site_pcs[b].v[i]),
+                    e->fs.bb_body[e->fs.site_pcs[b].v[i]]);
     LLVMDisposeBuilder(e->b);
     e->b = saved;
     return site;
@@ -352,7 +357,7 @@ site_dispatch(Emit *e, int b)
 static int
 reconvergence_of(Emit *e, int instr)
 {
-    return plan_reconvergence(e->f, e->fi, instr);
+    return plan_reconvergence(e->fs.f, e->fs.fi, instr);
 }
 
 /* ------------------------------------------------------------ branches */
@@ -364,15 +369,15 @@ reconvergence_of(Emit *e, int instr)
 static LLVMValueRef
 enter_region(Emit *e, int R, LLVMValueRef mask)
 {
-    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
-    if (R < 0 || R == e->f->cfg->exit)
+    LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->fs.rpc_slot, "rpc");
+    if (R < 0 || R == e->fs.f->cfg->exit)
         return rpc;
     LLVMValueRef rc = emit_u32(e, (uint64_t)R);
     LLVMBasicBlockRef push = emit_new_block(e, "push.reconv"), go = emit_new_block(e, "paths");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, rpc, rc, ""), go, push);
     LLVMPositionBuilderAtEnd(e->b, push);
-    stack_push(e, e->nbar > 0 ? emit_u32(e, (uint64_t)R | RECONV_BIT) : rc, mask, rpc);
-    LLVMBuildStore(e->b, rc, e->rpc_slot);
+    stack_push(e, e->fs.nbar > 0 ? emit_u32(e, (uint64_t)R | RECONV_BIT) : rc, mask, rpc);
+    LLVMBuildStore(e->b, rc, e->fs.rpc_slot);
     LLVMBuildBr(e->b, go);
     LLVMPositionBuilderAtEnd(e->b, go);
     return rc;
@@ -395,9 +400,9 @@ split_lanes(Emit *e, int taken, int other, LLVMValueRef mt, LLVMValueRef mf)
 {
     LLVMBasicBlockRef split = emit_new_block(e, "diverge"), some = emit_new_block(e, "some");
     LLVMValueRef zero = emit_u32(e, 0);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->bb[other], some);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mt, zero, ""), e->fs.bb[other], some);
     LLVMPositionBuilderAtEnd(e->b, some);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->bb[taken], split);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mf, zero, ""), e->fs.bb[taken], split);
     LLVMPositionBuilderAtEnd(e->b, split);
 }
 
@@ -409,15 +414,15 @@ emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, i
     split_lanes(e, taken, other, mt, mf);
     LLVMValueRef rpc = enter_region(e, R, m);
     if (taken == R) {
-        LLVMBuildStore(e->b, mf, e->mask_slot);
-        LLVMBuildBr(e->b, e->bb[other]);
+        LLVMBuildStore(e->b, mf, e->fs.mask_slot);
+        LLVMBuildBr(e->b, e->fs.bb[other]);
     } else if (other == R) {
-        LLVMBuildStore(e->b, mt, e->mask_slot);
-        LLVMBuildBr(e->b, e->bb[taken]);
+        LLVMBuildStore(e->b, mt, e->fs.mask_slot);
+        LLVMBuildBr(e->b, e->fs.bb[taken]);
     } else {
         stack_push(e, emit_u32(e, (uint64_t)other), mf, rpc);
-        LLVMBuildStore(e->b, mt, e->mask_slot);
-        LLVMBuildBr(e->b, e->bb[taken]);
+        LLVMBuildStore(e->b, mt, e->fs.mask_slot);
+        LLVMBuildBr(e->b, e->fs.bb[taken]);
     }
 }
 
@@ -438,35 +443,35 @@ emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int 
 {
     LLVMValueRef m, mt, mf;
     lane_masks(e, taken_lanes, &m, &mt, &mf);
-    e->lin_m[idx] = emit_alloca(e, e->t_i32, "lin.m");
-    e->lin_mf[idx] = emit_alloca(e, e->t_i32, "lin.mf");
-    LLVMBuildStore(e->b, m, e->lin_m[idx]);
-    LLVMBuildStore(e->b, other == R ? emit_u32(e, 0) : mf, e->lin_mf[idx]);
+    e->fs.lin_m[idx] = emit_alloca(e, e->t_i32, "lin.m");
+    e->fs.lin_mf[idx] = emit_alloca(e, e->t_i32, "lin.mf");
+    LLVMBuildStore(e->b, m, e->fs.lin_m[idx]);
+    LLVMBuildStore(e->b, other == R ? emit_u32(e, 0) : mf, e->fs.lin_mf[idx]);
     split_lanes(e, taken, other, mt, mf);
-    LLVMBuildStore(e->b, taken == R ? mf : mt, e->mask_slot);
-    LLVMBuildBr(e->b, e->bb[taken == R ? other : taken]);
+    LLVMBuildStore(e->b, taken == R ? mf : mt, e->fs.mask_slot);
+    LLVMBuildBr(e->b, e->fs.bb[taken == R ? other : taken]);
 }
 
-/* The end of side block b of linear branch i (e->lin_branch[b] = i + 1). */
+/* The end of side block b of linear branch i (e->fs.lin_branch[b] = i + 1). */
 void
 linear_side_end(Emit *e, int b)
 {
-    int i = e->lin_branch[b] - 1;
-    const Cfg *c = e->f->cfg;
-    const Instr *in = &e->f->instrs.v[i];
+    int i = e->fs.lin_branch[b] - 1;
+    const Cfg *c = e->fs.f->cfg;
+    const Instr *in = &e->fs.f->instrs.v[i];
     int xb = c->block_of[i], R = reconvergence_of(e, i);
-    int taken = e->f->cfg->block_of[e->f->labels.v[in->opnd[0].label].instr];
+    int taken = e->fs.f->cfg->block_of[e->fs.f->labels.v[in->opnd[0].label].instr];
     int other = c->blocks[xb].succ[0] == taken ? c->blocks[xb].succ[1] : c->blocks[xb].succ[0];
-    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, e->lin_m[i], "");
+    LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, e->fs.lin_m[i], "");
     if (b == taken && other != R) {
-        LLVMValueRef mf = LLVMBuildLoad2(e->b, e->t_i32, e->lin_mf[i], "");
+        LLVMValueRef mf = LLVMBuildLoad2(e->b, e->t_i32, e->fs.lin_mf[i], "");
         LLVMValueRef more = LLVMBuildICmp(e->b, LLVMIntNE, mf, emit_u32(e, 0), "");
-        LLVMBuildStore(e->b, LLVMBuildSelect(e->b, more, mf, m, ""), e->mask_slot);
-        LLVMBuildCondBr(e->b, more, e->bb[other], e->bb[R]);
+        LLVMBuildStore(e->b, LLVMBuildSelect(e->b, more, mf, m, ""), e->fs.mask_slot);
+        LLVMBuildCondBr(e->b, more, e->fs.bb[other], e->fs.bb[R]);
         return;
     }
-    LLVMBuildStore(e->b, m, e->mask_slot);
-    LLVMBuildBr(e->b, e->bb[R]);
+    LLVMBuildStore(e->b, m, e->fs.mask_slot);
+    LLVMBuildBr(e->b, e->fs.bb[R]);
 }
 
 static LLVMValueRef
@@ -482,14 +487,14 @@ guard_value(Emit *e, const Instr *in)
 static bool
 guard_varying(Emit *e, const Instr *in)
 {
-    return in->guard >= 0 && e->fi->reg_varying[in->guard];
+    return in->guard >= 0 && e->fs.fi->reg_varying[in->guard];
 }
 
 static int
 label_block(Emit *e, const Operand *o)
 {
-    const Label *l = &e->f->labels.v[o->label];
-    return e->f->cfg->block_of[l->instr];
+    const Label *l = &e->fs.f->labels.v[o->label];
+    return e->fs.f->cfg->block_of[l->instr];
 }
 
 void
@@ -497,13 +502,13 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
 {
     int target = label_block(e, &in->opnd[0]);
     if (in->guard < 0) {
-        LLVMBuildBr(e->b, e->bb[target]);
+        LLVMBuildBr(e->b, e->fs.bb[target]);
         return;
     }
     LLVMValueRef p = guard_value(e, in);
-    BranchClass cls = e->fi->branch[idx];
+    BranchClass cls = e->fs.fi->branch[idx];
     if (cls == BR_DIVERGENT && guard_varying(e, in)) {
-        if (e->linear[idx])
+        if (e->fs.linear[idx])
             emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx), idx);
         else
             emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
@@ -511,7 +516,7 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
     }
     /* uniform: proven, or declared (.uni: the first active lane decides) */
     p = emit_first_lane(e, p);
-    LLVMBuildCondBr(e->b, p, e->bb[target], e->bb[next]);
+    LLVMBuildCondBr(e->b, p, e->fs.bb[target], e->fs.bb[next]);
 }
 
 /* exit (and ret from an entry): the lanes leave the launch for good.  ret
@@ -521,8 +526,8 @@ void
 leave(Emit *e, bool ret, LLVMValueRef leaving)
 {
     if (ret)
-        call_store_reg_results(e, e->f, leaving);
-    LLVMValueRef ex = ret ? e->done_slot : abi_warp_field_ptr(e, W_EXITED);
+        call_store_reg_results(e, e->fs.f, leaving);
+    LLVMValueRef ex = ret ? e->fs.done_slot : abi_warp_field_ptr(e, W_EXITED);
     LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i32, ex, "");
     LLVMBuildStore(e->b, LLVMBuildOr(e->b, old, leaving, ""), ex);
 }
@@ -534,15 +539,15 @@ emit_exit(Emit *e, const Instr *in, int next)
     LLVMValueRef leaving = m;
     if (in->guard >= 0)
         leaving = LLVMBuildAnd(e->b, m, emit_mask_i32(e, guard_value(e, in)), "");
-    leave(e, in->op == OP_RET && !e->f->is_entry, leaving);
+    leave(e, in->op == OP_RET && !e->fs.f->is_entry, leaving);
     if (in->guard < 0) {
-        LLVMBuildBr(e->b, e->bb[e->f->cfg->exit]);
+        LLVMBuildBr(e->b, e->fs.bb[e->fs.f->cfg->exit]);
         return;
     }
     LLVMValueRef rest = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, leaving, ""), "");
-    LLVMBuildStore(e->b, rest, e->mask_slot);
+    LLVMBuildStore(e->b, rest, e->fs.mask_slot);
     LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, rest, emit_u32(e, 0), "");
-    LLVMBuildCondBr(e->b, none, e->bb[e->f->cfg->exit], e->bb[next]);
+    LLVMBuildCondBr(e->b, none, e->fs.bb[e->fs.f->cfg->exit], e->fs.bb[next]);
 }
 
 void
@@ -552,7 +557,7 @@ emit_trap(Emit *e, const Instr *in, int next)
     LLVMValueRef lanes = emit_mask(e);
     if (in->guard >= 0) {
         lanes = LLVMBuildAnd(e->b, lanes, emit_mask_i32(e, guard_value(e, in)), "");
-        cont = e->bb[next];
+        cont = e->fs.bb[next];
         LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, lanes, emit_u32(e, 0), ""), trap,
                         cont);
     } else {
@@ -560,7 +565,7 @@ emit_trap(Emit *e, const Instr *in, int next)
     }
     LLVMPositionBuilderAtEnd(e->b, trap);
     emit_kernel_error(e, P2N_KERR_TRAP, lanes, (uint32_t)in->loc.line);
-    LLVMBuildBr(e->b, e->return_bb);
+    LLVMBuildBr(e->b, e->fs.return_bb);
 }
 
 /* brx.idx: an index past the target list is a launch error for the lanes
@@ -572,16 +577,16 @@ emit_trap(Emit *e, const Instr *in, int next)
 void
 emit_brx(Emit *e, const Instr *in, int idx, int next)
 {
-    Cfg *c = e->f->cfg;
-    const Label *tl = &e->f->labels.v[in->opnd[1].label];
+    Cfg *c = e->fs.f->cfg;
+    const Label *tl = &e->fs.f->labels.v[in->opnd[1].label];
     int n = tl->ntargets;
     bool vguard = guard_varying(e, in);
     bool vary = (operand_varying(e, &in->opnd[0]) || vguard) &&
-                e->fi->branch[idx] == BR_DIVERGENT && !in->uni;
+                e->fs.fi->branch[idx] == BR_DIVERGENT && !in->uni;
     LLVMValueRef m = emit_mask(e);
     if (in->guard >= 0 && !vary) { /* a uniform guard (or .uni): a branch around */
         LLVMBasicBlockRef go = emit_new_block(e, "brx.guard");
-        LLVMBuildCondBr(e->b, emit_first_lane(e, guard_value(e, in)), go, e->bb[next]);
+        LLVMBuildCondBr(e->b, emit_first_lane(e, guard_value(e, in)), go, e->fs.bb[next]);
         LLVMPositionBuilderAtEnd(e->b, go);
     }
     LLVMValueRef index = inst_operand(e, &in->opnd[0], TY_U32, vary);
@@ -664,27 +669,27 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
             firstblk = firstblk ? LLVMBuildSelect(e->b, mine, bid, firstblk, "") : bid;
             LLVMBuildStore(e->b,
                            LLVMBuildSelect(e->b, mine, lanes,
-                                           LLVMBuildLoad2(e->b, e->t_i32, e->mask_slot, ""), ""),
-                           e->mask_slot);
+                                           LLVMBuildLoad2(e->b, e->t_i32, e->fs.mask_slot, ""), ""),
+                           e->fs.mask_slot);
         }
-        LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->bb[c->exit], (unsigned)nt);
+        LLVMValueRef sw = LLVMBuildSwitch(e->b, firstblk, e->fs.bb[c->exit], (unsigned)nt);
         for (int i = 0; i < nt; i++) {
             bool seen = false;
             for (int j = 0; j < i; j++)
                 seen |= blocks[j] == blocks[i];
             if (!seen)
-                LLVMAddCase(sw, emit_u32(e, (uint64_t)blocks[i]), e->bb[blocks[i]]);
+                LLVMAddCase(sw, emit_u32(e, (uint64_t)blocks[i]), e->fs.bb[blocks[i]]);
         }
         LLVMPositionBuilderAtEnd(e->b, one);
     }
     LLVMValueRef sw = LLVMBuildSwitch(e->b, first, bad, (unsigned)nt);
     for (int i = 0; i < n; i++)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->bb[label_block(e, &tl->targets[i])]);
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)i), e->fs.bb[label_block(e, &tl->targets[i])]);
     if (nt > n)
-        LLVMAddCase(sw, emit_u32(e, (uint64_t)n), e->bb[next]);
+        LLVMAddCase(sw, emit_u32(e, (uint64_t)n), e->fs.bb[next]);
     LLVMPositionBuilderAtEnd(e->b, bad);
     emit_kernel_error(e, P2N_KERR_BRX_RANGE, taking, (uint32_t)in->loc.line);
-    LLVMBuildBr(e->b, e->return_bb);
+    LLVMBuildBr(e->b, e->fs.return_bb);
 }
 
 /* ------------------------------------------------------------- blocks */
@@ -702,15 +707,15 @@ emit_brx(Emit *e, const Instr *in, int idx, int next)
 void
 emit_barrier_arrival(Emit *e, const Instr *in)
 {
-    int k = e->bar_resume.n;
+    int k = e->fs.bar_resume.n;
     LLVMBasicBlockRef resume = emit_new_block(e, "barrier.resume"),
                       go = emit_new_block(e, "barrier.go");
     LLVMBasicBlockRef hold = emit_new_block(e, "barrier.hold");
-    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
-    e->bar_instr[k] = in;
+    vec_push(e->arena, &e->fs.bar_resume, LLVMBasicBlockAsValue(resume));
+    e->fs.bar_instr[k] = in;
 
-    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->sp_slot, "");
-    LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, "");
+    LLVMValueRef sp = LLVMBuildLoad2(e->b, e->t_i32, e->fs.sp_slot, "");
+    LLVMValueRef held = LLVMBuildLoad2(e->b, e->t_i32, e->fs.wait_mask, "");
     LLVMValueRef alone =
         LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildOr(e->b, sp, held, ""), emit_u32(e, 0), "");
     LLVMBuildCondBr(e->b, alone, go, hold);
@@ -718,9 +723,9 @@ emit_barrier_arrival(Emit *e, const Instr *in)
     LLVMPositionBuilderAtEnd(e->b, hold);
     LLVMValueRef m = emit_mask(e);
     LLVMValueRef waiting = LLVMBuildOr(e->b, held, m, "");
-    LLVMBuildStore(e->b, waiting, e->wait_mask);
-    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
-    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+    LLVMBuildStore(e->b, waiting, e->fs.wait_mask);
+    wk_store(e, e->fs.wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->fs.wk_mask, k), m, ""));
+    wk_store(e, e->fs.wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->fs.rpc_slot, ""));
     /* the barrier's id and thread count, should these lanes only arrive */
     int first = instr_has_mod(in, MOD_RED) ? 1 : 0, np = in->nopnd - first - (first ? 1 : 0);
     LLVMValueRef id = emit_u32(e, 0), count = emit_u32(e, 0);
@@ -728,26 +733,26 @@ emit_barrier_arrival(Emit *e, const Instr *in)
         id = emit_first_lane(e, inst_operand(e, &in->opnd[first], TY_U32, false));
     if (np >= 2)
         count = emit_first_lane(e, inst_operand(e, &in->opnd[first + 1], TY_U32, false));
-    wk_store(e, e->wk_id, k, id);
-    wk_store(e, e->wk_count, k, count);
+    wk_store(e, e->fs.wk_id, k, id);
+    wk_store(e, e->fs.wk_count, k, count);
     LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
-                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
-    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->fs.done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.entry_mask, ""),
                                      LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef missing = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""),
-                    e->release_bb, e->dispatch_bb);
+                    e->fs.release_bb, e->fs.dispatch_bb);
 
     /* released to run the barrier */
     LLVMPositionBuilderAtEnd(e->b, resume);
-    LLVMValueRef rm = LLVMBuildAnd(e->b, wk_load(e, e->wk_mask, k),
+    LLVMValueRef rm = LLVMBuildAnd(e->b, wk_load(e, e->fs.wk_mask, k),
                                    LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
-    LLVMBuildStore(e->b, rm, e->mask_slot);
-    LLVMBuildStore(e->b, wk_load(e, e->wk_rpc, k), e->rpc_slot);
-    wk_store(e, e->wk_mask, k, emit_u32(e, 0));
+    LLVMBuildStore(e->b, rm, e->fs.mask_slot);
+    LLVMBuildStore(e->b, wk_load(e, e->fs.wk_rpc, k), e->fs.rpc_slot);
+    wk_store(e, e->fs.wk_mask, k, emit_u32(e, 0));
     LLVMBuildBr(e->b, go);
     LLVMPositionBuilderAtEnd(e->b, go);
-    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
+    vec_push(e->arena, &e->fs.bar_go, LLVMBasicBlockAsValue(go));
 }
 
 /* bar.warp.sync waits until every non-exited lane of its member mask has
@@ -761,15 +766,15 @@ emit_barrier_arrival(Emit *e, const Instr *in)
 void
 emit_warp_sync_arrival(Emit *e, const Instr *in)
 {
-    int k = e->bar_resume.n;
+    int k = e->fs.bar_resume.n;
     LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b),
                       resume = emit_new_block(e, "warpsync.resume");
     LLVMBasicBlockRef go = emit_new_block(e, "warpsync.go"),
                       hold = emit_new_block(e, "warpsync.hold");
     LLVMBasicBlockRef done = emit_new_block(e, "warpsync.complete"),
                       wait = emit_new_block(e, "warpsync.wait");
-    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
-    e->bar_instr[k] = in;
+    vec_push(e->arena, &e->fs.bar_resume, LLVMBasicBlockAsValue(resume));
+    e->fs.bar_instr[k] = in;
     LLVMPositionBuilderAtEnd(e->b, resume); /* unused: completed lanes resume at go */
     LLVMBuildUnreachable(e->b);
     LLVMPositionBuilderAtEnd(e->b, here);
@@ -787,8 +792,8 @@ emit_warp_sync_arrival(Emit *e, const Instr *in)
         members = inst_operand(e, mo, TY_B32, false);
     }
     LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
-                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
-    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->fs.done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.entry_mask, ""),
                                      LLVMBuildNot(e->b, gone, ""), "");
     members = LLVMBuildAnd(e->b, members, live, "members");
     LLVMValueRef elsewhere = LLVMBuildAnd(e->b, members, LLVMBuildNot(e->b, m, ""), "");
@@ -796,30 +801,30 @@ emit_warp_sync_arrival(Emit *e, const Instr *in)
 
     LLVMPositionBuilderAtEnd(e->b, hold);
     LLVMValueRef waiting =
-        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
-    LLVMBuildStore(e->b, waiting, e->wait_mask);
+        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.wait_mask, ""), m, "");
+    LLVMBuildStore(e->b, waiting, e->fs.wait_mask);
     LLVMValueRef arrived =
-        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wsync_mask, ""), m, "");
-    LLVMBuildStore(e->b, arrived, e->wsync_mask);
-    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
-    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.wsync_mask, ""), m, "");
+    LLVMBuildStore(e->b, arrived, e->fs.wsync_mask);
+    wk_store(e, e->fs.wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->fs.wk_mask, k), m, ""));
+    wk_store(e, e->fs.wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->fs.rpc_slot, ""));
     LLVMValueRef missing = LLVMBuildAnd(e->b, members, LLVMBuildNot(e->b, arrived, ""), "");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, missing, emit_u32(e, 0), ""), done, wait);
 
     /* every live member holds at a bar.warp.sync: they all go on */
     LLVMPositionBuilderAtEnd(e->b, done);
-    LLVMBuildStore(e->b, members, e->wsync_lanes);
-    LLVMBuildBr(e->b, e->wsync_bb);
+    LLVMBuildStore(e->b, members, e->fs.wsync_lanes);
+    LLVMBuildBr(e->b, e->fs.wsync_bb);
 
     /* some member is elsewhere: run the others (or release, when every
      * live lane holds somewhere) */
     LLVMPositionBuilderAtEnd(e->b, wait);
     LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb,
-                    e->dispatch_bb);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""),
+                    e->fs.release_bb, e->fs.dispatch_bb);
 
     LLVMPositionBuilderAtEnd(e->b, go);
-    vec_push(e->arena, &e->bar_go, LLVMBasicBlockAsValue(go));
+    vec_push(e->arena, &e->fs.bar_go, LLVMBasicBlockAsValue(go));
 }
 
 /* Runs `in` only when its guard holds: a uniform guard is a branch around
@@ -827,19 +832,19 @@ emit_warp_sync_arrival(Emit *e, const Instr *in)
 void
 emit_guarded(Emit *e, const Instr *in)
 {
-    e->imask = NULL;
+    e->fs.imask = NULL;
     if (in->guard < 0 || (opcode_flags(in->op) & OF_TERM)) {
         inst_emit(e, in);
         return;
     }
     if (guard_varying(e, in)) {
         LLVMValueRef g = emit_mask_i32(e, guard_value(e, in));
-        e->imask = LLVMBuildAnd(e->b, emit_mask(e), g, "imask");
-        bool was = e->partial;
-        e->partial = true;
+        e->fs.imask = LLVMBuildAnd(e->b, emit_mask(e), g, "imask");
+        bool was = e->fs.partial;
+        e->fs.partial = true;
         inst_emit(e, in);
-        e->partial = was;
-        e->imask = NULL;
+        e->fs.partial = was;
+        e->fs.imask = NULL;
         return;
     }
     LLVMBasicBlockRef then = emit_new_block(e, "guard"), cont = emit_new_block(e, "cont");

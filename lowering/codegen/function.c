@@ -30,7 +30,7 @@ emit_watchdog(Emit *e, uint32_t line)
                     LLVMMDNodeInContext(e->ctx, w, 3));
     LLVMPositionBuilderAtEnd(e->b, stop);
     emit_kernel_error(e, P2N_KERR_TIMEOUT, emit_mask(e), line);
-    LLVMBuildBr(e->b, e->return_bb);
+    LLVMBuildBr(e->b, e->fs.return_bb);
     LLVMPositionBuilderAtEnd(e->b, go);
 }
 
@@ -42,12 +42,12 @@ static void emit_block_body(Emit *e, int b);
 static void
 emit_block(Emit *e, int b)
 {
-    int exit = e->f->cfg->exit;
-    if (!e->local_dispatch) {
+    int exit = e->fs.f->cfg->exit;
+    if (!e->fs.local_dispatch) {
         emit_block_body(e, b);
         return;
     }
-    LLVMBasicBlockRef to_exit = e->bb[exit] = emit_new_block(e, "to.exit");
+    LLVMBasicBlockRef to_exit = e->fs.bb[exit] = emit_new_block(e, "to.exit");
     emit_block_body(e, b);
     if (LLVMGetFirstUse(LLVMBasicBlockAsValue(to_exit))) {
         LLVMPositionBuilderAtEnd(e->b, to_exit);
@@ -60,20 +60,21 @@ emit_block(Emit *e, int b)
 static void
 emit_block_body(Emit *e, int b)
 {
-    Cfg *c = e->f->cfg;
+    Cfg *c = e->fs.f->cfg;
     Block *blk = &c->blocks[b];
-    e->block = b;
+    e->fs.block = b;
     /* lanes held at a barrier make any block run with part of the warp: the
      * others may run past the reconvergence point on their own */
-    e->partial = e->nbar > 0 || (e->fi->block_divergent ? e->fi->block_divergent[b] : true);
+    e->fs.partial =
+        e->fs.nbar > 0 || (e->fs.fi->block_divergent ? e->fs.fi->block_divergent[b] : true);
 
-    LLVMPositionBuilderAtEnd(e->b, e->bb[b]);
-    if (e->is_reconv[b]) {
-        LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, "rpc");
+    LLVMPositionBuilderAtEnd(e->b, e->fs.bb[b]);
+    if (e->fs.is_reconv[b]) {
+        LLVMValueRef rpc = LLVMBuildLoad2(e->b, e->t_i32, e->fs.rpc_slot, "rpc");
         LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, rpc, emit_u32(e, (uint64_t)b), "");
-        LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->bb_body[b]);
+        LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->fs.bb_body[b]);
     }
-    LLVMPositionBuilderAtEnd(e->b, e->bb_body[b]);
+    LLVMPositionBuilderAtEnd(e->b, e->fs.bb_body[b]);
     if (plan_loop_head(c, b))
         emit_watchdog(e, (uint32_t)blk->loc.line);
 
@@ -83,12 +84,12 @@ emit_block_body(Emit *e, int b)
     if (next == b) /* the empty block of a label after the last instruction */
         next = c->exit;
     for (int i = blk->first; i < blk->last && !e->failed; i++) {
-        const Instr *in = &e->f->instrs.v[i];
-        e->in = in;
+        const Instr *in = &e->fs.f->instrs.v[i];
+        e->fs.in = in;
         debug_at(e, in);
         switch (in->op) {
         case OP_BRA:
-            if (e->lin_branch[b])
+            if (e->fs.lin_branch[b])
                 linear_side_end(e, b);
             else
                 emit_bra(e, in, i, next);
@@ -99,12 +100,12 @@ emit_block_body(Emit *e, int b)
         case OP_TRAP: emit_trap(e, in, next); return;
         case OP_BAR:
         case OP_BARRIER:
-            if (e->nbar > 0)
+            if (e->fs.nbar > 0)
                 emit_barrier_arrival(e, in);
             emit_guarded(e, in);
             break;
         case OP_BAR_WARP_SYNC:
-            if (e->nbar > 0)
+            if (e->fs.nbar > 0)
                 emit_warp_sync_arrival(e, in);
             emit_guarded(e, in);
             break;
@@ -117,13 +118,13 @@ emit_block_body(Emit *e, int b)
     }
     /* falling off the function's end is a ret: results stored, the lanes
      * done (a kernel's: exited, so no barrier waits for them) */
-    if (e->lin_branch[b]) { /* a side of a linear branch, falling into R */
+    if (e->fs.lin_branch[b]) { /* a side of a linear branch, falling into R */
         linear_side_end(e, b);
         return;
     }
     if (next == c->exit)
-        leave(e, !e->f->is_entry, emit_mask(e));
-    LLVMBuildBr(e->b, e->bb[next]);
+        leave(e, !e->fs.f->is_entry, emit_mask(e));
+    LLVMBuildBr(e->b, e->fs.bb[next]);
 }
 
 /* ------------------------------------------------------------ functions */
@@ -132,128 +133,130 @@ static void
 emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
 {
     Cfg *c = f->cfg;
-    e->f = f;
-    e->fi = fi;
-    e->fn = fn;
-    e->warp = LLVMGetParam(fn, 0);
+    e->fs.f = f;
+    e->fs.fi = fi;
+    e->fs.fn = fn;
+    e->fs.warp = LLVMGetParam(fn, 0);
     debug_function(e, fn, f);
 
     LLVMBasicBlockRef entry = emit_new_block(e, "entry");
-    e->bb = arena_alloc(e->arena, sizeof *e->bb * (size_t)c->nblocks);
-    e->bb_body = arena_alloc(e->arena, sizeof *e->bb_body * (size_t)c->nblocks);
+    e->fs.bb = arena_alloc(e->arena, sizeof *e->fs.bb * (size_t)c->nblocks);
+    e->fs.bb_body = arena_alloc(e->arena, sizeof *e->fs.bb_body * (size_t)c->nblocks);
     for (int i = 0; i < c->nblocks; i++) {
         if (i == c->exit)
             continue;
-        e->bb[i] = emit_new_block(e, "B");
-        e->bb_body[i] = e->bb[i];
+        e->fs.bb[i] = emit_new_block(e, "B");
+        e->fs.bb_body[i] = e->fs.bb[i];
     }
-    e->dispatch_bb = emit_new_block(e, "dispatch");
-    e->return_bb = emit_new_block(e, "return");
-    e->bb[c->exit] = e->dispatch_bb;
+    e->fs.dispatch_bb = emit_new_block(e, "dispatch");
+    e->fs.return_bb = emit_new_block(e, "return");
+    e->fs.bb[c->exit] = e->fs.dispatch_bb;
 
     int ndiv = 0;
     for (int i = 0; i < f->instrs.n; i++)
         ndiv += fi->branch[i] == BR_DIVERGENT;
     /* barriers that may hold lanes (the function diverges) */
-    e->nbar = 0;
+    e->fs.nbar = 0;
     for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
-        e->nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
+        e->fs.nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
                    f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
     /* Which branches run side after side; which blocks are reconvergence
      * points of the others; where paths may end (analysis/plan.c). */
     ReconvPlan plan;
-    plan_compute(f, fi, e->nbar == 0, &plan, e->arena);
-    e->linear = plan.linear;
-    e->lin_branch = plan.lin_branch;
-    e->is_reconv = plan.is_reconv;
-    e->pushable = plan.pushable;
-    e->site_pcs = plan.site_pcs;
-    e->lin_m = arena_alloc(e->arena, sizeof *e->lin_m * ((size_t)f->instrs.n + 1));
-    e->lin_mf = arena_alloc(e->arena, sizeof *e->lin_mf * ((size_t)f->instrs.n + 1));
+    plan_compute(f, fi, e->fs.nbar == 0, &plan, e->arena);
+    e->fs.linear = plan.linear;
+    e->fs.lin_branch = plan.lin_branch;
+    e->fs.is_reconv = plan.is_reconv;
+    e->fs.pushable = plan.pushable;
+    e->fs.site_pcs = plan.site_pcs;
+    e->fs.lin_m = arena_alloc(e->arena, sizeof *e->fs.lin_m * ((size_t)f->instrs.n + 1));
+    e->fs.lin_mf = arena_alloc(e->arena, sizeof *e->fs.lin_mf * ((size_t)f->instrs.n + 1));
     for (int i = 0; i < c->nblocks; i++)
-        if (e->is_reconv[i]) {
-            e->bb_body[i] = emit_new_block(e, "B.body");
+        if (e->fs.is_reconv[i]) {
+            e->fs.bb_body[i] = emit_new_block(e, "B.body");
         }
-    e->bar_instr = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_instr * (size_t)e->nbar) : NULL;
-    e->bar_call = e->nbar ? arena_alloc(e->arena, sizeof *e->bar_call * (size_t)e->nbar) : NULL;
-    e->release_bb = e->nbar ? emit_new_block(e, "release") : NULL;
-    e->wsync_bb = e->nbar ? emit_new_block(e, "warpsync.release") : NULL;
-    e->stack_cap = 2 * ndiv + WARP + 2 + e->nbar;
-    e->local_dispatch = e->nbar == 0;
-    e->bad_pc_bb = NULL;
-    if (e->local_dispatch) {
-        e->site_bb = arena_alloc(e->arena, sizeof *e->site_bb * (size_t)c->nblocks);
-        memset(e->site_bb, 0, sizeof *e->site_bb * (size_t)c->nblocks);
+    e->fs.bar_instr =
+        e->fs.nbar ? arena_alloc(e->arena, sizeof *e->fs.bar_instr * (size_t)e->fs.nbar) : NULL;
+    e->fs.bar_call =
+        e->fs.nbar ? arena_alloc(e->arena, sizeof *e->fs.bar_call * (size_t)e->fs.nbar) : NULL;
+    e->fs.release_bb = e->fs.nbar ? emit_new_block(e, "release") : NULL;
+    e->fs.wsync_bb = e->fs.nbar ? emit_new_block(e, "warpsync.release") : NULL;
+    e->fs.stack_cap = 2 * ndiv + WARP + 2 + e->fs.nbar;
+    e->fs.local_dispatch = e->fs.nbar == 0;
+    e->fs.bad_pc_bb = NULL;
+    if (e->fs.local_dispatch) {
+        e->fs.site_bb = arena_alloc(e->arena, sizeof *e->fs.site_bb * (size_t)c->nblocks);
+        memset(e->fs.site_bb, 0, sizeof *e->fs.site_bb * (size_t)c->nblocks);
     }
-    e->ndivergent = ndiv;
-    e->bar_resume = (ValueVec){0};
-    e->bar_go = (ValueVec){0};
+    e->fs.ndivergent = ndiv;
+    e->fs.bar_resume = (ValueVec){0};
+    e->fs.bar_go = (ValueVec){0};
 
     LLVMPositionBuilderAtEnd(e->b, entry);
-    e->reg_slot = arena_alloc(e->arena, sizeof *e->reg_slot * (size_t)f->regs.n);
-    e->reg_type = arena_alloc(e->arena, sizeof *e->reg_type * (size_t)f->regs.n);
+    e->fs.reg_slot = arena_alloc(e->arena, sizeof *e->fs.reg_slot * (size_t)f->regs.n);
+    e->fs.reg_type = arena_alloc(e->arena, sizeof *e->fs.reg_type * (size_t)f->regs.n);
     for (int i = 0; i < f->regs.n; i++) { /* slots: emit_reg_slot, on first use */
-        e->reg_type[i] = reg_storage_type(e, &f->regs.v[i], fi->reg_varying[i]);
-        e->reg_slot[i] = NULL;
+        e->fs.reg_type[i] = reg_storage_type(e, &f->regs.v[i], fi->reg_varying[i]);
+        e->fs.reg_slot[i] = NULL;
     }
-    e->mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
-    e->rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
-    e->carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->stack_cap);
-    e->stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
-    e->stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
+    e->fs.mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
+    e->fs.rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
+    e->fs.carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap);
+    e->fs.stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
+    e->fs.stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
     /* the depth lives past the last rpc, in memory that mem2reg leaves
      * alone (the array is indexed at run time): promoted, it was a value
      * threaded through every block, and loop strength reduction and
      * CodeGenPrepare went quadratic on its long chain of phis */
-    e->stk_rpc =
-        LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1), "stk.rpc");
-    LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->stack_cap)};
-    e->sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->stack_cap + 1),
-                               e->stk_rpc, sp_idx, 2, "sp.slot");
+    e->fs.stk_rpc =
+        LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap + 1), "stk.rpc");
+    LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->fs.stack_cap)};
+    e->fs.sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap + 1),
+                               e->fs.stk_rpc, sp_idx, 2, "sp.slot");
 
-    e->done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->done_slot);
-    e->entry_mask = LLVMBuildAlloca(e->b, e->t_i32, "entry.mask");
-    e->wait_mask = LLVMBuildAlloca(e->b, e->t_i32, "wait.mask");
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->wait_mask);
-    if (e->nbar > 0) {
-        LLVMTypeRef wt = LLVMArrayType(e->t_i32, (unsigned)e->nbar);
-        e->wk_mask = LLVMBuildAlloca(e->b, wt, "wk.mask");
-        e->wk_rpc = LLVMBuildAlloca(e->b, wt, "wk.rpc");
-        e->wk_id = LLVMBuildAlloca(e->b, wt, "wk.id");
-        e->wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
-        LLVMBuildStore(e->b, LLVMConstNull(wt), e->wk_mask);
+    e->fs.done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.done_slot);
+    e->fs.entry_mask = LLVMBuildAlloca(e->b, e->t_i32, "entry.mask");
+    e->fs.wait_mask = LLVMBuildAlloca(e->b, e->t_i32, "wait.mask");
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.wait_mask);
+    if (e->fs.nbar > 0) {
+        LLVMTypeRef wt = LLVMArrayType(e->t_i32, (unsigned)e->fs.nbar);
+        e->fs.wk_mask = LLVMBuildAlloca(e->b, wt, "wk.mask");
+        e->fs.wk_rpc = LLVMBuildAlloca(e->b, wt, "wk.rpc");
+        e->fs.wk_id = LLVMBuildAlloca(e->b, wt, "wk.id");
+        e->fs.wk_count = LLVMBuildAlloca(e->b, wt, "wk.count");
+        LLVMBuildStore(e->b, LLVMConstNull(wt), e->fs.wk_mask);
         LLVMBuildStore(e->b, LLVMConstNull(wt),
-                       e->wk_rpc); /* never undef in the dispatcher's compare */
-        e->wsync_mask = LLVMBuildAlloca(e->b, e->t_i32, "wsync.mask");
-        e->wsync_lanes = LLVMBuildAlloca(e->b, e->t_i32, "wsync.lanes");
-        LLVMBuildStore(e->b, emit_u32(e, 0), e->wsync_mask);
+                       e->fs.wk_rpc); /* never undef in the dispatcher's compare */
+        e->fs.wsync_mask = LLVMBuildAlloca(e->b, e->t_i32, "wsync.mask");
+        e->fs.wsync_lanes = LLVMBuildAlloca(e->b, e->t_i32, "wsync.lanes");
+        LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.wsync_mask);
     }
     LLVMValueRef live = f->is_entry ? abi_warp_field(e, W_MASK) : LLVMGetParam(fn, 1);
     LLVMValueRef m =
         LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
-    LLVMBuildStore(e->b, m, e->mask_slot);
-    LLVMBuildStore(e->b, m, e->entry_mask);
+    LLVMBuildStore(e->b, m, e->fs.mask_slot);
+    LLVMBuildStore(e->b, m, e->fs.entry_mask);
     if (f->is_entry) {
-        e->argv = e->retv = NULL;
-        e->depth = emit_u32(e, 0);
-        e->local_ptr = abi_warp_field(e, W_LOCAL);
-        e->local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
+        e->fs.argv = e->fs.retv = NULL;
+        e->fs.depth = emit_u32(e, 0);
+        e->fs.local_ptr = abi_warp_field(e, W_LOCAL);
+        e->fs.local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
         mem_entry_prologue(e);
     } else {
-        e->argv = LLVMGetParam(fn, 2);
-        e->retv = LLVMGetParam(fn, 3);
-        e->depth = LLVMGetParam(fn, 4);
+        e->fs.argv = LLVMGetParam(fn, 2);
+        e->fs.retv = LLVMGetParam(fn, 3);
+        e->fs.depth = LLVMGetParam(fn, 4);
         uint32_t lb = mem_layout_locals(e, f);
-        e->local_stride = LLVMConstInt(e->t_i64, lb, 0);
-        e->local_ptr =
+        e->fs.local_stride = LLVMConstInt(e->t_i64, lb, 0);
+        e->fs.local_ptr =
             LLVMBuildAlloca(e->b, LLVMArrayType2(e->t_i8, (uint64_t)lb * WARP + 16), "local.frame");
-        LLVMSetAlignment(e->local_ptr, 16);
+        LLVMSetAlignment(e->fs.local_ptr, 16);
         /* too deep: a launch error, not a crash */
         LLVMBasicBlockRef deep = emit_new_block(e, "too.deep"), ok = emit_new_block(e, "depth.ok");
         LLVMBuildCondBr(
-            e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""),
+            e->b, LLVMBuildICmp(e->b, LLVMIntUGT, e->fs.depth, emit_u32(e, P2N_MAX_CALL_DEPTH), ""),
             deep, ok);
         LLVMPositionBuilderAtEnd(e->b, deep);
         emit_kernel_error(e, P2N_KERR_STACK, m, (uint32_t)f->loc.line);
@@ -263,46 +266,46 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     if (!f->is_entry)
         call_load_reg_params(e, f);
     uint32_t pf = call_layout_frame(e, f);
-    e->param_frame =
+    e->fs.param_frame =
         pf ? emit_alloca(e, LLVMArrayType2(e->t_i8, (uint64_t)pf), "param.frame") : NULL;
-    if (e->param_frame)
-        LLVMSetAlignment(e->param_frame, 16);
-    LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->rpc_slot);
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->sp_slot);
-    if (e->local_dispatch)
-        e->bb[c->exit] = site_dispatch(e, c->exit);
-    e->prologue_end = LLVMBuildBr(e->b, e->bb[0]);
-    e->rows_lo = e->rows_two = e->half_rows = NULL;
+    if (e->fs.param_frame)
+        LLVMSetAlignment(e->fs.param_frame, 16);
+    LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->fs.rpc_slot);
+    LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.sp_slot);
+    if (e->fs.local_dispatch)
+        e->fs.bb[c->exit] = site_dispatch(e, c->exit);
+    e->fs.prologue_end = LLVMBuildBr(e->b, e->fs.bb[0]);
+    e->fs.rows_lo = e->fs.rows_two = e->fs.half_rows = NULL;
 
     for (int i = 0; i < c->nblocks && !e->failed; i++) {
         if (i == c->exit)
             continue;
         if (c->blocks[i].rpo < 0) { /* unreachable: nothing runs it */
-            LLVMPositionBuilderAtEnd(e->b, e->bb[i]);
+            LLVMPositionBuilderAtEnd(e->b, e->fs.bb[i]);
             LLVMBuildUnreachable(e->b);
-            if (e->bb_body[i] != e->bb[i]) {
-                LLVMPositionBuilderAtEnd(e->b, e->bb_body[i]);
+            if (e->fs.bb_body[i] != e->fs.bb[i]) {
+                LLVMPositionBuilderAtEnd(e->b, e->fs.bb_body[i]);
                 LLVMBuildUnreachable(e->b);
             }
             continue;
         }
         emit_block(e, i);
     }
-    if (e->local_dispatch)
-        LLVMDeleteBasicBlock(e->dispatch_bb);
+    if (e->fs.local_dispatch)
+        LLVMDeleteBasicBlock(e->fs.dispatch_bb);
     else
         emit_dispatcher(e);
-    LLVMPositionBuilderAtEnd(e->b, e->return_bb);
+    LLVMPositionBuilderAtEnd(e->b, e->fs.return_bb);
     LLVMBuildRetVoid(e->b);
     debug_leave_function(e);
 }
 
 /* The end of a function's emission: its state is gone and its arena
- * freed (the function state is the tail of Emit, from f on). */
+ * freed. */
 static void
 function_end(Emit *e, Arena *fa)
 {
-    memset(&e->f, 0, sizeof *e - offsetof(Emit, f));
+    e->fs = (EmitFunc){0};
     e->arena = e->module_arena;
     arena_free(fa);
 }

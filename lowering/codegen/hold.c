@@ -10,7 +10,7 @@
 static LLVMValueRef
 wk_slot(Emit *e, LLVMValueRef arr, LLVMValueRef k)
 {
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->nbar);
+    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->fs.nbar);
     LLVMValueRef idx[] = {emit_u32(e, 0), k};
     return LLVMBuildGEP2(e->b, at, arr, idx, 2, "");
 }
@@ -37,36 +37,36 @@ wk_store(Emit *e, LLVMValueRef arr, int k, LLVMValueRef v)
 int
 emit_call_arrival(Emit *e, const HeldCall *h)
 {
-    int k = e->bar_resume.n;
+    int k = e->fs.bar_resume.n;
     LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), resume = emit_new_block(e, "call.resume");
     LLVMBasicBlockRef go = emit_new_block(e, "call.go"), hold = emit_new_block(e, "call.hold");
-    vec_push(e->arena, &e->bar_resume, LLVMBasicBlockAsValue(resume));
-    e->bar_instr[k] = h->in;
-    e->bar_call[k] = *h;
+    vec_push(e->arena, &e->fs.bar_resume, LLVMBasicBlockAsValue(resume));
+    e->fs.bar_instr[k] = h->in;
+    e->fs.bar_call[k] = *h;
     LLVMPositionBuilderAtEnd(e->b, resume); /* unused: held calls resume after the call */
     LLVMBuildUnreachable(e->b);
     LLVMPositionBuilderAtEnd(e->b, here);
 
     LLVMValueRef m = emit_mask(e);
     LLVMValueRef gone = LLVMBuildOr(e->b, abi_warp_field(e, W_EXITED),
-                                    LLVMBuildLoad2(e->b, e->t_i32, e->done_slot, ""), "");
-    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->entry_mask, ""),
+                                    LLVMBuildLoad2(e->b, e->t_i32, e->fs.done_slot, ""), "");
+    LLVMValueRef live = LLVMBuildAnd(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.entry_mask, ""),
                                      LLVMBuildNot(e->b, gone, ""), "");
     LLVMValueRef elsewhere = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, m, ""), "");
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, elsewhere, emit_u32(e, 0), ""), go, hold);
 
     LLVMPositionBuilderAtEnd(e->b, hold);
     LLVMValueRef waiting =
-        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->wait_mask, ""), m, "");
-    LLVMBuildStore(e->b, waiting, e->wait_mask);
-    wk_store(e, e->wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->wk_mask, k), m, ""));
-    wk_store(e, e->wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->rpc_slot, ""));
+        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.wait_mask, ""), m, "");
+    LLVMBuildStore(e->b, waiting, e->fs.wait_mask);
+    wk_store(e, e->fs.wk_mask, k, LLVMBuildOr(e->b, wk_load(e, e->fs.wk_mask, k), m, ""));
+    wk_store(e, e->fs.wk_rpc, k, LLVMBuildLoad2(e->b, e->t_i32, e->fs.rpc_slot, ""));
     LLVMValueRef idle = LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, waiting, ""), "");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""), e->release_bb,
-                    e->dispatch_bb);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, idle, emit_u32(e, 0), ""),
+                    e->fs.release_bb, e->fs.dispatch_bb);
 
     LLVMPositionBuilderAtEnd(e->b, go);
-    vec_push(e->arena, &e->bar_go,
+    vec_push(e->arena, &e->fs.bar_go,
              LLVMBasicBlockAsValue(go)); /* call_emit sets the block after the call */
     return k;
 }

@@ -56,15 +56,11 @@ mark_reach(const Module *m, int fi, bool *seen)
     const Func *f = m->funcs.v[fi];
     for (int j = 0; j < f->instrs.n; j++) {
         const Instr *in = &f->instrs.v[j];
-        if (in->op != OP_CALL || in->nopnd == 0)
+        if (in->op != OP_CALL)
             continue;
-        const Operand *t = call_shape(in).target;
-        for (int i = 0; i < m->funcs.n; i++) {
-            const Func *g = m->funcs.v[i];
-            if ((t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g)) && g->has_body &&
-                !g->is_entry)
+        for (int i = 0; i < m->funcs.n; i++)
+            if (call_may_reach(in, m->funcs.v[i]))
                 mark_reach(m, i, seen);
-        }
     }
 }
 
@@ -366,28 +362,28 @@ call_layout_frame(Emit *e, const Func *f)
 LLVMValueRef
 call_param_block(Emit *e, const Var *v)
 {
-    const Func *f = e->f;
+    const Func *f = e->fs.f;
     if (!f->is_entry) {
         for (int i = 0; i < f->params.n; i++)
             if (f->params.v[i] == v) {
                 LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
                 return LLVMBuildLoad2(e->b, e->t_ptr,
-                                      LLVMBuildGEP2(e->b, e->t_ptr, e->argv, &idx, 1, ""), "");
+                                      LLVMBuildGEP2(e->b, e->t_ptr, e->fs.argv, &idx, 1, ""), "");
             }
         for (int i = 0; i < f->rets.n; i++)
             if (f->rets.v[i] == v) {
                 LLVMValueRef idx = LLVMConstInt(e->t_i64, (uint64_t)i, 0);
                 return LLVMBuildLoad2(e->b, e->t_ptr,
-                                      LLVMBuildGEP2(e->b, e->t_ptr, e->retv, &idx, 1, ""), "");
+                                      LLVMBuildGEP2(e->b, e->t_ptr, e->fs.retv, &idx, 1, ""), "");
             }
     }
-    if (v->owner != f || !e->param_frame)
+    if (v->owner != f || !e->fs.param_frame)
         return NULL;
     const VarSlot *s = mem_slot(e, v);
     if (!s)
         return NULL;
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)s->offset, 0);
-    return LLVMBuildGEP2(e->b, e->t_i8, e->param_frame, &off, 1, "");
+    return LLVMBuildGEP2(e->b, e->t_i8, e->fs.param_frame, &off, 1, "");
 }
 
 LLVMValueRef

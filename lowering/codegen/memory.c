@@ -23,8 +23,8 @@
 static LLVMValueRef
 lane_windows(Emit *e)
 {
-    LLVMValueRef base = e->local_ptr;
-    LLVMValueRef stride = e->local_stride;
+    LLVMValueRef base = e->fs.local_ptr;
+    LLVMValueRef stride = e->fs.local_stride;
     LLVMValueRef offs = LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64), emit_splat(e, stride), "");
     return LLVMBuildGEP2(e->b, e->t_i8, emit_splat(e, base), &offs, 1, "lanewin");
 }
@@ -67,7 +67,7 @@ mem_address(Emit *e, const Operand *o, Space space)
                         : SP_GLOBAL;
     } else if (b && b->kind == OPD_REG) {
         bool vary = operand_varying(e, b);
-        int bits = type_bits(e->f->regs.v[b->reg].type) == 32 ? 32 : 64;
+        int bits = type_bits(e->fs.f->regs.v[b->reg].type) == 32 ? 32 : 64;
         base = inst_operand(e, b, bits == 32 ? TY_U32 : TY_U64, vary);
         if (bits == 32) {
             /* a 32-bit address: register + offset wraps at 32 bits (nvcc
@@ -88,7 +88,7 @@ mem_address(Emit *e, const Operand *o, Space space)
     case SP_SHARED:
         return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_SHARED), &a, 1, "");
     case SP_PARAM:
-        if (!e->f->is_entry) {
+        if (!e->fs.f->is_entry) {
             emit_unsupported(e, o->loc, ".param access through a register in a .func");
             return LLVMConstNull(e->t_ptr);
         }
@@ -143,11 +143,11 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
 static void
 warp_rows(Emit *e)
 {
-    if (e->rows_lo)
+    if (e->fs.rows_lo)
         return;
     LLVMBuilderRef saved = e->b;
     e->b = LLVMCreateBuilderInContext(e->ctx);
-    LLVMPositionBuilderBefore(e->b, e->prologue_end);
+    LLVMPositionBuilderBefore(e->b, e->fs.prologue_end);
     LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
     LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, 0), emit_u32(e, 0)};
     LLVMValueRef x0 = LLVMBuildLoad2(
@@ -167,15 +167,16 @@ warp_rows(Emit *e)
                           LLVMBuildICmp(e->b, LLVMIntUGT, s64, LLVMConstInt(e->t_i64, WARP, 0), ""),
                           LLVMConstInt(e->t_i64, WARP, 0), s64, "");
     LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, s64, ""), one, "");
-    e->rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
+    e->fs.rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
     LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
-    e->rows_two = LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
+    e->fs.rows_two =
+        LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
     LLVMValueRef halves =
-        LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffu), ""),
-                     e->rows_two, "");
-    e->half_rows =
-        LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->rows_lo, emit_u32(e, 0xffffffffu), ""),
-                    halves, "half.rows");
+        LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffu), ""),
+                     e->fs.rows_two, "");
+    e->fs.half_rows = LLVMBuildOr(
+        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffffffu), ""), halves,
+        "half.rows");
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
@@ -379,12 +380,12 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 
     /* two rows: lanes of row j at base_j + lane * size */
     LLVMPositionBuilderAtEnd(e->b, cb);
-    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->rows_lo, "");
-    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->rows_lo, ""), "");
+    LLVMValueRef mlo = LLVMBuildAnd(e->b, mask, e->fs.rows_lo, "");
+    LLVMValueRef mhi = LLVMBuildAnd(e->b, mask, LLVMBuildNot(e->b, e->fs.rows_lo, ""), "");
     LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
     LLVMValueRef blo = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mlo, size), e->t_i64, "");
     LLVMValueRef bhi = LLVMBuildPtrToInt(e->b, row_base(e, ptr, mhi, size), e->t_i64, "");
-    LLVMValueRef want = LLVMBuildSelect(e->b, emit_mask_vec(e, e->rows_lo), emit_splat(e, blo),
+    LLVMValueRef want = LLVMBuildSelect(e->b, emit_mask_vec(e, e->fs.rows_lo), emit_splat(e, blo),
                                         emit_splat(e, bhi), "");
     want = LLVMBuildAdd(e->b, want,
                         LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64),
@@ -395,7 +396,7 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     eq = LLVMBuildOr(e->b, eq, LLVMBuildNot(e->b, mv, ""), "");
     LLVMTypeRef bt = e->t_v32i1;
     LLVMValueRef rows = LLVMBuildAnd(
-        e->b, e->rows_two, emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1), "");
+        e->b, e->fs.rows_two, emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1), "");
     LLVMBuildCondBr(e->b, rows, rb, gb);
 
     LLVMValueRef got[3] = {NULL, NULL, NULL};
@@ -467,14 +468,15 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
 
     /* emit its body with this context pointed at it */
     LLVMBuilderRef b = e->b;
-    LLVMValueRef fn = e->fn, imask = e->imask, rows_lo = e->rows_lo, rows_two = e->rows_two;
+    LLVMValueRef fn = e->fs.fn, imask = e->fs.imask, rows_lo = e->fs.rows_lo,
+                 rows_two = e->fs.rows_two;
     e->b = LLVMCreateBuilderInContext(e->ctx);
-    e->fn = lf.fn;
+    e->fs.fn = lf.fn;
     LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
     unsigned k = store ? 2 : 1;
-    e->imask = LLVMGetParam(lf.fn, k);
-    e->rows_lo = LLVMGetParam(lf.fn, k + 1);
-    e->rows_two = LLVMGetParam(lf.fn, k + 2);
+    e->fs.imask = LLVMGetParam(lf.fn, k);
+    e->fs.rows_lo = LLVMGetParam(lf.fn, k + 1);
+    e->fs.rows_two = LLVMGetParam(lf.fn, k + 2);
     LLVMValueRef got =
         per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
     if (store)
@@ -482,7 +484,8 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
     else
         LLVMBuildRet(e->b, got);
     LLVMDisposeBuilder(e->b);
-    e->b = b, e->fn = fn, e->imask = imask, e->rows_lo = rows_lo, e->rows_two = rows_two;
+    e->b = b, e->fs.fn = fn, e->fs.imask = imask, e->fs.rows_lo = rows_lo,
+    e->fs.rows_two = rows_two;
     vec_push(e->module_arena, &e->lane_fns, lf);
     *fty = lf.fty;
     return lf.fn;
@@ -500,8 +503,8 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     if (val)
         *a++ = val;
     *a++ = emit_cur_mask(e);
-    *a++ = e->rows_lo;
-    *a++ = e->rows_two;
+    *a++ = e->fs.rows_lo;
+    *a++ = e->fs.rows_two;
     return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
@@ -521,7 +524,7 @@ span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
  * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one
  * location) or step = size (each row is contiguous).  The fast path, when
  * every lane is active and lanes 0-15 and 16-31 each lie in one row (a
- * warp inside a block 32 or more wide, or of a block 16 wide: e->half_rows,
+ * warp inside a block 32 or more wide, or of a block 16 wide: e->fs.half_rows,
  * once per function): two scalar loads and a blend, or two plain 16-lane
  * accesses at lane 0's and lane 16's addresses (what one 32-lane access
  * becomes on the machine anyway).  Anything else is the out-of-line access,
@@ -532,8 +535,9 @@ row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t s
     warp_rows(e);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef fast = LLVMBuildAnd(
-        e->b, e->half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
+    LLVMValueRef fast =
+        LLVMBuildAnd(e->b, e->fs.half_rows,
+                     LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
         fast = LLVMBuildAnd(e->b, fast,
                             LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
@@ -651,14 +655,14 @@ row_step(Emit *e, const Operand *o, Space space, bool *wide)
 {
     const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
     *wide = false;
-    if (!b || b->kind != OPD_REG || !e->fi->reg_row_affine || !e->fi->reg_row_affine[b->reg] ||
-        !operand_varying(e, b))
+    if (!b || b->kind != OPD_REG || !e->fs.fi->reg_row_affine ||
+        !e->fs.fi->reg_row_affine[b->reg] || !operand_varying(e, b))
         return STEP_UNKNOWN;
-    int bits = type_bits(e->f->regs.v[b->reg].type);
+    int bits = type_bits(e->fs.f->regs.v[b->reg].type);
     bool ok = space == SP_SHARED ||
               (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
-    int64_t k = e->fi->reg_tx_step[b->reg];
-    *wide = e->fi->reg_tx_wide[b->reg];
+    int64_t k = e->fs.fi->reg_tx_step[b->reg];
+    *wide = e->fs.fi->reg_tx_wide[b->reg];
     return ok && k >= 0 ? k : STEP_UNKNOWN;
 }
 
@@ -669,7 +673,7 @@ static LLVMValueRef
 load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t step, bool wide)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!emit_is_vec(ptr) && !e->imask) {
+    if (!emit_is_vec(ptr) && !e->fs.imask) {
         LLVMValueRef v = ordered(LLVMBuildLoad2(e->b, t, ptr, ""), size, sem);
         return want_vec ? emit_splat(e, v) : v;
     }
@@ -685,7 +689,7 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
 {
     LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->imask) {
+    if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->fs.imask) {
         ordered(LLVMBuildStore(e->b, val, ptr), size, sem);
         return;
     }
@@ -735,7 +739,7 @@ emit_ld(Emit *e, const Instr *in)
         const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
         if (d->kind == OPD_SINK)
             continue;
-        bool want = d->kind == OPD_REG && e->fi->reg_varying[d->reg];
+        bool want = d->kind == OPD_REG && e->fs.fi->reg_varying[d->reg];
         LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, sem, step, wide);
         inst_write(e, d, ty, v);
     }
@@ -757,7 +761,7 @@ emit_st(Emit *e, const Instr *in)
         step = STEP_UNKNOWN;
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
-        LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->partial);
+        LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->fs.partial);
         store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem, step, wide);
     }
 }
@@ -802,7 +806,7 @@ emit_cp_async(Emit *e, const Instr *in)
     LLVMValueRef full = LLVMConstInt(e->t_i64, c.size, 0);
     if (nsrc > 3) {
         const Operand *o = &in->opnd[3];
-        if (o->kind == OPD_REG && e->f->regs.v[o->reg].type == TY_PRED) { /* ignore-src */
+        if (o->kind == OPD_REG && e->fs.f->regs.v[o->reg].type == TY_PRED) { /* ignore-src */
             LLVMValueRef ign = inst_operand(e, o, TY_PRED, true);
             c.n = LLVMBuildSelect(e->b, ign, LLVMConstNull(LLVMVectorType(e->t_i64, WARP)),
                                   emit_splat(e, full), "");
@@ -894,7 +898,7 @@ window_test(Emit *e, Space space, LLVMValueRef a, bool vary)
         lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
         size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE),
                             LLVMConstInt(e->t_i64, WARP, 0), "");
-        if (e->f->is_entry)
+        if (e->fs.f->is_entry)
             break;
         LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
         LLVMValueRef frames = LLVMBuildSub(e->b, abi_warp_field(e, W_STACK_TOP), sp, "");

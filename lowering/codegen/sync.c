@@ -28,7 +28,7 @@ emit_barrier(Emit *e, const Instr *in)
     }
     if (np >= 2)
         count = emit_first_lane(e, inst_operand(e, &in->opnd[first + 1], TY_U32, false));
-    LLVMValueRef args[] = {e->warp,
+    LLVMValueRef args[] = {e->fs.warp,
                            emit_u32(e, op),
                            id,
                            count,
@@ -50,7 +50,7 @@ void
 emit_nanosleep(Emit *e, const Instr *in)
 {
     LLVMValueRef ns = emit_first_lane(e, inst_operand(e, &in->opnd[0], TY_U32, false));
-    LLVMValueRef args[] = {e->warp, ns};
+    LLVMValueRef args[] = {e->fs.warp, ns};
     LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), args, 2, "");
     emit_check_error(e);
 }

@@ -221,7 +221,7 @@ tex_emit(Emit *e, const Instr *in)
             store_row(e, v, row(e, data, e->t_i64, k), 8);
         }
     LLVMTypeRef pt[] = {e->t_ptr, e->t_i32, e->t_i32, e->t_ptr, e->t_ptr, e->t_ptr, e->t_i32};
-    LLVMValueRef av[] = {e->warp,
+    LLVMValueRef av[] = {e->fs.warp,
                          emit_cur_mask(e),
                          emit_u32(e, op),
                          handles,

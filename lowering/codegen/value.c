@@ -12,7 +12,7 @@
 bool
 operand_varying(Emit *e, const Operand *o)
 {
-    return operand_varies(e->fi, o, false);
+    return operand_varies(e->fs.fi, o, false);
 }
 
 /* Converts v (scalar or vector) to element type t: same width is a bitcast,
@@ -107,7 +107,7 @@ sreg_value(Emit *e, const Operand *o)
     case SREG_GLOBALTIMER_LO:
     case SREG_GLOBALTIMER_HI: {
         bool timer = o->sreg >= SREG_GLOBALTIMER;
-        LLVMValueRef args[] = {e->warp};
+        LLVMValueRef args[] = {e->fs.warp};
         c = LLVMBuildCall2(e->b, e->t_clock_fn, abi_service(e, timer ? S_GLOBALTIMER : S_CLOCK64),
                            args, 1, "");
         if (o->sreg == SREG_CLOCK || o->sreg == SREG_GLOBALTIMER_LO)
@@ -153,7 +153,7 @@ inst_operand(Emit *e, const Operand *o, PtxType ty, bool want_vec)
     LLVMValueRef v;
     switch (o->kind) {
     case OPD_REG:
-        v = LLVMBuildLoad2(e->b, e->reg_type[o->reg], emit_reg_slot(e, o->reg), "");
+        v = LLVMBuildLoad2(e->b, e->fs.reg_type[o->reg], emit_reg_slot(e, o->reg), "");
         v = convert_bits(e, v, t, type_signed(ty));
         if (o->neg)
             v = LLVMBuildNot(e->b, v, "");
@@ -209,17 +209,18 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
         return;
     }
     int r = dst->reg;
-    LLVMTypeRef st = e->reg_type[r];
+    LLVMTypeRef st = e->fs.reg_type[r];
     bool vary = LLVMGetTypeKind(st) == LLVMVectorTypeKind;
     LLVMTypeRef se = vary ? LLVMGetElementType(st) : st;
     v = convert_bits(e, v, se, type_signed(ty));
     if (vary) {
         v = emit_splat(e, v);
-        /* e->nbar: lanes held at a call of a function that waits resume
+        /* e->fs.nbar: lanes held at a call of a function that waits resume
          * after it, where the analysis's reg_merge does not look */
-        if (e->partial && (e->imask || e->nbar > 0 || !e->fi->reg_merge || e->fi->reg_merge[r])) {
+        if (e->fs.partial &&
+            (e->fs.imask || e->fs.nbar > 0 || !e->fs.fi->reg_merge || e->fs.fi->reg_merge[r])) {
             LLVMValueRef old = LLVMBuildLoad2(e->b, st, emit_reg_slot(e, r), "");
-            LLVMValueRef m = e->imask ? e->imask : emit_mask(e);
+            LLVMValueRef m = e->fs.imask ? e->fs.imask : emit_mask(e);
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");
         }
     } else if (emit_is_vec(v)) {
@@ -236,7 +237,7 @@ sources(Emit *e, const Instr *in, PtxType ty, int n)
     Ops s = {.ty = ty, .t = inst_llvm_type(e, ty)};
     s.vec = operand_varying(e, &in->opnd[0]);
     if (in->opnd[0].kind == OPD_PAIR)
-        s.vec = e->fi->reg_varying[in->opnd[0].sub[0].reg];
+        s.vec = e->fs.fi->reg_varying[in->opnd[0].sub[0].reg];
     for (int i = 1; i <= n && i < in->nopnd; i++)
         s.vec |= operand_varying(e, &in->opnd[i]);
     for (int i = 1; i <= n && i < in->nopnd; i++)
@@ -288,7 +289,7 @@ cst(Emit *e, LLVMValueRef like_v, double f, unsigned long long i)
 void
 emit_kernel_error(Emit *e, uint32_t code, LLVMValueRef lanes, uint32_t line)
 {
-    LLVMValueRef args[] = {e->warp, emit_u32(e, code), lanes, emit_u32(e, line)};
+    LLVMValueRef args[] = {e->fs.warp, emit_u32(e, code), lanes, emit_u32(e, line)};
     LLVMBuildCall2(e->b, e->t_error_fn, abi_service(e, S_ERROR), args, 4, "");
 }
 
@@ -298,7 +299,7 @@ emit_check_error(Emit *e)
     LLVMValueRef err = abi_warp_field(e, W_ERROR);
     LLVMValueRef bad = LLVMBuildICmp(e->b, LLVMIntNE, err, LLVMConstInt(e->t_i32, 0, 0), "");
     LLVMBasicBlockRef ok = emit_new_block(e, "ok");
-    LLVMBuildCondBr(e->b, bad, e->return_bb, ok);
+    LLVMBuildCondBr(e->b, bad, e->fs.return_bb, ok);
     LLVMPositionBuilderAtEnd(e->b, ok);
 }
 
@@ -318,11 +319,11 @@ mem_var_address(Emit *e, const Var *v, int bits)
 {
     LLVMTypeRef t = LLVMIntTypeInContext(e->ctx, (unsigned)bits);
     uint32_t poff;
-    if (v->space == SP_PARAM && param_of(e->f, v, &poff))
+    if (v->space == SP_PARAM && param_of(e->fs.f, v, &poff))
         return LLVMConstInt(t, poff, 0);
     const VarSlot *s = mem_slot(e, v);
     if (!s) {
-        emit_unsupported(e, e->in ? e->in->loc : v->loc, "the address of this variable");
+        emit_unsupported(e, e->fs.in ? e->fs.in->loc : v->loc, "the address of this variable");
         return LLVMConstInt(t, 0, 0);
     }
     if (s->global)

@@ -10,7 +10,7 @@ if [ ! -f runtime/libptx2native.a ]; then echo "SKIP cli/cpu (runtime/libptx2nat
 d=$OUT/cpu
 rm -rf "$d" && mkdir -p "$d"
 k=test/cli/sizes.ptx # small: code for the baseline CPU takes LLVM long on big kernels
-if ! err=$(cc -std=c11 -O1 -Iruntime test/cli/cpu.c runtime/libptx2native.a -lpthread -ldl -o "$d/cpu" 2>&1); then
+if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/cpu.c runtime/libptx2native.a -lpthread -ldl -o "$d/cpu" 2>&1); then
 	echo "FAIL cli/cpu/build: $err"; exit 0
 fi
 ok() { echo "PASS cli/cpu/$1"; }
@@ -75,7 +75,7 @@ if [ $rc -eq 2 ] && grep -q "unknown CPU 'skylaek' for this target; did you mean
 	ok suggestion; else no suggestion "exit status $rc: $(head -n 2 "$d/err")"; fi
 # the code is right for the baseline CPU: an execution test's host program
 # against a module of its PTX (test/out/exec) for x86-64
-if ! err=$(cc -std=c11 -O1 -Iruntime test/exec/divergence.c runtime/libptx2native.a -lpthread -ldl -lm \
+if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/exec/divergence.c runtime/libptx2native.a -lpthread -ldl -lm \
 	-o "$d/divergence" 2>&1); then
 	no exec_x86-64/divergence "host program: $err"
 else

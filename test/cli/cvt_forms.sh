@@ -16,5 +16,5 @@ t rs_f16x2 'cvt.rs.relu.satfinite.f16x2.f32 %r1, %f1, %f2, %r3;' 'stochastic rou
 # ptxas: '.satfinite' modifier required
 t no_satfinite 'cvt.rn.e4m3x2.f32 %h1, %f1, %f2;' 'this form of cvt.e4m3x2.f32 is not supported'
 # ptxas: arguments mismatch
-t extra_operand 'cvt.rn.f32.f16 %f1, %h1, %h2;' 'cvt.f32.f16 with 3 operands is not supported'
+t extra_operand 'cvt.f32.f16 %f1, %h1, %h2;' 'cvt.f32.f16 with 3 operands is not supported'
 t missing_operand 'cvt.rn.satfinite.e5m2x2.f32 %h1, %f1;' 'cvt.e5m2x2.f32 with 2 operands is not supported'

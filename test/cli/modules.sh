@@ -60,7 +60,9 @@ cat "$d/log"
 if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$d/log"; then echo "FAIL cli/modules/run: exit status $rc"; fi
 if [ -e "$marker" ]; then echo "FAIL cli/modules/no_constructor_ran: a refused file's constructor ran"; else
 	echo "PASS cli/modules/no_constructor_ran"; fi
-if command -v valgrind >/dev/null 2>&1; then
+if [ "${P2N_SANITIZER:-}" = asan ]; then
+	echo "SKIP cli/modules/valgrind (the program is built with ASan)"
+elif command -v valgrind >/dev/null 2>&1; then
 	# valgrind has no AVX-512: the module for it is made for a baseline CPU
 	"$P2N" --mcpu=x86-64 --mattr=+sse2 test/cli/faults.ptx -o "$d/good.so" 2>/dev/null
 	if timeout -k 5 120 valgrind -q --error-exitcode=9 --leak-check=no "$d/modules" "$@" >"$d/vg.log" 2>&1; then

@@ -34,7 +34,7 @@ t bad_opt_level 2 "$P2N" -O7 $k
 # and -O3 modules of their PTX (test/out/exec, test/exec/sections.sh)
 for name in divergence call_divergent rounding memsem; do
 	host=$OUT/$name
-	if ! err=$(cc -std=c11 -O1 -Iruntime "test/exec/$name.c" runtime/libptx2native.a -lpthread -ldl -lm \
+	if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "test/exec/$name.c" runtime/libptx2native.a -lpthread -ldl -lm \
 		-o "$host" 2>&1); then
 		echo "FAIL cli/options/exec/$name: $err"; continue
 	fi

@@ -229,7 +229,7 @@ main(int argc, char **argv)
     uint32_t *pv = ov;
     void *cp[] = {&px, &pv};
     if (launch("cvt_launch", "cvt_f16", d3(1, 1, 1), d3(T, 1, 1), 0, cp)) {
-        static const char *cn[8] = {"cvt_rn_rz_f16_f64", "cvt_rm_rp_f16_f64", "cvt_rn_sat_f16_f32", "cvt_f64_f16",
+        static const char *cn[10] = {"cvt_rn_rz_f16_f64", "cvt_rm_rp_f16_f64", "cvt_rn_sat_f16_f32", "cvt_f64_f16",
                                     "cvt_rn_relu_f16_bf16_f32", "cvt_rn_bf16_f64", "cvt_rn_relu_f16x2_f32",
                                     "cvt_rn_relu_bf16x2_f32", "cvt_rn_satfinite_f16_bf16_f32",
                                     "cvt_rn_satfinite_f16x2_f32"};

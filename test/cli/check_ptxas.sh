@@ -1,0 +1,25 @@
+#!/bin/sh
+# The verdicts of test/parse/check against ptxas itself: ptxas -arch=sm_80
+# must reject exactly the lines marked "// error:" there (each file in one
+# run; ptxas reports every error with its line).  Skipped without ptxas
+# (PTXAS, else /usr/local/cuda/bin/ptxas, else ptxas on the PATH).
+P2N=$1 OUT=$2
+cd "$(dirname "$0")/../.."
+ptxas=${PTXAS:-/usr/local/cuda/bin/ptxas}
+[ -x "$ptxas" ] || ptxas=$(command -v ptxas || true)
+for src in test/parse/check/*.ptx; do
+	name=cli/check_ptxas/$(basename "$src" .ptx)
+	if [ -z "$ptxas" ]; then
+		echo "SKIP $name (no ptxas)"
+		continue
+	fi
+	awk '/\/\/ error: / { print NR }' "$src" | sort -n >"$OUT/want"
+	"$ptxas" -arch=sm_80 "$src" -o "$OUT/out.cubin" 2>&1 |
+		sed -n 's/^ptxas .*, line \([0-9]*\); error.*/\1/p' | sort -n -u >"$OUT/got"
+	if cmp -s "$OUT/want" "$OUT/got"; then
+		echo "PASS $name"
+	else
+		echo "FAIL $name: lines marked (<) and lines ptxas rejects (>) differ"
+		diff "$OUT/want" "$OUT/got"
+	fi
+done
