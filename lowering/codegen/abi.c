@@ -7,26 +7,6 @@
 #include "emit.h"
 #include "p2n_abi.h"
 
-/* The indices the emitters use (emit.h) are the tables' order. */
-enum {
-#define P2N_WARP(tag, name, ctype, kind) ABI_W_##tag,
-#include "p2n_abi.def"
-    ABI_W_COUNT
-};
-#define P2N_WARP(tag, name, ctype, kind) \
-    _Static_assert((int)W_##tag == (int)ABI_W_##tag, "W_" #tag " is not its place in p2n_abi.def");
-#include "p2n_abi.def"
-_Static_assert((int)W_NFIELDS == (int)ABI_W_COUNT, "W_NFIELDS is not p2n_abi.def's field count");
-enum {
-#define P2N_SERVICE(tag, name, ret, params) ABI_S_##tag,
-#include "p2n_abi.def"
-    ABI_S_COUNT
-};
-#define P2N_SERVICE(tag, name, ret, params) \
-    _Static_assert((int)S_##tag == (int)ABI_S_##tag, "S_" #tag " is not its place in p2n_abi.def");
-#include "p2n_abi.def"
-_Static_assert((int)S_NFIELDS == (int)ABI_S_COUNT, "S_NFIELDS is not p2n_abi.def's service count");
-
 /* Field indices of the descriptors. */
 enum {
 #define P2N_PARAM_DESC(tag, name, ctype, kind) PD_##tag,

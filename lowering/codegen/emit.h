@@ -18,39 +18,17 @@
 
 #define WARP 32
 
-/* Fields of p2n_warp, in order (runtime/p2n_abi.h; abi.c builds the type). */
+/* Fields of p2n_warp and entries of p2n_services, in order: the indices
+ * of runtime/p2n_abi.def's tables (abi.c builds the types from them). */
 enum {
-    W_PARAMS,
-    W_SHARED,
-    W_LOCAL,
-    W_LOCAL_STRIDE,
-    W_RT,
-    W_SCHED,
-    W_TID,
-    W_NTID,
-    W_CTAID,
-    W_NCTAID,
-    W_WARPID,
-    W_NWARPID,
-    W_MASK,
-    W_DYNAMIC_SMEM,
-    W_TOTAL_SMEM,
-    W_SMID,
-    W_NSMID,
-    W_PARAM_BYTES,
-    W_GRIDID,
-    W_EXITED,
-    W_ERROR,
-    W_STACK_TOP,
-    W_GRID_WORKSPACE,
-    W_STOP,
+#define P2N_WARP(tag, name, ctype, kind) W_##tag,
+#include "p2n_abi.def"
     W_NFIELDS
 };
-
-/* Entries of p2n_services, in order. */
 enum {
-    S_BARRIER, S_NANOSLEEP, S_ERROR, S_VPRINTF, S_MALLOC, S_FREE, S_ASSERTFAIL, S_CLOCK64,
-    S_GLOBALTIMER, S_RESOLVE, S_TEXTURE, S_NFIELDS
+#define P2N_SERVICE(tag, name, ret, params) S_##tag,
+#include "p2n_abi.def"
+    S_NFIELDS
 };
 
 /* A variable's home: an offset in the CTA's shared block or the lane's
