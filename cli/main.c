@@ -201,7 +201,8 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
         o->lib.output = P2N_OUTPUT_SHARED_OBJECT;
     if (o->output && strcmp(o->output, "-") == 0 && o->lib.output == P2N_OUTPUT_SHARED_OBJECT &&
         !o->extra.syntax_only)
-        usage_error("%s", "a shared object is not written to standard output (-o -): name a file, or use -c or -S");
+        usage_error("%s", "a shared object is not written to standard output (-o -): name a file, "
+                          "or use -c or -S");
 }
 
 /* kernel.ptx -> kernel.so (in the current directory, as cc does for -c). */
@@ -293,8 +294,8 @@ temporaries_begin(TranslateExtra *x)
         sigaddset(&block, cleanup_signals[i]);
     sigprocmask(SIG_BLOCK, &block, &old);
     const char *tmp = getenv("TMPDIR");
-    if (snprintf(private_dir, sizeof private_dir, "%s/ptx2native-XXXXXX", tmp && *tmp ? tmp : "/tmp") >=
-            (int)sizeof private_dir ||
+    if (snprintf(private_dir, sizeof private_dir, "%s/ptx2native-XXXXXX",
+                 tmp && *tmp ? tmp : "/tmp") >= (int)sizeof private_dir ||
         !mkdtemp(private_dir) || setenv("TMPDIR", private_dir, 1) != 0)
         private_dir[0] = '\0'; /* then the translator's own directory, removed as it ends */
     x->temp_path = temp_output;
@@ -321,7 +322,8 @@ main(int argc, char **argv)
     if (summary >= 0)
         return summary;
     char err[512];
-    int status = cu_from_binary_argv(&argc, &argv, err, sizeof err); /* --from-binary APP: its PTX */
+    int status =
+        cu_from_binary_argv(&argc, &argv, err, sizeof err); /* --from-binary APP: its PTX */
     if (status != P2N_TRANSLATE_OK) {
         fprintf(stderr, "ptx2native: error: %s\n", err);
         return status;

@@ -111,7 +111,8 @@ vector_type(const Check *c, const Operand *o)
             continue;
         }
         if (type_bits(r->type) != type_bits(t) || (r->type == TY_PRED) != (t == TY_PRED)) {
-            diag_error(c->d, e->loc, "the elements of a vector have one size: '%s' is .%s, '%s' is .%s",
+            diag_error(c->d, e->loc,
+                       "the elements of a vector have one size: '%s' is .%s, '%s' is .%s",
                        first->name, type_name(first->type), r->name, type_name(r->type));
             return TY_NONE;
         }
@@ -146,7 +147,8 @@ check_immediate(const Check *c, const Operand *o, PtxType t)
 {
     char buf[64];
     if (o->kind == OPD_IMM && (t == TY_F32 || t == TY_F64))
-        diag_error(c->d, o->loc, "'%s' takes a floating-point immediate (0f3F800000, 1.0), not an integer",
+        diag_error(c->d, o->loc,
+                   "'%s' takes a floating-point immediate (0f3F800000, 1.0), not an integer",
                    instr_name(c, buf, sizeof buf));
     else if (o->kind == OPD_FIMM && is_int(t))
         diag_error(c->d, o->loc, "'%s' takes an integer immediate, not a floating-point one",
@@ -180,15 +182,19 @@ check_data(const Check *c, const Operand *o, PtxType t, bool relaxed, bool dst, 
     case OPD_VAR:
     case OPD_FUNC:
         if (!dst && in->op != OP_MOV)
-            diag_error(c->d, o->loc, "operand '%s' of '%s' must be a register or an immediate, not an address",
-                       o->kind == OPD_VAR ? (o->var ? o->var->name : "?") : (o->func ? o->func->name : "?"),
+            diag_error(c->d, o->loc,
+                       "operand '%s' of '%s' must be a register or an immediate, not an address",
+                       o->kind == OPD_VAR ? (o->var ? o->var->name : "?")
+                                          : (o->func ? o->func->name : "?"),
                        opcode_name(in->op));
         return;
     case OPD_VEC: {
-        if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM && in->op != OP_RED)
+        if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM &&
+            in->op != OP_RED)
             return; /* mov packs and unpacks (parse.c checks the sizes); cvt's x4 forms */
         if (in->vec == 1) {
-            diag_error(c->d, o->loc, "'%s' without .v2, .v4 or .v8 takes a register here, not a vector",
+            diag_error(c->d, o->loc,
+                       "'%s' without .v2, .v4 or .v8 takes a register here, not a vector",
                        opcode_name(in->op));
             return;
         }
@@ -219,8 +225,8 @@ check_pred(const Check *c, const Operand *o, bool dst)
         return;
     const Reg *r = reg_of(c, o);
     if (r->type != TY_PRED)
-        diag_error(c->d, o->loc, "operand '%s' of '%s' is a .%s register; it takes a .pred there", r->name,
-                   opcode_name(c->in->op), type_name(r->type));
+        diag_error(c->d, o->loc, "operand '%s' of '%s' is a .%s register; it takes a .pred there",
+                   r->name, opcode_name(c->in->op), type_name(r->type));
 }
 
 /* A 32-bit integer operand (shift amounts, bit positions, popc's count). */
@@ -228,7 +234,8 @@ static void
 check_int32(const Check *c, const Operand *o)
 {
     if (o->kind == OPD_FIMM) {
-        diag_error(c->d, o->loc, "'%s' takes a 32-bit integer there, not a floating-point immediate",
+        diag_error(c->d, o->loc,
+                   "'%s' takes a 32-bit integer there, not a floating-point immediate",
                    opcode_name(c->in->op));
         return;
     }
@@ -237,7 +244,8 @@ check_int32(const Check *c, const Operand *o)
     const Reg *r = reg_of(c, o);
     TypeKind k = type_kind(r->type);
     if (type_bits(r->type) != 32 || (k != TK_BITS && k != TK_UINT && k != TK_SINT))
-        diag_error(c->d, o->loc, "operand '%s' of '%s' is a .%s register; it takes a 32-bit integer there",
+        diag_error(c->d, o->loc,
+                   "operand '%s' of '%s' is a .%s register; it takes a 32-bit integer there",
                    r->name, opcode_name(c->in->op), type_name(r->type));
 }
 
@@ -263,13 +271,13 @@ check_space(const Check *c, const Operand *o, const Var *v, Space is)
     bool kernel_param = v->owner && is_kernel_param(v->owner, v);
     if (is == SP_NONE || is == SP_GENERIC) {
         if (vs == SP_CONST || (vs == SP_PARAM && kernel_param))
-            diag_error(c->d, o->loc, "'%s' is in .%s, which a generic address does not reach", v->name,
-                       space_name(vs));
+            diag_error(c->d, o->loc, "'%s' is in .%s, which a generic address does not reach",
+                       v->name, space_name(vs));
         return;
     }
     if (is != vs)
-        diag_error(c->d, o->loc, "'%s' is in .%s, not .%s: '%s.%s' does not reach it", v->name, space_name(vs),
-                   space_name(is), opcode_name(in->op), space_name(is));
+        diag_error(c->d, o->loc, "'%s' is in .%s, not .%s: '%s.%s' does not reach it", v->name,
+                   space_name(vs), space_name(is), opcode_name(in->op), space_name(is));
 }
 
 /* The k-th state space the instruction names (cp.async.shared.global:
@@ -289,8 +297,9 @@ check_address_reg(const Check *c, const Operand *b)
     const Reg *r = reg_of(c, b);
     TypeKind k = type_kind(r->type);
     if (k != TK_BITS && k != TK_UINT && k != TK_SINT)
-        diag_error(c->d, b->loc, "address register '%s' is .%s; an address is an integer or .bN register", r->name,
-                   type_name(r->type));
+        diag_error(c->d, b->loc,
+                   "address register '%s' is .%s; an address is an integer or .bN register",
+                   r->name, type_name(r->type));
 }
 
 /* An address operand [a] in state space sp: an integer register, a
@@ -315,7 +324,8 @@ check_address(const Check *c, const Operand *o, Space sp)
     } else if (b->kind == OPD_VAR && b->var) {
         check_space(c, b, b->var, sp);
         if (in->op == OP_ST && is_kernel_param(c->f, b->var))
-            diag_error(c->d, b->loc, "'st' cannot write to the kernel parameter '%s'", b->var->name);
+            diag_error(c->d, b->loc, "'st' cannot write to the kernel parameter '%s'",
+                       b->var->name);
     }
 }
 
@@ -327,7 +337,8 @@ check_instr_space(const Check *c)
     Space s = in->space;
     if (in->op == OP_ST && s == SP_CONST)
         diag_error(c->d, in->loc, "'st' cannot write to .const");
-    if ((in->op == OP_ATOM || in->op == OP_RED) && (s == SP_CONST || s == SP_LOCAL || s == SP_PARAM))
+    if ((in->op == OP_ATOM || in->op == OP_RED) &&
+        (s == SP_CONST || s == SP_LOCAL || s == SP_PARAM))
         diag_error(c->d, in->loc, "'%s' works on .global and .shared, not .%s", opcode_name(in->op),
                    space_name(s));
 }
@@ -343,17 +354,19 @@ check_cvta_operand(const Check *c, const Operand *o, bool dst)
         const Reg *r = reg_of(c, o);
         TypeKind k = type_kind(r->type);
         if (k == TK_FLOAT || k == TK_PRED || k == TK_PACKED)
-            diag_error(c->d, o->loc,
-                       "operand '%s' of 'cvta' is a .%s register; an address is .u32, .u64 or .b32, .b64", r->name,
-                       type_name(r->type));
+            diag_error(
+                c->d, o->loc,
+                "operand '%s' of 'cvta' is a .%s register; an address is .u32, .u64 or .b32, .b64",
+                r->name, type_name(r->type));
         else if (type_bits(r->type) != type_bits(t))
-            diag_error(c->d, o->loc, "operand '%s' of 'cvta.%s' is a .%s register; it takes %d bits", r->name,
+            diag_error(c->d, o->loc,
+                       "operand '%s' of 'cvta.%s' is a .%s register; it takes %d bits", r->name,
                        type_name(t), type_name(r->type), type_bits(t));
     } else if (o->kind == OPD_VAR && !dst && o->var && !instr_has_mod(in, MOD_TO)) {
         Space vs = o->var->space;
         if (vs != SP_REG && vs != SP_PARAM && in->space != SP_NONE && vs != in->space)
-            diag_error(c->d, o->loc, "'%s' is in .%s, not .%s: 'cvta.%s' does not reach it", o->var->name,
-                       space_name(vs), space_name(in->space), space_name(in->space));
+            diag_error(c->d, o->loc, "'%s' is in .%s, not .%s: 'cvta.%s' does not reach it",
+                       o->var->name, space_name(vs), space_name(in->space), space_name(in->space));
     }
 }
 
@@ -396,12 +409,14 @@ check_sreg_mov(const Check *c, const Operand *o)
     TypeKind k = type_kind(t);
     if (sr == SREG_IS_EXPLICIT_CLUSTER) {
         if (t != TY_PRED)
-            diag_error(c->d, o->loc, "%%%s is a predicate; 'mov.%s' cannot read it", sreg_name(sr), type_name(t));
+            diag_error(c->d, o->loc, "%%%s is a predicate; 'mov.%s' cannot read it", sreg_name(sr),
+                       type_name(t));
     } else if (k != TK_UINT && k != TK_SINT && k != TK_BITS) {
-        diag_error(c->d, o->loc, "'mov.%s' cannot read the special register %%%s; it is an integer", type_name(t),
-                   sreg_name(sr));
+        diag_error(c->d, o->loc, "'mov.%s' cannot read the special register %%%s; it is an integer",
+                   type_name(t), sreg_name(sr));
     } else if (tb != bits && !(narrow && tb == 16)) {
-        diag_error(c->d, o->loc, "%%%s has %d bits; 'mov.%s' takes %d", sreg_name(sr), bits, type_name(t), tb);
+        diag_error(c->d, o->loc, "%%%s has %d bits; 'mov.%s' takes %d", sreg_name(sr), bits,
+                   type_name(t), tb);
     }
 }
 
@@ -423,7 +438,8 @@ check_instr_types(const Check *c)
             bad |= t == TY_F16 || t == TY_BF16 || t == TY_TF32 || type_kind(t) == TK_PACKED ||
                    (type_kind(t) == TK_FLOAT && type_bits(t) == 8) || (mem && t == TY_PRED);
         if (bad)
-            diag_error(c->d, in->loc, "'%s' does not take the type .%s", opcode_name(op), type_name(t));
+            diag_error(c->d, in->loc, "'%s' does not take the type .%s", opcode_name(op),
+                       type_name(t));
     }
 }
 
@@ -516,7 +532,8 @@ check_operand(const Check *c, int i, char role)
             return;
         PtxType t = wide ? wider(t0) : t0;
         if (t != TY_NONE)
-            check_data(c, o, t, false, role == 'W', wide ? "'.wide' takes twice the size there" : NULL);
+            check_data(c, o, t, false, role == 'W',
+                       wide ? "'.wide' takes twice the size there" : NULL);
         return;
     }
     case 'n': case 'u':
@@ -539,7 +556,8 @@ check_operand(const Check *c, int i, char role)
         if (o->kind == OPD_REG)
             check_address_reg(c, o);
         else if (o->kind == OPD_VAR || o->kind == OPD_FUNC || o->kind == OPD_MEM)
-            diag_error(c->d, o->loc, "'%s' takes an address in a register here", opcode_name(in->op));
+            diag_error(c->d, o->loc, "'%s' takes an address in a register here",
+                       opcode_name(in->op));
         return;
     default:
         return;

@@ -101,7 +101,8 @@ lex_number(Lexer *lx, Token *t)
             advance(lx);
         }
         if (n != want || ident_char(peekc(lx, 0))) {
-            diag_error(lx->d, t->loc, "malformed %s floating-point constant: expected %d hex digits after '0%c'",
+            diag_error(lx->d, t->loc,
+                       "malformed %s floating-point constant: expected %d hex digits after '0%c'",
                        want == 8 ? "single-precision" : "double-precision", want, c1);
             t->kind = TOK_ERROR;
             while (ident_char(peekc(lx, 0)))
@@ -117,15 +118,17 @@ lex_number(Lexer *lx, Token *t)
     size_t p = lx->pos;
     while (p < lx->len && isdigit((unsigned char)lx->text[p]))
         p++;
-    bool is_float = p < lx->len && (lx->text[p] == '.' || lx->text[p] == 'e' || lx->text[p] == 'E') &&
+    bool is_float = p < lx->len &&
+                    (lx->text[p] == '.' || lx->text[p] == 'e' || lx->text[p] == 'E') &&
                     !(c == '0' && (c1 == 'x' || c1 == 'X' || c1 == 'b' || c1 == 'B'));
-    if (is_float && lx->text[p] == '.' && !(p + 1 < lx->len && isdigit((unsigned char)lx->text[p + 1])))
+    if (is_float && lx->text[p] == '.' &&
+        !(p + 1 < lx->len && isdigit((unsigned char)lx->text[p + 1])))
         is_float = lx->text[p] != '.'; /* "1." followed by a letter is not a float */
     if (is_float) {
         char buf[64];
         size_t n = 0;
-        while (n < sizeof buf - 1 && (isdigit(peekc(lx, 0)) || peekc(lx, 0) == '.' || peekc(lx, 0) == 'e' ||
-                                      peekc(lx, 0) == 'E' ||
+        while (n < sizeof buf - 1 && (isdigit(peekc(lx, 0)) || peekc(lx, 0) == '.' ||
+                                      peekc(lx, 0) == 'e' || peekc(lx, 0) == 'E' ||
                                       ((peekc(lx, 0) == '-' || peekc(lx, 0) == '+') && n > 0 &&
                                        (buf[n - 1] == 'e' || buf[n - 1] == 'E')))) {
             buf[n++] = (char)peekc(lx, 0);
@@ -191,8 +194,8 @@ lex_number(Lexer *lx, Token *t)
         return;
     }
     if (overflow) {
-        diag_error(lx->d, t->loc, "integer constant '%.*s' does not fit in 64 bits", (int)(lx->pos - start),
-                   lx->text + start);
+        diag_error(lx->d, t->loc, "integer constant '%.*s' does not fit in 64 bits",
+                   (int)(lx->pos - start), lx->text + start);
         t->kind = TOK_ERROR;
         return;
     }

@@ -177,7 +177,8 @@ redirect_build(L *l)
 static void *
 redirect(L *l, void *obj)
 {
-    for (unsigned k = ptr_hash(obj) & (l->redirect.cap - 1); l->redirect.from[k]; k = (k + 1) & (l->redirect.cap - 1))
+    for (unsigned k = ptr_hash(obj) & (l->redirect.cap - 1); l->redirect.from[k];
+         k = (k + 1) & (l->redirect.cap - 1))
         if (l->redirect.from[k] == obj)
             return (void *)l->redirect.to[k];
     return obj;
@@ -233,12 +234,14 @@ ptx_link(Module **mods, int n, Diags *d)
         for (int k = 0; k < n; k++) {
             Module *m = mods[k];
             if (pass == 0 && (m->version_major > out->version_major ||
-                              (m->version_major == out->version_major && m->version_minor > out->version_minor))) {
+                              (m->version_major == out->version_major &&
+                               m->version_minor > out->version_minor))) {
                 out->version_major = m->version_major;
                 out->version_minor = m->version_minor;
             }
             if (pass == 0 && m->address_size != out->address_size)
-                diag_error(d, (SrcLoc){m->filename, 1, 1}, "'.address_size %d' differs from '%s' (%d)", m->address_size,
+                diag_error(d, (SrcLoc){m->filename, 1, 1},
+                           "'.address_size %d' differs from '%s' (%d)", m->address_size,
                            out->filename, out->address_size);
             for (int i = 0; i < m->funcs.n; i++) {
                 Func *f = m->funcs.v[i];

@@ -495,14 +495,16 @@ parse_init_into(P *p, Init *in, PtxType t)
         return false;
     }
     if (is(p, TOK_IDENT)) {
-        bool generic = p->tok.len == 7 && memcmp(p->tok.text, "generic", 7) == 0 && peek(p)->kind == '(';
+        bool generic =
+            p->tok.len == 7 && memcmp(p->tok.text, "generic", 7) == 0 && peek(p)->kind == '(';
         if (generic) {
             next(p);
             next(p);
         }
         Binding *b = lookup(p, p->tok.text, (size_t)p->tok.len);
         if (!b || b->kind == B_REG) {
-            diag_error(p->d, p->tok.loc, "undeclared identifier '%.*s' in initializer", p->tok.len, p->tok.text);
+            diag_error(p->d, p->tok.loc, "undeclared identifier '%.*s' in initializer", p->tok.len,
+                       p->tok.text);
             return false;
         }
         next(p);
@@ -566,7 +568,8 @@ parse_attrs(P *p, Attrs *at)
             if (!ok)
                 return false;
             if (v <= 0 || (v & (v - 1)) || v > 4096) {
-                diag_error(p->d, at_int, "alignment %lld is not a power of two up to 4096", (long long)v);
+                diag_error(p->d, at_int, "alignment %lld is not a power of two up to 4096",
+                           (long long)v);
                 return false;
             }
             if (at->ptr)
@@ -579,7 +582,8 @@ parse_attrs(P *p, Attrs *at)
         } else if (is_dot(p, ".ptr")) {
             at->ptr = true;
             next(p);
-            Mod m = is(p, TOK_DOTNAME) ? mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1) : MOD_NONE;
+            Mod m =
+                is(p, TOK_DOTNAME) ? mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1) : MOD_NONE;
             if (mod_space(m) != SP_NONE) {
                 at->ptr_space = mod_space(m);
                 next(p);
@@ -669,7 +673,8 @@ parse_declarator(P *p, Space sp, Linkage lk, PtxType t, const Attrs *at)
         if (!ok)
             return NULL;
         if (n <= 0 || n > (1ll << 40)) {
-            diag_error(p->d, v->loc, "array dimension %lld of '%s' is out of range", (long long)n, v->name);
+            diag_error(p->d, v->loc, "array dimension %lld of '%s' is out of range", (long long)n,
+                       v->name);
             return NULL;
         }
         v->dims[v->ndims++] = n;
@@ -678,7 +683,8 @@ parse_declarator(P *p, Space sp, Linkage lk, PtxType t, const Attrs *at)
     }
     if (accept(p, '=')) {
         if (sp == SP_SHARED || sp == SP_LOCAL || sp == SP_PARAM) {
-            diag_error(p->d, v->loc, "variables in .%s space cannot be initialized", space_name(sp));
+            diag_error(p->d, v->loc, "variables in .%s space cannot be initialized",
+                       space_name(sp));
             return NULL;
         }
         v->init = parse_init(p, t);
@@ -717,7 +723,8 @@ parse_var_decl(P *p, Space sp, Linkage lk)
     if (!parse_attrs(p, &at))
         return false;
     PtxType t = type_of(p);
-    if (t == TY_NONE && (is_dot(p, ".texref") || is_dot(p, ".surfref") || is_dot(p, ".samplerref"))) {
+    if (t == TY_NONE &&
+        (is_dot(p, ".texref") || is_dot(p, ".surfref") || is_dot(p, ".samplerref"))) {
         diag_error(p->d, p->tok.loc, "'%.*s' variable (a texture reference) is not supported",
                    p->tok.len, p->tok.text);
         t = TY_B64; /* declared all the same, so that its uses give no second error */
@@ -771,7 +778,8 @@ parse_reg_decl(P *p)
             if (!ok)
                 return false;
             if (n <= 0 || n > 1000000) {
-                diag_error(p->d, name.loc, "register range %%<%lld> is out of range (1 to 1000000)", (long long)n);
+                diag_error(p->d, name.loc, "register range %%<%lld> is out of range (1 to 1000000)",
+                           (long long)n);
                 return false;
             }
             if (!expect(p, '>', "'>'"))
@@ -785,7 +793,8 @@ parse_reg_decl(P *p)
         }
         Stmt s = {.kind = ST_REG, .index = p->f->regs.n, .count = range ? count : 0};
         for (int i = 0; i < count; i++) {
-            const char *rname = range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
+            const char *rname =
+                range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
             Binding *b = declare(p, rname, name.loc, B_REG);
             if (!b)
                 return false;
@@ -793,7 +802,12 @@ parse_reg_decl(P *p)
             b->vec = at.vec;
             /* a vector register is one register per element, "%v.x" ... */
             for (int k = 0; k < at.vec; k++) {
-                Reg r = {.name = rname, .type = t, .vec = at.vec, .comp = k, .loc = name.loc, .scope = p->depth};
+                Reg r = {.name = rname,
+                         .type = t,
+                         .vec = at.vec,
+                         .comp = k,
+                         .loc = name.loc,
+                         .scope = p->depth};
                 if (at.vec > 1)
                     r.name = arena_printf(p->a, "%s.%c", rname, "xyzw"[k]);
                 vec_push(p->a, &p->f->regs, r);
@@ -854,7 +868,8 @@ parse_sreg(P *p, Operand *o)
             comp = p->tok.text[1] - 'x';
             next(p);
         } else {
-            diag_error(p->d, p->tok.loc, "special register %%%s needs a component .x, .y or .z", sreg_name(r));
+            diag_error(p->d, p->tok.loc, "special register %%%s needs a component .x, .y or .z",
+                       sreg_name(r));
             return -1;
         }
     }
@@ -871,8 +886,8 @@ vector_register(P *p, Operand *o, const Binding *b, const Token *t)
         const char *c = strchr("xyzwrgba", p->tok.text[1]);
         int k = c ? (int)(c - "xyzwrgba") % 4 : -1;
         if (k < 0 || k >= b->vec) {
-            diag_error(p->d, p->tok.loc, "'%.*s' is not a component of the .v%d register '%.*s'", p->tok.len,
-                       p->tok.text, b->vec, t->len, t->text);
+            diag_error(p->d, p->tok.loc, "'%.*s' is not a component of the .v%d register '%.*s'",
+                       p->tok.len, p->tok.text, b->vec, t->len, t->text);
             return false;
         }
         next(p);
@@ -952,8 +967,8 @@ parse_address(P *p, Operand *o)
         Token t = p->tok;
         Binding *b = lookup(p, t.text, (size_t)t.len);
         if (!b) {
-            diag_error(p->d, t.loc, "undeclared %s '%.*s' in address", t.text[0] == '%' ? "register" : "identifier",
-                       t.len, t.text);
+            diag_error(p->d, t.loc, "undeclared %s '%.*s' in address",
+                       t.text[0] == '%' ? "register" : "identifier", t.len, t.text);
             return false;
         }
         if (b->kind == B_FUNC) {
@@ -961,7 +976,8 @@ parse_address(P *p, Operand *o)
             return false;
         }
         if (b->kind == B_REG && b->vec > 1) {
-            diag_error(p->d, t.loc, "the vector register '%.*s' cannot be an address", t.len, t.text);
+            diag_error(p->d, t.loc, "the vector register '%.*s' cannot be an address", t.len,
+                       t.text);
             return false;
         }
         Operand *base = arena_alloc(p->a, sizeof *base);
@@ -1011,7 +1027,8 @@ parse_address(P *p, Operand *o)
 static bool
 is_selector(const Token *t)
 {
-    if (t->kind != TOK_DOTNAME || t->len < 3 || t->len > 6 || (t->text[1] != 'b' && t->text[1] != 'h'))
+    if (t->kind != TOK_DOTNAME || t->len < 3 || t->len > 6 ||
+        (t->text[1] != 'b' && t->text[1] != 'h'))
         return false;
     char top = t->text[1] == 'b' ? '7' : '3';
     for (int i = 2; i < t->len; i++)
@@ -1153,8 +1170,8 @@ check_lists(P *p, const Instr *in)
         if (o->kind != OPD_VEC)
             continue;
         if (in->vec > 1 && o->nsub != in->vec) {
-            diag_error(p->d, o->loc, "'%s.v%d' takes %d elements here, found %d", opcode_name(in->op), in->vec,
-                       in->vec, o->nsub);
+            diag_error(p->d, o->loc, "'%s.v%d' takes %d elements here, found %d",
+                       opcode_name(in->op), in->vec, in->vec, o->nsub);
             return false;
         }
         if (in->op != OP_MOV || in->vec > 1 || in->ntype != 1)
@@ -1166,8 +1183,8 @@ check_lists(P *p, const Instr *in)
             bits += o->sub[k].kind == OPD_REG ? type_bits(p->f->regs.v[o->sub[k].reg].type) : 0;
         }
         if (regs && bits != type_bits(in->type[0])) {
-            diag_error(p->d, o->loc, "the registers of 'mov.%s' add up to %d bits, not %d", type_name(in->type[0]),
-                       bits, type_bits(in->type[0]));
+            diag_error(p->d, o->loc, "the registers of 'mov.%s' add up to %d bits, not %d",
+                       type_name(in->type[0]), bits, type_bits(in->type[0]));
             return false;
         }
     }
@@ -1180,17 +1197,18 @@ check_instr(P *p, Instr *in)
     int nmin = opcode_min_operands(in->op), nmax = opcode_max_operands(in->op);
     if (in->nopnd < nmin || in->nopnd > nmax) {
         if (nmin == nmax)
-            diag_error(p->d, in->loc, "'%s' takes %d operand%s, found %d", opcode_name(in->op), nmin,
-                       nmin == 1 ? "" : "s", in->nopnd);
+            diag_error(p->d, in->loc, "'%s' takes %d operand%s, found %d", opcode_name(in->op),
+                       nmin, nmin == 1 ? "" : "s", in->nopnd);
         else
-            diag_error(p->d, in->loc, "'%s' takes %d to %d operands, found %d", opcode_name(in->op), nmin, nmax,
-                       in->nopnd);
+            diag_error(p->d, in->loc, "'%s' takes %d to %d operands, found %d", opcode_name(in->op),
+                       nmin, nmax, in->nopnd);
         return false;
     }
     bool video = in->op >= OP_VADD && in->op <= OP_VSET4;
     for (int i = 0; i < in->nopnd && !video; i++)
         if (in->opnd[i].sel) {
-            diag_error(p->d, in->opnd[i].loc, "a selector '.%s' belongs to a video instruction", in->opnd[i].sel);
+            diag_error(p->d, in->opnd[i].loc, "a selector '.%s' belongs to a video instruction",
+                       in->opnd[i].sel);
             return false;
         }
     for (int i = 0; i < in->nopnd; i++)
@@ -1215,24 +1233,28 @@ check_instr(P *p, Instr *in)
     bool texop = in->op == OP_TEX || in->op == OP_TLD4 || in->op == OP_SULD || in->op == OP_SUST;
     for (int i = 0; i < in->nopnd; i++)
         if (in->opnd[i].kind == OPD_MEM && in->opnd[i].nsub == 2 && !texop) {
-            diag_error(p->d, in->opnd[i].loc, "'%s' takes no coordinates in its address", opcode_name(in->op));
+            diag_error(p->d, in->opnd[i].loc, "'%s' takes no coordinates in its address",
+                       opcode_name(in->op));
             return false;
         }
     if (in->guard >= 0 && p->f->regs.v[in->guard].type != TY_PRED) {
-        diag_error(p->d, in->loc, "guard '%s' is not a .pred register", p->f->regs.v[in->guard].name);
+        diag_error(p->d, in->loc, "guard '%s' is not a .pred register",
+                   p->f->regs.v[in->guard].name);
         return false;
     }
     if (in->op == OP_BRA && in->opnd[0].kind != OPD_LABEL) {
         diag_error(p->d, in->opnd[0].loc, "'bra' needs a label");
         return false;
     }
-    bool dst = !(opcode_flags(in->op) & OF_NODST) || (in->op == OP_BAR && in->nopnd > 0 && in->nmods > 0 &&
-                                                      in->mods[0] == MOD_RED);
+    bool dst = !(opcode_flags(in->op) & OF_NODST) ||
+               (in->op == OP_BAR && in->nopnd > 0 && in->nmods > 0 && in->mods[0] == MOD_RED);
     if (dst && in->nopnd > 0) {
         const Operand *d = &in->opnd[0];
-        bool ok = d->kind == OPD_REG || d->kind == OPD_SINK || d->kind == OPD_VEC || d->kind == OPD_PAIR;
+        bool ok =
+            d->kind == OPD_REG || d->kind == OPD_SINK || d->kind == OPD_VEC || d->kind == OPD_PAIR;
         if (!ok && !(opcode_flags(in->op) & OF_MEM) && in->op != OP_ACTIVEMASK) {
-            diag_error(p->d, d->loc, "the destination of '%s' must be a register", opcode_name(in->op));
+            diag_error(p->d, d->loc, "the destination of '%s' must be a register",
+                       opcode_name(in->op));
             return false;
         }
     }
@@ -1257,7 +1279,8 @@ decode_mods(Instr *in)
             in->vec = 4;
         else if (m == MOD_V8)
             in->vec = 8;
-        else if (m == MOD_UNI && (in->op == OP_BRA || in->op == OP_BRX || in->op == OP_CALL || in->op == OP_RET))
+        else if (m == MOD_UNI &&
+                 (in->op == OP_BRA || in->op == OP_BRX || in->op == OP_CALL || in->op == OP_RET))
             in->uni = true;
     }
 }
@@ -1317,8 +1340,9 @@ parse_instr(P *p)
     for (int i = used; i < ndots; i++) {
         Mod m = mod_lookup(dots[i].text + 1, (size_t)dots[i].len - 1);
         if (m == MOD_NONE || !(mod_classes(m) & classes)) {
-            diag_error(p->d, dots[i].loc, "%s modifier '%.*s' for '%s'", m == MOD_NONE ? "unknown" : "invalid",
-                       dots[i].len, dots[i].text, opcode_name(in.op));
+            diag_error(p->d, dots[i].loc, "%s modifier '%.*s' for '%s'",
+                       m == MOD_NONE ? "unknown" : "invalid", dots[i].len, dots[i].text,
+                       opcode_name(in.op));
             return false;
         }
         in.mods[in.nmods++] = m;
@@ -1370,7 +1394,8 @@ parse_label_decl(P *p, Label *l)
             if (calls) {
                 Binding *b = lookup(p, p->tok.text, (size_t)p->tok.len);
                 if (!b || b->kind != B_FUNC) {
-                    diag_error(p->d, p->tok.loc, "undeclared function '%.*s'", p->tok.len, p->tok.text);
+                    diag_error(p->d, p->tok.loc, "undeclared function '%.*s'", p->tok.len,
+                               p->tok.text);
                     return false;
                 }
                 o.kind = OPD_FUNC;
@@ -1512,20 +1537,23 @@ parse_stmt(P *p)
     if (is(p, TOK_DOTNAME)) {
         Mod m = mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1);
         Space sp = mod_space(m);
-        if (sp == SP_LOCAL || sp == SP_SHARED || sp == SP_PARAM || sp == SP_CONST || sp == SP_GLOBAL) {
+        if (sp == SP_LOCAL || sp == SP_SHARED || sp == SP_PARAM || sp == SP_CONST ||
+            sp == SP_GLOBAL) {
             next(p);
             return parse_var_decl(p, sp, LK_NONE);
         }
         if (is_dot(p, ".extern") || is_dot(p, ".weak")) {
             Linkage lk = is_dot(p, ".extern") ? LK_EXTERN : LK_WEAK;
             next(p);
-            Mod m2 = is(p, TOK_DOTNAME) ? mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1) : MOD_NONE;
+            Mod m2 =
+                is(p, TOK_DOTNAME) ? mod_lookup(p->tok.text + 1, (size_t)p->tok.len - 1) : MOD_NONE;
             if (mod_space(m2) == SP_SHARED || mod_space(m2) == SP_GLOBAL) {
                 next(p);
                 return parse_var_decl(p, mod_space(m2), lk);
             }
         }
-        diag_error(p->d, p->tok.loc, "unknown directive '%.*s' in a function body", p->tok.len, p->tok.text);
+        diag_error(p->d, p->tok.loc, "unknown directive '%.*s' in a function body", p->tok.len,
+                   p->tok.text);
         return false;
     }
     return parse_instr(p);
@@ -1664,8 +1692,8 @@ parse_perf(P *p, Func *f)
         } else if (is_dot(p, ".reqnctapercluster")) {
             next(p);
             ok = parse_dims(p, f->perf.reqnctapercluster);
-        } else if (is_dot(p, ".minnctapersm") || is_dot(p, ".maxnctapersm") || is_dot(p, ".maxnreg") ||
-                   is_dot(p, ".maxclusterrank")) {
+        } else if (is_dot(p, ".minnctapersm") || is_dot(p, ".maxnctapersm") ||
+                   is_dot(p, ".maxnreg") || is_dot(p, ".maxclusterrank")) {
             int *slot = is_dot(p, ".maxnreg") ? &f->perf.maxnreg
                         : is_dot(p, ".maxclusterrank") ? &f->perf.maxclusterrank
                                                        : &f->perf.minnctapersm;
@@ -1725,7 +1753,11 @@ declare_params(P *p, Func *f)
                 Binding *b = declare(p, v->name, v->loc, B_REG);
                 if (!b)
                     continue;
-                Reg r = {.name = v->name, .type = v->type, .vec = v->vec, .loc = v->loc, .scope = p->depth};
+                Reg r = {.name = v->name,
+                         .type = v->type,
+                         .vec = v->vec,
+                         .loc = v->loc,
+                         .scope = p->depth};
                 b->index = f->regs.n;
                 v->reg = f->regs.n;
                 vec_push(p->a, &f->regs, r);
@@ -1761,7 +1793,9 @@ check_labels(P *p, Func *f)
             if (in->op == OP_BRA && (!l->defined || l->kind == LBL_CODE))
                 continue; /* undefined: reported below */
             if (in->op == OP_BRX && j == 1 && l->defined) {
-                diag_error(p->d, o->loc, "'brx.idx' needs a .branchtargets label, and '%s' is a code label", l->name);
+                diag_error(p->d, o->loc,
+                           "'brx.idx' needs a .branchtargets label, and '%s' is a code label",
+                           l->name);
             } else if (in->op == OP_CALL && !l->defined) {
                 diag_error(p->d, o->loc, "undeclared function '%s'", l->name);
             } else {
@@ -1785,7 +1819,8 @@ check_labels(P *p, Func *f)
  * to: a .param variable of the same size, or a register of the same width
  * (an immediate takes v's type). */
 static bool
-check_call_operand(P *p, const Func *f, const Operand *o, const Var *v, const char *what, int i, const char *callee)
+check_call_operand(P *p, const Func *f, const Operand *o, const Var *v, const char *what, int i,
+                   const char *callee)
 {
     int64_t want = v->size > 0 ? v->size : type_bits(v->type) / 8;
     int64_t got = -1;
@@ -1802,11 +1837,12 @@ check_call_operand(P *p, const Func *f, const Operand *o, const Var *v, const ch
     if (got == -1 || want <= 0 || got == want)
         return true;
     if (gt)
-        diag_error(p->d, o->loc, "%s %d of the call to '%s' is a .%s register; '%s' takes %lld bytes there", what, i + 1,
-                   callee, gt, callee, (long long)want);
+        diag_error(p->d, o->loc,
+                   "%s %d of the call to '%s' is a .%s register; '%s' takes %lld bytes there", what,
+                   i + 1, callee, gt, callee, (long long)want);
     else
-        diag_error(p->d, o->loc, "%s %d of the call to '%s' has %lld bytes; '%s' takes %lld", what, i + 1, callee,
-                   (long long)got, callee, (long long)want);
+        diag_error(p->d, o->loc, "%s %d of the call to '%s' has %lld bytes; '%s' takes %lld", what,
+                   i + 1, callee, (long long)got, callee, (long long)want);
     return false;
 }
 
@@ -1830,7 +1866,9 @@ check_calls(P *p, Func *f)
             sig = target->func;
         } else if (tlist && tlist->kind == OPD_TARGETS) {
             const Label *l = &f->labels.v[tlist->label];
-            sig = l->kind == LBL_CALLPROTO ? l->proto : l->kind == LBL_CALLTARGETS && l->ntargets > 0 ? l->targets[0].func : NULL;
+            sig = l->kind == LBL_CALLPROTO                        ? l->proto
+                  : l->kind == LBL_CALLTARGETS && l->ntargets > 0 ? l->targets[0].func
+                                                                  : NULL;
         }
         if (!sig)
             continue;
@@ -1838,8 +1876,10 @@ check_calls(P *p, Func *f)
         const char *name = target->kind == OPD_FUNC ? sig->name : f->labels.v[tlist->label].name;
         int na = args ? args->nsub : 0, nr = rets ? rets->nsub : 0;
         if (na != sig->params.n || nr != sig->rets.n) {
-            diag_error(p->d, in->loc, "the call to '%s' passes %d argument%s and %d result%s; '%s' takes %d and %d",
-                       name, na, na == 1 ? "" : "s", nr, nr == 1 ? "" : "s", name, sig->params.n, sig->rets.n);
+            diag_error(
+                p->d, in->loc,
+                "the call to '%s' passes %d argument%s and %d result%s; '%s' takes %d and %d", name,
+                na, na == 1 ? "" : "s", nr, nr == 1 ? "" : "s", name, sig->params.n, sig->rets.n);
             ok = false;
             continue;
         }
@@ -1950,8 +1990,8 @@ parse_version(P *p)
         int maj = 0, min = 0;
         if (sscanf(p->tok.text, "%d.%d", &maj, &min) >= 1 && maj >= 1 && maj < 100) {
             if (!ptx_version_known(maj, min))
-                diag_error(p->d, p->tok.loc, "unknown PTX ISA version %.*s; supported: %s", p->tok.len, p->tok.text,
-                           ptx_versions_list());
+                diag_error(p->d, p->tok.loc, "unknown PTX ISA version %.*s; supported: %s",
+                           p->tok.len, p->tok.text, ptx_versions_list());
             p->m->version_major = maj;
             p->m->version_minor = min;
             next(p);
@@ -2005,7 +2045,8 @@ parse_directive(P *p)
             }
             const char *t = tok_str(p, &p->tok);
             if (!ptx_target_known(t))
-                diag_error(p->d, p->tok.loc, "unknown target '%s'; supported: %s", t, ptx_targets_list());
+                diag_error(p->d, p->tok.loc, "unknown target '%s'; supported: %s", t,
+                           ptx_targets_list());
             vec_push(p->a, &m->target, t);
             next(p);
         } while (accept(p, ','));
@@ -2104,7 +2145,8 @@ ptx_parse(const char *filename, const char *text, size_t len, Diags *d)
     lex_init(&p->lx, filename, text, len, d);
     next(p);
     if (!is_dot(p, ".version") && !is(p, TOK_EOF)) {
-        diag_error(d, p->tok.loc, "expected '.version' at the start of the module, found %s", tok_desc(p, &p->tok));
+        diag_error(d, p->tok.loc, "expected '.version' at the start of the module, found %s",
+                   tok_desc(p, &p->tok));
     } else if (is(p, TOK_EOF)) {
         diag_error(d, p->tok.loc, "empty module: expected '.version'");
     }

@@ -357,7 +357,15 @@ typedef struct Reg {
 typedef enum { LK_NONE, LK_VISIBLE, LK_EXTERN, LK_WEAK, LK_COMMON } Linkage;
 
 /* One initializer element. */
-typedef enum { INIT_INT, INIT_FLOAT, INIT_VAR, INIT_FUNC, INIT_GENERIC, INIT_MASK, INIT_LIST } InitKind;
+typedef enum {
+    INIT_INT,
+    INIT_FLOAT,
+    INIT_VAR,
+    INIT_FUNC,
+    INIT_GENERIC,
+    INIT_MASK,
+    INIT_LIST
+} InitKind;
 
 typedef struct Init Init;
 struct Init {
@@ -408,7 +416,17 @@ typedef struct Label {
 
 /* Statements in source order, for the printer (instructions also live in
  * Func.instrs, which is what analyses use). */
-typedef enum { ST_INSTR, ST_LABEL, ST_REG, ST_VAR, ST_OPEN, ST_CLOSE, ST_PRAGMA, ST_LOC, ST_TARGETS } StmtKind;
+typedef enum {
+    ST_INSTR,
+    ST_LABEL,
+    ST_REG,
+    ST_VAR,
+    ST_OPEN,
+    ST_CLOSE,
+    ST_PRAGMA,
+    ST_LOC,
+    ST_TARGETS
+} StmtKind;
 
 typedef struct Stmt {
     StmtKind kind;

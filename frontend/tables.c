@@ -106,7 +106,8 @@ static const struct {
     const char *shape;
 } opcodes[] = {
     {"", 0, 0, 0, 0, ""},
-#define X(id, name, flags, classes, nmin, nmax, shape, emit) {name, flags, classes, nmin, nmax, shape},
+#define X(id, name, flags, classes, nmin, nmax, shape, emit)                                       \
+    {name, flags, classes, nmin, nmax, shape},
 #include "opcodes.def"
 #undef X
 };
@@ -235,12 +236,16 @@ ptx_versions_list(void)
 
 /* The .target strings of the PTX ISA manual ("Directives: .target"). */
 static const char *const targets[] = {
-    "sm_10",   "sm_11",   "sm_12",   "sm_13",   "sm_20",   "sm_30",   "sm_32",   "sm_35",
-    "sm_37",   "sm_50",   "sm_52",   "sm_53",   "sm_60",   "sm_61",   "sm_62",   "sm_70",
-    "sm_72",   "sm_75",   "sm_80",   "sm_86",   "sm_87",   "sm_88",   "sm_89",   "sm_90",
-    "sm_90a",  "sm_100",  "sm_100a", "sm_100f", "sm_101",  "sm_101a", "sm_101f", "sm_103",
-    "sm_103a", "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a", "sm_120f",
-    "sm_121",  "sm_121a", "sm_121f", "texmode_unified", "texmode_independent", "debug", "map_f64_to_f32",
+    "sm_10",   "sm_11",          "sm_12",   "sm_13",           "sm_20",
+    "sm_30",   "sm_32",          "sm_35",   "sm_37",           "sm_50",
+    "sm_52",   "sm_53",          "sm_60",   "sm_61",           "sm_62",
+    "sm_70",   "sm_72",          "sm_75",   "sm_80",           "sm_86",
+    "sm_87",   "sm_88",          "sm_89",   "sm_90",           "sm_90a",
+    "sm_100",  "sm_100a",        "sm_100f", "sm_101",          "sm_101a",
+    "sm_101f", "sm_103",         "sm_103a", "sm_103f",         "sm_110",
+    "sm_110a", "sm_110f",        "sm_120",  "sm_120a",         "sm_120f",
+    "sm_121",  "sm_121a",        "sm_121f", "texmode_unified", "texmode_independent",
+    "debug",   "map_f64_to_f32",
 };
 
 bool
@@ -255,9 +260,12 @@ ptx_target_known(const char *name)
 const char *
 ptx_targets_list(void)
 {
-    return "sm_10-13, sm_20, sm_30, sm_32, sm_35, sm_37, sm_50, sm_52, sm_53, sm_60-62, sm_70, sm_72, sm_75, "
-           "sm_80, sm_86-89, sm_90, sm_90a, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (each of these "
-           "last six also with a or f), texmode_unified, texmode_independent, debug, map_f64_to_f32";
+    return "sm_10-13, sm_20, sm_30, sm_32, sm_35, sm_37, sm_50, sm_52, sm_53, sm_60-62, sm_70, "
+           "sm_72, sm_75, "
+           "sm_80, sm_86-89, sm_90, sm_90a, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (each "
+           "of these "
+           "last six also with a or f), texmode_unified, texmode_independent, debug, "
+           "map_f64_to_f32";
 }
 
 /* call[.uni] [(rets),] target[, (args)][, tlist]: the one decoding of a

@@ -227,8 +227,9 @@ diag_warning(Diags *d, Warning w, SrcLoc loc, const char *fmt, ...)
     va_start(ap, fmt);
     char *text = arena_vprintf(d->arena, fmt, ap);
     va_end(ap);
-    Diag g = {error ? DIAG_ERROR : DIAG_WARNING, loc,
-              arena_printf(d->arena, "%s [%s-W%s]", text, error ? "-Werror," : "", warnings[w].name)};
+    Diag g = {
+        error ? DIAG_ERROR : DIAG_WARNING, loc,
+        arena_printf(d->arena, "%s [%s-W%s]", text, error ? "-Werror," : "", warnings[w].name)};
     vec_push(d->arena, &d->list, g);
     if (error)
         d->nerrors++, d->nwarn_errors++;

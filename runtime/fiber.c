@@ -25,11 +25,12 @@ map_stack(rt_fiber *f, size_t size)
         munmap(f->stack, f->size + RT_STACK_GUARD);
     f->stack = NULL;
     f->size = 0;
-    void *m = mmap(NULL, size + RT_STACK_GUARD, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                   -1, 0);
+    void *m = mmap(NULL, size + RT_STACK_GUARD, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
         return -1;
-    if (mprotect(m, RT_STACK_GUARD, PROT_NONE) != 0) { /* the guard: overflow faults, never corrupts */
+    if (mprotect(m, RT_STACK_GUARD, PROT_NONE) !=
+        0) { /* the guard: overflow faults, never corrupts */
         munmap(m, size + RT_STACK_GUARD);
         return -1;
     }

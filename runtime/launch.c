@@ -23,7 +23,8 @@ RT_EXPORT p2n_result
 p2n_set_stack_size(size_t bytes)
 {
     if (rt_set_stack_size(bytes) != P2N_SUCCESS)
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_set_stack_size: %zu is not 0 or in 64 KiB..1 TiB", bytes);
+        return rt_fail(P2N_ERROR_INVALID_VALUE,
+                       "p2n_set_stack_size: %zu is not 0 or in 64 KiB..1 TiB", bytes);
     return P2N_SUCCESS;
 }
 
@@ -50,7 +51,8 @@ timeout_ms(void)
         unsigned long v = s && *s ? strtoul(s, &end, 10) : 0;
         ms = s && *s && !*end && v <= 0xffffffffu ? (long)v : 0;
         long unset = -1;
-        __atomic_compare_exchange_n(&launch_timeout, &unset, ms, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        __atomic_compare_exchange_n(&launch_timeout, &unset, ms, false, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED);
         ms = __atomic_load_n(&launch_timeout, __ATOMIC_RELAXED);
     }
     return (unsigned)ms;
@@ -126,36 +128,49 @@ static p2n_result
 check_dims(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
 {
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-        return rt_fail(P2N_ERROR_INVALID_DIM, "kernel '%s': grid (%u,%u,%u) and block (%u,%u,%u) must have no zero dimension",
-                    k->name, grid.x, grid.y, grid.z, block.x, block.y, block.z);
+        return rt_fail(
+            P2N_ERROR_INVALID_DIM,
+            "kernel '%s': grid (%u,%u,%u) and block (%u,%u,%u) must have no zero dimension",
+            k->name, grid.x, grid.y, grid.z, block.x, block.y, block.z);
     if (grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
-        return rt_fail(P2N_ERROR_INVALID_DIM, "kernel '%s': grid (%u,%u,%u) is over the limits (2^31-1, 65535, 65535)",
-                    k->name, grid.x, grid.y, grid.z);
+        return rt_fail(P2N_ERROR_INVALID_DIM,
+                       "kernel '%s': grid (%u,%u,%u) is over the limits (2^31-1, 65535, 65535)",
+                       k->name, grid.x, grid.y, grid.z);
     if (block.x > 1024 || block.y > 1024 || block.z > 64)
-        return rt_fail(P2N_ERROR_INVALID_DIM, "kernel '%s': block (%u,%u,%u) is over the limits (1024, 1024, 64)", k->name,
-                    block.x, block.y, block.z);
+        return rt_fail(P2N_ERROR_INVALID_DIM,
+                       "kernel '%s': block (%u,%u,%u) is over the limits (1024, 1024, 64)", k->name,
+                       block.x, block.y, block.z);
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
     if (threads > P2N_MAX_BLOCK_THREADS)
-        return rt_fail(P2N_ERROR_TOO_MANY_THREADS, "kernel '%s': %llu threads per block, at most %u", k->name,
-                    (unsigned long long)threads, P2N_MAX_BLOCK_THREADS);
+        return rt_fail(P2N_ERROR_TOO_MANY_THREADS,
+                       "kernel '%s': %llu threads per block, at most %u", k->name,
+                       (unsigned long long)threads, P2N_MAX_BLOCK_THREADS);
     if (k->maxntid[0]) {
-        uint64_t max = (uint64_t)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1) * (k->maxntid[2] ? k->maxntid[2] : 1);
+        uint64_t max = (uint64_t)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1) *
+                       (k->maxntid[2] ? k->maxntid[2] : 1);
         if (threads > max)
-            return rt_fail(P2N_ERROR_TOO_MANY_THREADS, "kernel '%s': %llu threads per block, .maxntid allows %llu", k->name,
-                        (unsigned long long)threads, (unsigned long long)max);
+            return rt_fail(P2N_ERROR_TOO_MANY_THREADS,
+                           "kernel '%s': %llu threads per block, .maxntid allows %llu", k->name,
+                           (unsigned long long)threads, (unsigned long long)max);
     }
-    if (k->reqntid[0] && (block.x != k->reqntid[0] || block.y != (k->reqntid[1] ? k->reqntid[1] : 1) ||
-                          block.z != (k->reqntid[2] ? k->reqntid[2] : 1)))
-        return rt_fail(P2N_ERROR_TOO_MANY_THREADS, "kernel '%s': block (%u,%u,%u) is not the .reqntid (%u,%u,%u)", k->name,
-                    block.x, block.y, block.z, k->reqntid[0], k->reqntid[1], k->reqntid[2]);
+    if (k->reqntid[0] &&
+        (block.x != k->reqntid[0] || block.y != (k->reqntid[1] ? k->reqntid[1] : 1) ||
+         block.z != (k->reqntid[2] ? k->reqntid[2] : 1)))
+        return rt_fail(P2N_ERROR_TOO_MANY_THREADS,
+                       "kernel '%s': block (%u,%u,%u) is not the .reqntid (%u,%u,%u)", k->name,
+                       block.x, block.y, block.z, k->reqntid[0], k->reqntid[1], k->reqntid[2]);
     /* every size checked before it is added or multiplied: no sum wraps */
-    if (k->static_smem > P2N_MAX_SHARED_BYTES || dyn > P2N_MAX_SHARED_BYTES - (k->static_smem + 15) / 16 * 16)
-        return rt_fail(P2N_ERROR_SHARED_SIZE,
-                    "kernel '%s': %llu bytes of static and %zu of dynamic shared memory, at most %u in all", k->name,
-                    (unsigned long long)k->static_smem, dyn, P2N_MAX_SHARED_BYTES);
+    if (k->static_smem > P2N_MAX_SHARED_BYTES ||
+        dyn > P2N_MAX_SHARED_BYTES - (k->static_smem + 15) / 16 * 16)
+        return rt_fail(
+            P2N_ERROR_SHARED_SIZE,
+            "kernel '%s': %llu bytes of static and %zu of dynamic shared memory, at most %u in all",
+            k->name, (unsigned long long)k->static_smem, dyn, P2N_MAX_SHARED_BYTES);
     if (k->local_bytes > (SIZE_MAX - 15) / ((size_t)P2N_WARP_SIZE * RT_MAX_WARPS))
-        return rt_fail(P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': %llu bytes of local memory per thread: more than this process can address",
-                    k->name, (unsigned long long)k->local_bytes);
+        return rt_fail(P2N_ERROR_OUT_OF_MEMORY,
+                       "kernel '%s': %llu bytes of local memory per thread: more than this process "
+                       "can address",
+                       k->name, (unsigned long long)k->local_bytes);
     return P2N_SUCCESS;
 }
 
@@ -168,19 +183,22 @@ rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t 
 }
 
 RT_EXPORT p2n_result
-p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params)
+p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
+           void **params)
 {
     return rt_launch_ex(m, kernel, grid, block, dyn, params, 0);
 }
 
 p2n_result
-rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params,
-             uint64_t grid_workspace)
+rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
+             void **params, uint64_t grid_workspace)
 {
     if (!m || !kernel)
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: null %s", m ? "kernel name" : "module");
+        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: null %s",
+                       m ? "kernel name" : "module");
     if (!rt_module_live(m))
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: %p is no loaded module (unloaded already?)", (void *)m);
+        return rt_fail(P2N_ERROR_INVALID_VALUE,
+                       "p2n_launch: %p is no loaded module (unloaded already?)", (void *)m);
     const p2n_kernel_desc *k = NULL;
     for (uint32_t i = 0; i < m->desc->nkernels; i++)
         if (strcmp(m->desc->kernels[i].name, kernel) == 0)
@@ -191,10 +209,12 @@ rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, s
     if (r != P2N_SUCCESS)
         return r;
     if (k->nparams > 0 && !params)
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "kernel '%s' takes %u parameters but params is null", k->name, k->nparams);
+        return rt_fail(P2N_ERROR_INVALID_VALUE,
+                       "kernel '%s' takes %u parameters but params is null", k->name, k->nparams);
     for (uint32_t i = 0; i < k->nparams; i++)
         if (!params[i])
-            return rt_fail(P2N_ERROR_INVALID_VALUE, "kernel '%s': params[%u] (%s) is null", k->name, i, k->params[i].name);
+            return rt_fail(P2N_ERROR_INVALID_VALUE, "kernel '%s': params[%u] (%s) is null", k->name,
+                           i, k->params[i].name);
 
     rt_job *job = calloc(1, sizeof *job);
     void *buf = aligned_alloc(16, ((size_t)k->param_bytes + 16) & ~(size_t)15);

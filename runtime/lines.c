@@ -117,8 +117,8 @@ typedef struct unit_files {
 
 /* A DWARF 5 entry format list: pairs of content type and form. */
 static int
-read_entries(cursor *c, section line_str, section str, int offset64, const char **names, unsigned *count,
-             unsigned max)
+read_entries(cursor *c, section line_str, section str, int offset64, const char **names,
+             unsigned *count, unsigned max)
 {
     uint64_t kinds[16], forms[16];
     unsigned nfmt = (unsigned)rd_n(c, 1);
@@ -165,7 +165,8 @@ read_entries(cursor *c, section line_str, section str, int offset64, const char 
 /* Runs the line program of the unit at c; on the row covering addr, fills
  * out and returns 1.  *next is set to the next unit. */
 static int
-run_unit(cursor *c, section line_str, section str, uint64_t addr, rt_line *out, const uint8_t **next)
+run_unit(cursor *c, section line_str, section str, uint64_t addr, rt_line *out,
+         const uint8_t **next)
 {
     static _Thread_local unit_files files; /* large; one lookup at a time a thread */
     int offset64 = 0;
@@ -310,13 +311,15 @@ rt_line_lookup(const char *path, uint64_t addr, rt_line *out)
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)img;
     section line = {0}, line_str = {0}, str = {0};
     if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 && eh->e_ident[EI_CLASS] == ELFCLASS64 &&
-        eh->e_ident[EI_DATA] == ELFDATA2LSB && eh->e_shentsize == sizeof(Elf64_Shdr) && eh->e_shoff < size &&
-        eh->e_shnum <= (size - eh->e_shoff) / sizeof(Elf64_Shdr) && eh->e_shstrndx < eh->e_shnum) {
+        eh->e_ident[EI_DATA] == ELFDATA2LSB && eh->e_shentsize == sizeof(Elf64_Shdr) &&
+        eh->e_shoff < size && eh->e_shnum <= (size - eh->e_shoff) / sizeof(Elf64_Shdr) &&
+        eh->e_shstrndx < eh->e_shnum) {
         const Elf64_Shdr *sh = (const Elf64_Shdr *)(img + eh->e_shoff);
         const Elf64_Shdr *names = &sh[eh->e_shstrndx];
         for (unsigned i = 0; i < eh->e_shnum && names->sh_offset < size; i++) {
-            if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset ||
-                (sh[i].sh_flags & SHF_COMPRESSED) || sh[i].sh_name >= size - names->sh_offset)
+            if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_offset > size ||
+                sh[i].sh_size > size - sh[i].sh_offset || (sh[i].sh_flags & SHF_COMPRESSED) ||
+                sh[i].sh_name >= size - names->sh_offset)
                 continue;
             const char *name = (const char *)img + names->sh_offset + sh[i].sh_name;
             if (!memchr(name, 0, size - names->sh_offset - sh[i].sh_name))

@@ -68,19 +68,22 @@ find_note(const image_src *s, const Elf64_Ehdr *eh, char *desc, size_t cap, uint
 {
     Elf64_Shdr strtab;
     if (eh->e_shstrndx >= eh->e_shnum ||
-        !src_read(s, eh->e_shoff + (uint64_t)eh->e_shstrndx * sizeof strtab, &strtab, sizeof strtab))
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: no section names: not made by ptx2native", s->name);
-    if (!in_image(s, strtab.sh_offset, strtab.sh_size))
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (the section names end past the end of the file)",
+        !src_read(s, eh->e_shoff + (uint64_t)eh->e_shstrndx * sizeof strtab, &strtab,
+                  sizeof strtab))
+        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: no section names: not made by ptx2native",
                        s->name);
+    if (!in_image(s, strtab.sh_offset, strtab.sh_size))
+        return rt_fail(P2N_ERROR_INVALID_MODULE,
+                       "%s is truncated (the section names end past the end of the file)", s->name);
     for (unsigned i = 0; i < eh->e_shnum; i++) {
         Elf64_Shdr sh;
         char name[sizeof P2N_NOTE_SECTION];
         if (!src_read(s, eh->e_shoff + (uint64_t)i * sizeof sh, &sh, sizeof sh))
             return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: truncated section headers", s->name);
         if (sh.sh_type != SHT_NOBITS && !in_image(s, sh.sh_offset, sh.sh_size))
-            return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (section %u ends past the end of the file)",
-                        s->name, i);
+            return rt_fail(P2N_ERROR_INVALID_MODULE,
+                           "%s is truncated (section %u ends past the end of the file)", s->name,
+                           i);
         if (sh.sh_type != SHT_NOTE || sh.sh_name >= strtab.sh_size ||
             !src_read(s, strtab.sh_offset + sh.sh_name, name, sizeof name) ||
             memcmp(name, P2N_NOTE_SECTION, sizeof name) != 0)
@@ -91,15 +94,18 @@ find_note(const image_src *s, const Elf64_Ehdr *eh, char *desc, size_t cap, uint
             head[0] != sizeof P2N_NOTE_NAME || head[2] != P2N_NOTE_TYPE || head[1] < 4 ||
             head[1] > sh.sh_size - 24 || !src_read(s, sh.sh_offset + 12, owner, sizeof owner) ||
             memcmp(owner, P2N_NOTE_NAME, sizeof P2N_NOTE_NAME) != 0)
-            return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: malformed %s note", s->name, P2N_NOTE_SECTION);
+            return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: malformed %s note", s->name,
+                           P2N_NOTE_SECTION);
         size_t n = head[1] < cap - 1 ? head[1] : cap - 1;
         if (!src_read(s, sh.sh_offset + 24, desc, n))
-            return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: malformed %s note", s->name, P2N_NOTE_SECTION);
+            return rt_fail(P2N_ERROR_INVALID_MODULE, "%s: malformed %s note", s->name,
+                           P2N_NOTE_SECTION);
         desc[n] = 0;
         *descsz = (uint32_t)n;
         return P2N_SUCCESS;
     }
-    return rt_fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native (no %s note)", s->name, P2N_NOTE_SECTION);
+    return rt_fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native (no %s note)", s->name,
+                   P2N_NOTE_SECTION);
 }
 
 /* --------------------------------------------------------- CPU features */
@@ -114,18 +120,42 @@ static const struct {
     const char *name;
     unsigned leaf, sub, reg, bit, os;
 } x86_features[] = {
-    {"sse3", 1, 0, 2, 0, 0},          {"ssse3", 1, 0, 2, 9, 0},        {"fma", 1, 0, 2, 12, 1},
-    {"cx16", 1, 0, 2, 13, 0},         {"sse4.1", 1, 0, 2, 19, 0},      {"sse4.2", 1, 0, 2, 20, 0},
-    {"movbe", 1, 0, 2, 22, 0},        {"popcnt", 1, 0, 2, 23, 0},      {"aes", 1, 0, 2, 25, 0},
-    {"xsave", 1, 0, 2, 26, 0},        {"avx", 1, 0, 2, 28, 1},         {"f16c", 1, 0, 2, 29, 1},
-    {"sse2", 1, 0, 3, 26, 0},         {"bmi", 7, 0, 1, 3, 0},          {"avx2", 7, 0, 1, 5, 1},
-    {"bmi2", 7, 0, 1, 8, 0},          {"avx512f", 7, 0, 1, 16, 2},     {"avx512dq", 7, 0, 1, 17, 2},
-    {"avx512ifma", 7, 0, 1, 21, 2},   {"avx512cd", 7, 0, 1, 28, 2},    {"avx512bw", 7, 0, 1, 30, 2},
-    {"avx512vl", 7, 0, 1, 31, 2},     {"avx512vbmi", 7, 0, 2, 1, 2},   {"avx512vbmi2", 7, 0, 2, 6, 2},
-    {"gfni", 7, 0, 2, 8, 0},          {"vaes", 7, 0, 2, 9, 1},         {"vpclmulqdq", 7, 0, 2, 10, 1},
-    {"avx512vnni", 7, 0, 2, 11, 2},   {"avx512bitalg", 7, 0, 2, 12, 2}, {"avx512vpopcntdq", 7, 0, 2, 14, 2},
-    {"avx512fp16", 7, 0, 3, 23, 2},   {"avxvnni", 7, 1, 0, 4, 1},      {"avx512bf16", 7, 1, 0, 5, 2},
-    {"sahf", 0x80000001u, 0, 2, 0, 0}, {"lzcnt", 0x80000001u, 0, 2, 5, 0}, {"sse4a", 0x80000001u, 0, 2, 6, 0},
+    {"sse3", 1, 0, 2, 0, 0},
+    {"ssse3", 1, 0, 2, 9, 0},
+    {"fma", 1, 0, 2, 12, 1},
+    {"cx16", 1, 0, 2, 13, 0},
+    {"sse4.1", 1, 0, 2, 19, 0},
+    {"sse4.2", 1, 0, 2, 20, 0},
+    {"movbe", 1, 0, 2, 22, 0},
+    {"popcnt", 1, 0, 2, 23, 0},
+    {"aes", 1, 0, 2, 25, 0},
+    {"xsave", 1, 0, 2, 26, 0},
+    {"avx", 1, 0, 2, 28, 1},
+    {"f16c", 1, 0, 2, 29, 1},
+    {"sse2", 1, 0, 3, 26, 0},
+    {"bmi", 7, 0, 1, 3, 0},
+    {"avx2", 7, 0, 1, 5, 1},
+    {"bmi2", 7, 0, 1, 8, 0},
+    {"avx512f", 7, 0, 1, 16, 2},
+    {"avx512dq", 7, 0, 1, 17, 2},
+    {"avx512ifma", 7, 0, 1, 21, 2},
+    {"avx512cd", 7, 0, 1, 28, 2},
+    {"avx512bw", 7, 0, 1, 30, 2},
+    {"avx512vl", 7, 0, 1, 31, 2},
+    {"avx512vbmi", 7, 0, 2, 1, 2},
+    {"avx512vbmi2", 7, 0, 2, 6, 2},
+    {"gfni", 7, 0, 2, 8, 0},
+    {"vaes", 7, 0, 2, 9, 1},
+    {"vpclmulqdq", 7, 0, 2, 10, 1},
+    {"avx512vnni", 7, 0, 2, 11, 2},
+    {"avx512bitalg", 7, 0, 2, 12, 2},
+    {"avx512vpopcntdq", 7, 0, 2, 14, 2},
+    {"avx512fp16", 7, 0, 3, 23, 2},
+    {"avxvnni", 7, 1, 0, 4, 1},
+    {"avx512bf16", 7, 1, 0, 5, 2},
+    {"sahf", 0x80000001u, 0, 2, 0, 0},
+    {"lzcnt", 0x80000001u, 0, 2, 5, 0},
+    {"sse4a", 0x80000001u, 0, 2, 6, 0},
 };
 
 static bool
@@ -162,9 +192,10 @@ cpu_lacks(const char *features, char *missing, size_t cap)
         size_t n = strcspn(p, ",");
         if (p[0] == '+')
             for (unsigned i = 0; i < sizeof x86_features / sizeof x86_features[0]; i++)
-                if (strlen(x86_features[i].name) == n - 1 && strncmp(p + 1, x86_features[i].name, n - 1) == 0 &&
-                    !x86_has(i)) {
-                    int w = snprintf(missing + len, cap - len, "%s%s", len ? "," : "", x86_features[i].name);
+                if (strlen(x86_features[i].name) == n - 1 &&
+                    strncmp(p + 1, x86_features[i].name, n - 1) == 0 && !x86_has(i)) {
+                    int w = snprintf(missing + len, cap - len, "%s%s", len ? "," : "",
+                                     x86_features[i].name);
                     if (w > 0 && (size_t)w < cap - len)
                         len += (size_t)w;
                 }
@@ -188,27 +219,35 @@ check_image(const image_src *s, char *features, size_t cap)
     if (!src_read(s, 0, ident, sizeof ident) || memcmp(ident, ELFMAG, SELFMAG) != 0)
         return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is no ELF file (%llu bytes)", s->name,
                     (unsigned long long)s->size);
-    if (ident[EI_CLASS] != ELFCLASS64 || ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB))
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is not a 64-bit ELF file of this byte order", s->name);
+    if (ident[EI_CLASS] != ELFCLASS64 ||
+        ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB))
+        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is not a 64-bit ELF file of this byte order",
+                       s->name);
     if (!src_read(s, 0, &eh, sizeof eh))
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (%llu bytes, no complete ELF header)", s->name,
-                    (unsigned long long)s->size);
+        return rt_fail(P2N_ERROR_INVALID_MODULE,
+                       "%s is truncated (%llu bytes, no complete ELF header)", s->name,
+                       (unsigned long long)s->size);
     if (eh.e_type != ET_DYN)
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is no shared object (ELF type %u)", s->name, eh.e_type);
+        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is no shared object (ELF type %u)", s->name,
+                       eh.e_type);
 #ifdef HOST_MACHINE
     if (eh.e_machine != HOST_MACHINE)
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is for another machine (ELF machine %u, this is %u)", s->name,
-                    eh.e_machine, HOST_MACHINE);
+        return rt_fail(P2N_ERROR_INVALID_MODULE,
+                       "%s is for another machine (ELF machine %u, this is %u)", s->name,
+                       eh.e_machine, HOST_MACHINE);
 #endif
     if (eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_shentsize != sizeof(Elf64_Shdr) ||
         !in_image(s, eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr)) ||
         !in_image(s, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr)))
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is truncated or malformed (its headers lie past the end)", s->name);
+        return rt_fail(P2N_ERROR_INVALID_MODULE,
+                       "%s is truncated or malformed (its headers lie past the end)", s->name);
     for (unsigned i = 0; i < eh.e_phnum; i++) {
         Elf64_Phdr ph;
-        if (!src_read(s, eh.e_phoff + (uint64_t)i * sizeof ph, &ph, sizeof ph) || !in_image(s, ph.p_offset, ph.p_filesz))
-            return rt_fail(P2N_ERROR_INVALID_MODULE, "%s is truncated (segment %u ends past the end of the file)", s->name,
-                        i);
+        if (!src_read(s, eh.e_phoff + (uint64_t)i * sizeof ph, &ph, sizeof ph) ||
+            !in_image(s, ph.p_offset, ph.p_filesz))
+            return rt_fail(P2N_ERROR_INVALID_MODULE,
+                           "%s is truncated (segment %u ends past the end of the file)", s->name,
+                           i);
     }
     char desc[8192];
     uint32_t n = 0;
@@ -218,15 +257,18 @@ check_image(const image_src *s, char *features, size_t cap)
     uint32_t abi;
     memcpy(&abi, desc, 4);
     if (abi != P2N_ABI_VERSION)
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%s has ABI version %u; this library reads version %u: translate it again",
-                    s->name, abi, P2N_ABI_VERSION);
+        return rt_fail(P2N_ERROR_INVALID_MODULE,
+                       "%s has ABI version %u; this library reads version %u: translate it again",
+                       s->name, abi, P2N_ABI_VERSION);
     snprintf(features, cap, "%.*s", (int)(n - 4), desc + 4);
     char missing[1024];
     cpu_lacks(features, missing, sizeof missing);
     if (missing[0])
         return rt_fail(P2N_ERROR_UNSUPPORTED_CPU,
-                    "%s needs CPU features this CPU lacks: %s (translate it for this CPU, or with --cpu=x86-64-v2 "
-                    "or another CPU this one covers)", s->name, missing);
+                       "%s needs CPU features this CPU lacks: %s (translate it for this CPU, or "
+                       "with --cpu=x86-64-v2 "
+                       "or another CPU this one covers)",
+                       s->name, missing);
     return P2N_SUCCESS;
 }
 
@@ -260,10 +302,12 @@ module_open(p2n_module **out, void *h, const char *name, int fd)
     const p2n_module_desc *d = dlsym(h, P2N_MODULE_SYMBOL);
     p2n_result r = P2N_SUCCESS;
     if (!d) {
-        r = rt_fail(P2N_ERROR_INVALID_MODULE, "%s was not made by ptx2native as a shared object (no %s)", name,
+        r = rt_fail(P2N_ERROR_INVALID_MODULE,
+                    "%s was not made by ptx2native as a shared object (no %s)", name,
                     P2N_MODULE_SYMBOL);
     } else if (d->abi_version != P2N_ABI_VERSION) {
-        r = rt_fail(P2N_ERROR_INVALID_MODULE, "%s has ABI version %u; this library reads version %u: translate it again",
+        r = rt_fail(P2N_ERROR_INVALID_MODULE,
+                    "%s has ABI version %u; this library reads version %u: translate it again",
                     name, d->abi_version, P2N_ABI_VERSION);
     }
     if (r == P2N_SUCCESS)
@@ -280,7 +324,8 @@ RT_EXPORT p2n_result
 p2n_module_load(p2n_module **out, const char *path)
 {
     if (!out || !path)
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load: null %s", out ? "path" : "module pointer");
+        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load: null %s",
+                       out ? "path" : "module pointer");
     *out = NULL;
     /* a file path, as given: "k.so" means ./k.so, not a library search */
     char buf[4096];
@@ -293,7 +338,8 @@ p2n_module_load(p2n_module **out, const char *path)
         int err = fd < 0 ? errno : EINVAL;
         if (fd >= 0)
             close(fd);
-        return rt_fail(P2N_ERROR_LOAD, "cannot load %s: %s", path, fd < 0 ? strerror(err) : "not a regular file");
+        return rt_fail(P2N_ERROR_LOAD, "cannot load %s: %s", path,
+                       fd < 0 ? strerror(err) : "not a regular file");
     }
     image_src src = {.fd = fd, .size = (uint64_t)st.st_size, .name = path};
     char features[8192];
@@ -333,7 +379,8 @@ RT_EXPORT p2n_result
 p2n_module_load_data(p2n_module **out, const void *image, size_t size)
 {
     if (!out || !image)
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load_data: null %s", out ? "image" : "module pointer");
+        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_load_data: null %s",
+                       out ? "image" : "module pointer");
     *out = NULL;
     const unsigned char *p = image;
     image_src src = {.mem = p, .fd = -1, .size = size, .name = "the module image"};
@@ -346,18 +393,21 @@ p2n_module_load_data(p2n_module **out, const void *image, size_t size)
     int fd = memfd_create("ptx2native-module", MFD_CLOEXEC);
     if (fd < 0) {
         const char *dir = getenv("TMPDIR");
-        if (snprintf(tmp, sizeof tmp, "%s/ptx2native-module-XXXXXX", dir && *dir ? dir : "/tmp") >= (int)sizeof tmp)
+        if (snprintf(tmp, sizeof tmp, "%s/ptx2native-module-XXXXXX", dir && *dir ? dir : "/tmp") >=
+            (int)sizeof tmp)
             return rt_fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: TMPDIR is too long");
         fd = mkostemp(tmp, O_CLOEXEC);
         if (fd < 0)
-            return rt_fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: cannot create a file: %s", strerror(errno));
+            return rt_fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: cannot create a file: %s",
+                           strerror(errno));
     }
     if (!write_all(fd, p, size)) {
         int err = errno;
         close(fd);
         if (*tmp)
             unlink(tmp);
-        return rt_fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: cannot write the image: %s", strerror(err));
+        return rt_fail(P2N_ERROR_SYSTEM, "p2n_module_load_data: cannot write the image: %s",
+                       strerror(err));
     }
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
@@ -382,7 +432,8 @@ RT_EXPORT p2n_result
 p2n_module_get_linked(p2n_module **out, const char *name)
 {
     if (!out || !name)
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_get_linked: null %s", out ? "name" : "module pointer");
+        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_get_linked: null %s",
+                       out ? "name" : "module pointer");
     *out = NULL;
     const p2n_module_desc *d;
     p2n_result r = rt_linked_find(name, &d);
@@ -392,8 +443,10 @@ p2n_module_get_linked(p2n_module **out, const char *name)
     cpu_lacks(d->features, missing, sizeof missing);
     if (missing[0])
         return rt_fail(P2N_ERROR_UNSUPPORTED_CPU,
-                       "linked object '%s' needs CPU features this CPU lacks: %s (translate it for this CPU, or "
-                       "with --cpu=x86-64-v2 or another CPU this one covers)", name, missing);
+                       "linked object '%s' needs CPU features this CPU lacks: %s (translate it for "
+                       "this CPU, or "
+                       "with --cpu=x86-64-v2 or another CPU this one covers)",
+                       name, missing);
     return module_new(out, d, NULL, name, -1);
 }
 
@@ -403,8 +456,8 @@ p2n_module_unload(p2n_module *m)
     if (!m)
         return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_unload: null module");
     if (!rt_registry_remove(m))
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_unload: %p is no loaded module (unloaded already?)",
-                    (void *)m);
+        return rt_fail(P2N_ERROR_INVALID_VALUE,
+                       "p2n_module_unload: %p is no loaded module (unloaded already?)", (void *)m);
     rt_module_heap_free(m);
     pthread_mutex_destroy(&m->heap_lock);
     if (m->handle)
@@ -420,10 +473,11 @@ RT_EXPORT p2n_result
 p2n_module_global(p2n_module *m, const char *name, void **addr, size_t *bytes)
 {
     if (!m || !name)
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_global: null %s", m ? "name" : "module");
+        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_global: null %s",
+                       m ? "name" : "module");
     if (!rt_module_live(m))
-        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_module_global: %p is no loaded module (unloaded already?)",
-                    (void *)m);
+        return rt_fail(P2N_ERROR_INVALID_VALUE,
+                       "p2n_module_global: %p is no loaded module (unloaded already?)", (void *)m);
     for (uint32_t i = 0; i < m->desc->nvars; i++) {
         const p2n_var_desc *v = &m->desc->vars[i];
         if (strcmp(v->name, name) == 0) {

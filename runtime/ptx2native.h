@@ -67,7 +67,8 @@ p2n_result p2n_module_load_data(p2n_module **mod, const void *image, size_t size
  * name without directory and extension.  NOT_FOUND: no such object. */
 p2n_result p2n_module_get_linked(p2n_module **mod, const char *name);
 p2n_result p2n_launch(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block,
-                      size_t dynamic_shared_bytes, void **params); /* params[i] points at the i-th .param value */
+                      size_t dynamic_shared_bytes,
+                      void **params); /* params[i] points at the i-th .param value */
 p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,
                              size_t *bytes); /* .global/.const variables */
 p2n_result p2n_module_unload(p2n_module *mod); /* INVALID_VALUE: not a loaded module */

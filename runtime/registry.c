@@ -144,16 +144,21 @@ rt_linked_find(const char *name, const p2n_module_desc **out)
     unsigned lost = linked_lost, refused = linked_refused;
     pthread_mutex_unlock(&linked_lock);
     if (n > 1)
-        return rt_fail(P2N_ERROR_INVALID_MODULE, "%d objects linked into this program are named '%s'", n, name);
+        return rt_fail(P2N_ERROR_INVALID_MODULE,
+                       "%d objects linked into this program are named '%s'", n, name);
     if (!found) {
         char why[160] = "";
         if (refused)
-            snprintf(why, sizeof why, "; %u linked object%s of another ABI version (not %d) refused: translate %s again",
-                     refused, refused > 1 ? "s" : "", P2N_ABI_VERSION, refused > 1 ? "them" : "it");
+            snprintf(
+                why, sizeof why,
+                "; %u linked object%s of another ABI version (not %d) refused: translate %s again",
+                refused, refused > 1 ? "s" : "", P2N_ABI_VERSION, refused > 1 ? "them" : "it");
         else if (lost)
-            snprintf(why, sizeof why, "; %u linked object%s could not be registered (out of memory)", lost,
+            snprintf(why, sizeof why,
+                     "; %u linked object%s could not be registered (out of memory)", lost,
                      lost > 1 ? "s" : "");
-        return rt_fail(P2N_ERROR_NOT_FOUND, "no object named '%s' is linked into this program (linked: %s)%s", name,
+        return rt_fail(P2N_ERROR_NOT_FOUND,
+                       "no object named '%s' is linked into this program (linked: %s)%s", name,
                        len ? names : "none", why);
     }
     *out = found;

@@ -80,8 +80,8 @@ p2n_result rt_linked_find(const char *name, const p2n_module_desc **out);
 p2n_result rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn);
 /* p2n_launch with a grid workspace (cooperative launches: the caller
  * gives zeroed memory and puts at most rt_pool_threads() CTAs in the grid). */
-p2n_result rt_launch_ex(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
-                        void **params, uint64_t grid_workspace);
+p2n_result rt_launch_ex(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block,
+                        size_t dyn, void **params, uint64_t grid_workspace);
 
 /* ------------------------------------------------------------ sched.c */
 
@@ -112,11 +112,12 @@ p2n_result rt_run(rt_job *job); /* runs the grid on the pool; synchronous */
 unsigned rt_pool_threads(void);
 int rt_pool_resize(unsigned n);
 p2n_result rt_set_stack_size(size_t bytes); /* 0: the default; else 64 KiB to 1 TiB */
-void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* The scheduling services (p2n_services.barrier, .nanosleep). */
-uint32_t rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes, uint32_t pred,
-                        uint32_t line);
+uint32_t rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes,
+                        uint32_t pred, uint32_t line);
 void rt_svc_nanosleep(p2n_warp *w, uint32_t ns);
 
 /* What a warp's sched pointer leads to. */
@@ -131,8 +132,8 @@ void rt_module_heap_free(p2n_module *m);
 /* ----------------------------------------------------------- texture.c */
 
 /* p2n_services.texture */
-void rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle, const uint32_t *coord,
-                    uint64_t *data, uint32_t line);
+void rt_svc_texture(p2n_warp *w, uint32_t lanes, uint32_t op, const uint64_t *handle,
+                    const uint32_t *coord, uint64_t *data, uint32_t line);
 
 /* ------------------------------------------------------------- lines.c */
 

@@ -205,7 +205,8 @@ try_complete(rt_cta *c, int id)
 }
 
 uint32_t
-rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes, uint32_t pred, uint32_t line)
+rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes, uint32_t pred,
+               uint32_t line)
 {
     rt_warp_state *ws = (rt_warp_state *)w;
     rt_cta *c = ws->cta;
@@ -214,18 +215,24 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         return 0;
     }
     if (id >= RT_NBARRIERS) {
-        rt_job_error(c->job, P2N_ERROR_INVALID_VALUE, "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
+        rt_job_error(
+            c->job, P2N_ERROR_INVALID_VALUE,
+            "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
+            c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
         w->error = 1;
         return 0;
     }
     if (!c->fibers) { /* a single warp needs no one else */
         if (c->nwarps == 1) {
             uint32_t n = popcount32(pred & lanes);
-            return op == P2N_BAR_RED_POPC ? n : op == P2N_BAR_RED_AND ? (uint32_t)((pred & lanes) == lanes) : (uint32_t)(n != 0);
+            return op == P2N_BAR_RED_POPC  ? n
+                   : op == P2N_BAR_RED_AND ? (uint32_t)((pred & lanes) == lanes)
+                                           : (uint32_t)(n != 0);
         }
-        rt_job_error(c->job, P2N_ERROR_DEADLOCK, "kernel '%s': barrier at PTX line %u in a kernel built without barrier support",
-                     c->job->k->name, line);
+        rt_job_error(
+            c->job, P2N_ERROR_DEADLOCK,
+            "kernel '%s': barrier at PTX line %u in a kernel built without barrier support",
+            c->job->k->name, line);
         w->error = 1;
         return 0;
     }
@@ -340,18 +347,21 @@ report_deadlock(rt_cta *c)
     const rt_barrier *b = &c->bar[ws->bar_id];
     if (ws->absent)
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): %u of %u threads arrived; "
-                     "lanes %#x of warp %u are outside the call that reached it (they did not make the call, or returned "
-                     "from it) and cannot run before it returns: a barrier in a function called by part of a warp "
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): %u of %u "
+                     "threads arrived; "
+                     "lanes %#x of warp %u are outside the call that reached it (they did not make "
+                     "the call, or returned "
+                     "from it) and cannot run before it returns: a barrier in a function called by "
+                     "part of a warp "
                      "is not supported",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
-                     live_threads(c), ws->absent, (unsigned)(ws - c->warps));
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
+                     b->arrived, live_threads(c), ws->absent, (unsigned)(ws - c->warps));
     else
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
                      "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
                      "%u of %u threads arrived, the others have exited or wait elsewhere",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line, b->arrived,
-                     live_threads(c));
+                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
+                     b->arrived, live_threads(c));
 }
 
 /* Runs the CTA's fibers until all are done or none can run. */
@@ -455,8 +465,10 @@ on_fault(int sig, siginfo_t *si, void *ctx)
          * module's that keeps a frame pointer (fault_report); read with a
          * system call, which fails instead of faulting on a wild pointer */
         fault_ret = 0;
-        struct iovec here = {&fault_ret, sizeof fault_ret}, there = {(void *)(fp + sizeof(void *)), sizeof fault_ret};
-        if (fp == 0 || process_vm_readv(getpid(), &here, 1, &there, 1, 0) != (ssize_t)sizeof fault_ret)
+        struct iovec here = {&fault_ret, sizeof fault_ret},
+                     there = {(void *)(fp + sizeof(void *)), sizeof fault_ret};
+        if (fp == 0 ||
+            process_vm_readv(getpid(), &here, 1, &there, 1, 0) != (ssize_t)sizeof fault_ret)
             fault_ret = 0;
 #if defined(__x86_64__)
         /* the handler runs with the default floating-point controls, and
@@ -612,8 +624,9 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
     size_t fsize = stack_size(k);
     for (uint32_t i = 0; i < job->nwarps; i++)
         if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
-            rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': cannot map a fiber stack of %zu bytes: %s",
-                         k->name, fsize, strerror(errno));
+            rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
+                         "kernel '%s': cannot map a fiber stack of %zu bytes: %s", k->name, fsize,
+                         strerror(errno));
             return;
         }
     schedule(cp);
@@ -635,11 +648,13 @@ fault_report(rt_cta *c)
                                          : P2N_ERROR_ILLEGAL_ADDRESS;
     const rt_fiber *f = c->fibers ? &c->warps[c->current].fiber : &c->worker->cta_fiber;
     if (fault_sig == SIGSEGV && rt_fiber_in_guard(f, fault_addr)) {
-        rt_job_error(c->job, P2N_ERROR_STACK_OVERFLOW,
-                     "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack overflow: "
-                     "the warp's stack of %zu bytes is full (P2N_STACK_SIZE or p2n_set_stack_size sets it)",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-                     w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
+        rt_job_error(
+            c->job, P2N_ERROR_STACK_OVERFLOW,
+            "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack "
+            "overflow: "
+            "the warp's stack of %zu bytes is full (P2N_STACK_SIZE or p2n_set_stack_size sets it)",
+            c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
+            w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
         return;
     }
     /* where: the line the module's line table gives the faulting
@@ -654,26 +669,32 @@ fault_report(rt_cta *c)
         /* no line: the code of a helper the translator shares between
          * accesses (it keeps a frame pointer); the line of its call */
         Dl_info caller;
-        if (!found && fault_ret && dladdr((void *)fault_ret, &caller) && caller.dli_fbase == dl.dli_fbase)
-            found = rt_line_lookup(dl.dli_fname, fault_ret - 1 - (uintptr_t)dl.dli_fbase, &row) && row.line;
+        if (!found && fault_ret && dladdr((void *)fault_ret, &caller) &&
+            caller.dli_fbase == dl.dli_fbase)
+            found = rt_line_lookup(dl.dli_fname, fault_ret - 1 - (uintptr_t)dl.dli_fbase, &row) &&
+                    row.line;
         if (found && row.discriminator) /* -g: the CUDA source line, then the PTX line */
-            snprintf(line, sizeof line, " at %s:%u (PTX line %u)", row.file, row.line, row.discriminator);
+            snprintf(line, sizeof line, " at %s:%u (PTX line %u)", row.file, row.line,
+                     row.discriminator);
         else if (found)
             snprintf(line, sizeof line, " at %s:%u", row.file, row.line);
-        snprintf(where, sizeof where, "%s (code at %s+%#lx)", line, dl.dli_fname, (unsigned long)off);
+        snprintf(where, sizeof where, "%s (code at %s+%#lx)", line, dl.dli_fname,
+                 (unsigned long)off);
     }
     rt_job_error(c->job, r,
-                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at address %p%s",
+                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at "
+                 "address %p%s",
                  c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what, fault_addr,
-                 where);
+                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what,
+                 fault_addr, where);
 }
 
 static void
 run_cta(rt_job *job, rt_worker *wk, uint64_t index)
 {
     const p2n_kernel_desc *k = job->k;
-    uint32_t ctaid[3] = {(uint32_t)(index % job->grid.x), (uint32_t)(index / job->grid.x % job->grid.y),
+    uint32_t ctaid[3] = {(uint32_t)(index % job->grid.x),
+                         (uint32_t)(index / job->grid.x % job->grid.y),
                          (uint32_t)(index / ((uint64_t)job->grid.x * job->grid.y))};
     size_t static_bytes = (k->static_smem + 15u) & ~15u;
     size_t shared = static_bytes + job->dynamic_smem;
@@ -681,7 +702,8 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     size_t local = stride * P2N_WARP_SIZE * job->nwarps;
     if (!grow(&wk->shared, &wk->shared_cap, shared ? shared : 16) ||
         !grow(&wk->local, &wk->local_cap, local ? local : 16)) {
-        rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': no memory for shared or local windows", k->name);
+        rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
+                     "kernel '%s': no memory for shared or local windows", k->name);
         return;
     }
     memset(wk->shared, 0, shared); /* nothing leaks between CTAs or modules */
@@ -761,8 +783,11 @@ drain_here(rt_job *job, rt_worker *wk)
         uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
         for (; i < end; i++) {
             if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
-                rt_job_error(job, P2N_ERROR_TIMEOUT, "kernel '%s': the launch ran past its time limit "
-                             "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run", job->k->name);
+                rt_job_error(
+                    job, P2N_ERROR_TIMEOUT,
+                    "kernel '%s': the launch ran past its time limit "
+                    "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run",
+                    job->k->name);
             if (job->error == P2N_SUCCESS)
                 run_cta(job, wk, i);
         }
@@ -788,8 +813,9 @@ drain(rt_job *job, rt_worker *wk)
     size_t fsize = stack_size(job->k);
     if (wk->cta_fiber.size != fsize) {
         if (rt_fiber_init(&wk->cta_fiber, fsize, cta_main, wk) != 0) {
-            rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY, "kernel '%s': cannot map a stack of %zu bytes: %s",
-                         job->k->name, fsize, strerror(errno));
+            rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
+                         "kernel '%s': cannot map a stack of %zu bytes: %s", job->k->name, fsize,
+                         strerror(errno));
             atomic_store(&job->next_cta, job->ncta); /* no worker takes more of it */
             return;
         }

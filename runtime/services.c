@@ -25,23 +25,29 @@ svc_error(p2n_warp *w, int32_t code, uint32_t lanes, uint32_t line)
         [P2N_KERR_TRAP] = {P2N_ERROR_TRAP, "trap executed"},
         [P2N_KERR_ASSERT] = {P2N_ERROR_ASSERT, "assertion failed"},
         [P2N_KERR_BRX_RANGE] = {P2N_ERROR_BRANCH_RANGE, "brx.idx index past its target list"},
-        [P2N_KERR_BAD_FUNCPTR] = {P2N_ERROR_BAD_FUNCTION, "indirect call through an address that is no function"},
-        [P2N_KERR_STACK] = {P2N_ERROR_STACK_OVERFLOW, "call depth or divergence stack past its limit"},
+        [P2N_KERR_BAD_FUNCPTR] = {P2N_ERROR_BAD_FUNCTION,
+                                  "indirect call through an address that is no function"},
+        [P2N_KERR_STACK] = {P2N_ERROR_STACK_OVERFLOW,
+                            "call depth or divergence stack past its limit"},
         [P2N_KERR_MISALIGNED] = {P2N_ERROR_MISALIGNED, "misaligned access"},
-        [P2N_KERR_TEXTURE] = {P2N_ERROR_INVALID_VALUE, "texture or surface instruction on a handle that is no object"},
+        [P2N_KERR_TEXTURE] = {P2N_ERROR_INVALID_VALUE,
+                              "texture or surface instruction on a handle that is no object"},
         [P2N_KERR_SURFACE_RANGE] = {P2N_ERROR_TRAP, "surface access out of range (.trap)"},
-        [P2N_KERR_TIMEOUT] = {P2N_ERROR_TIMEOUT, "the launch ran past its time limit (p2n_set_launch_timeout, "
-                                                 "P2N_LAUNCH_TIMEOUT_MS)"},
-        [P2N_KERR_INTERNAL] = {P2N_ERROR_TRAP, "internal error: a divergence stack entry the translator did not expect (please report it)"},
+        [P2N_KERR_TIMEOUT] = {P2N_ERROR_TIMEOUT,
+                              "the launch ran past its time limit (p2n_set_launch_timeout, "
+                              "P2N_LAUNCH_TIMEOUT_MS)"},
+        [P2N_KERR_INTERNAL] = {P2N_ERROR_TRAP, "internal error: a divergence stack entry the "
+                                               "translator did not expect (please report it)"},
     };
     p2n_result r = P2N_ERROR_TRAP;
     const char *what = "kernel error";
     if (code > 0 && (size_t)code < sizeof kinds / sizeof kinds[0] && kinds[code].what)
         r = kinds[code].result, what = kinds[code].what;
     int lane = lanes ? __builtin_ctz(lanes) : 0;
-    rt_job_error(rt_warp_job(w), r, "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s at PTX line %u",
-                 kernel_name(w), w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane], w->tid[1][lane],
-                 w->tid[2][lane], what, line);
+    rt_job_error(rt_warp_job(w), r,
+                 "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s at PTX line %u",
+                 kernel_name(w), w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane],
+                 w->tid[1][lane], w->tid[2][lane], what, line);
     w->error = (int32_t)r;
 }
 
@@ -51,9 +57,11 @@ svc_assertfail(p2n_warp *w, uint32_t lanes, const char *msg, const char *file, u
 {
     int lane = lanes ? __builtin_ctz(lanes) : 0;
     rt_job_error(rt_warp_job(w), P2N_ERROR_ASSERT,
-                 "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s:%u: %s: Assertion `%s' failed (PTX line %u)",
-                 kernel_name(w), w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane], w->tid[1][lane],
-                 w->tid[2][lane], file ? file : "?", src_line, func ? func : "?", msg ? msg : "?", line);
+                 "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s:%u: %s: Assertion `%s' failed "
+                 "(PTX line %u)",
+                 kernel_name(w), w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane],
+                 w->tid[1][lane], w->tid[2][lane], file ? file : "?", src_line, func ? func : "?",
+                 msg ? msg : "?", line);
     w->error = P2N_ERROR_ASSERT;
 }
 
@@ -194,7 +202,8 @@ static _Thread_local char *print_buf;
 static _Thread_local size_t print_cap;
 
 static void
-svc_vprintf(p2n_warp *w, uint32_t lanes, const char *const *fmt, const void *const *args, int32_t *ret)
+svc_vprintf(p2n_warp *w, uint32_t lanes, const char *const *fmt, const void *const *args,
+            int32_t *ret)
 {
     (void)w;
     size_t len = 0;

@@ -280,7 +280,8 @@ translate(const cu_module *m, const char *out)
     if (tr.h) {
         p2n_translate_options o;
         tr.init(&o);
-        o.no_warnings = !cu_verbose(); /* a program's output is its own, as with a GPU driver's JIT */
+        o.no_warnings =
+            !cu_verbose(); /* a program's output is its own, as with a GPU driver's JIT */
         p2n_source *src = calloc((size_t)n, sizeof *src);
         if (!src)
             return -1;

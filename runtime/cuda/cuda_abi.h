@@ -22,59 +22,60 @@
 /* cudaError_t (runtime) and CUresult (driver).  The runtime's numbers;
  * X(name, value, text).  The driver's codes that differ in name but not in
  * number map onto the same entries (P2N_CU_* below). */
-#define P2N_CUDA_ERRORS(X)                                                                    \
-    X(cudaSuccess, 0, "no error")                                                             \
-    X(cudaErrorInvalidValue, 1, "invalid argument")                                           \
-    X(cudaErrorMemoryAllocation, 2, "out of memory")                                          \
-    X(cudaErrorInitializationError, 3, "initialization error")                                \
-    X(cudaErrorCudartUnloading, 4, "driver shutting down")                                    \
-    X(cudaErrorInvalidConfiguration, 9, "invalid configuration argument")                     \
-    X(cudaErrorInvalidPitchValue, 12, "invalid pitch argument")                               \
-    X(cudaErrorInvalidSymbol, 13, "invalid device symbol")                                    \
-    X(cudaErrorInvalidHostPointer, 16, "invalid host pointer")                                \
-    X(cudaErrorInvalidDevicePointer, 17, "invalid device pointer")                            \
-    X(cudaErrorInvalidTexture, 18, "invalid texture reference")                               \
-    X(cudaErrorInvalidChannelDescriptor, 20, "invalid channel descriptor")                    \
-    X(cudaErrorInvalidMemcpyDirection, 21, "invalid copy direction for memcpy")               \
-    X(cudaErrorMissingConfiguration, 52, "__global__ function call is not configured")        \
-    X(cudaErrorInvalidDeviceFunction, 98, "invalid device function")                          \
-    X(cudaErrorNoDevice, 100, "no CUDA-capable device is detected")                           \
-    X(cudaErrorInvalidDevice, 101, "invalid device ordinal")                                  \
-    X(cudaErrorInvalidKernelImage, 200, "device kernel image is invalid")                     \
-    X(cudaErrorDeviceUninitialized, 201, "invalid device context")                            \
-    X(cudaErrorNoKernelImageForDevice, 209, "no kernel image is available for the device")    \
-    X(cudaErrorPeerAccessUnsupported, 217, "peer access is not supported between devices")   \
-    X(cudaErrorInvalidPtx, 218, "a PTX compilation failed")                                   \
-    X(cudaErrorUnsupportedPtxVersion, 222, "the PTX was compiled with an unsupported toolchain") \
-    X(cudaErrorInvalidSource, 300, "device kernel image is invalid")                          \
-    X(cudaErrorFileNotFound, 301, "file not found")                                           \
-    X(cudaErrorSharedObjectSymbolNotFound, 302, "a shared object symbol was not found")       \
-    X(cudaErrorSharedObjectInitFailed, 303, "shared object initialization failed")            \
-    X(cudaErrorOperatingSystem, 304, "an operating system call failed")                       \
-    X(cudaErrorInvalidResourceHandle, 400, "invalid resource handle")                         \
-    X(cudaErrorIllegalState, 401, "the operation is not valid in the current state")          \
-    X(cudaErrorSymbolNotFound, 500, "named symbol not found")                                 \
-    X(cudaErrorNotReady, 600, "device not ready")                                             \
-    X(cudaErrorIllegalAddress, 700, "an illegal memory access was encountered")               \
-    X(cudaErrorLaunchOutOfResources, 701, "too many resources requested for launch")          \
-    X(cudaErrorLaunchTimeout, 702, "the launch timed out and was terminated")                 \
-    X(cudaErrorPeerAccessAlreadyEnabled, 704, "peer access is already enabled")               \
-    X(cudaErrorPeerAccessNotEnabled, 705, "peer access has not been enabled")                 \
-    X(cudaErrorSetOnActiveProcess, 708, "cannot set while device is active in this process")  \
-    X(cudaErrorContextIsDestroyed, 709, "context is destroyed")                               \
-    X(cudaErrorAssert, 710, "device-side assert triggered")                                   \
-    X(cudaErrorHostMemoryAlreadyRegistered, 712, "part or all of the host memory is already registered") \
-    X(cudaErrorHostMemoryNotRegistered, 713, "the host pointer was not registered")           \
-    X(cudaErrorHardwareStackError, 714, "the device's call stack overflowed")                 \
-    X(cudaErrorIllegalInstruction, 715, "an illegal instruction was encountered")             \
-    X(cudaErrorMisalignedAddress, 716, "misaligned address")                                  \
-    X(cudaErrorInvalidPc, 718, "the program counter reached an invalid address")              \
-    X(cudaErrorLaunchFailure, 719, "unspecified launch failure")                              \
-    X(cudaErrorCooperativeLaunchTooLarge, 720, "too many blocks in cooperative launch")       \
-    X(cudaErrorNotPermitted, 800, "operation not permitted")                                  \
-    X(cudaErrorNotSupported, 801, "operation not supported")                                  \
-    X(cudaErrorStreamCaptureUnsupported, 900, "operation not permitted when stream is capturing") \
-    X(cudaErrorTimeout, 909, "wait operation timed out")                                      \
+#define P2N_CUDA_ERRORS(X)                                                                         \
+    X(cudaSuccess, 0, "no error")                                                                  \
+    X(cudaErrorInvalidValue, 1, "invalid argument")                                                \
+    X(cudaErrorMemoryAllocation, 2, "out of memory")                                               \
+    X(cudaErrorInitializationError, 3, "initialization error")                                     \
+    X(cudaErrorCudartUnloading, 4, "driver shutting down")                                         \
+    X(cudaErrorInvalidConfiguration, 9, "invalid configuration argument")                          \
+    X(cudaErrorInvalidPitchValue, 12, "invalid pitch argument")                                    \
+    X(cudaErrorInvalidSymbol, 13, "invalid device symbol")                                         \
+    X(cudaErrorInvalidHostPointer, 16, "invalid host pointer")                                     \
+    X(cudaErrorInvalidDevicePointer, 17, "invalid device pointer")                                 \
+    X(cudaErrorInvalidTexture, 18, "invalid texture reference")                                    \
+    X(cudaErrorInvalidChannelDescriptor, 20, "invalid channel descriptor")                         \
+    X(cudaErrorInvalidMemcpyDirection, 21, "invalid copy direction for memcpy")                    \
+    X(cudaErrorMissingConfiguration, 52, "__global__ function call is not configured")             \
+    X(cudaErrorInvalidDeviceFunction, 98, "invalid device function")                               \
+    X(cudaErrorNoDevice, 100, "no CUDA-capable device is detected")                                \
+    X(cudaErrorInvalidDevice, 101, "invalid device ordinal")                                       \
+    X(cudaErrorInvalidKernelImage, 200, "device kernel image is invalid")                          \
+    X(cudaErrorDeviceUninitialized, 201, "invalid device context")                                 \
+    X(cudaErrorNoKernelImageForDevice, 209, "no kernel image is available for the device")         \
+    X(cudaErrorPeerAccessUnsupported, 217, "peer access is not supported between devices")         \
+    X(cudaErrorInvalidPtx, 218, "a PTX compilation failed")                                        \
+    X(cudaErrorUnsupportedPtxVersion, 222, "the PTX was compiled with an unsupported toolchain")   \
+    X(cudaErrorInvalidSource, 300, "device kernel image is invalid")                               \
+    X(cudaErrorFileNotFound, 301, "file not found")                                                \
+    X(cudaErrorSharedObjectSymbolNotFound, 302, "a shared object symbol was not found")            \
+    X(cudaErrorSharedObjectInitFailed, 303, "shared object initialization failed")                 \
+    X(cudaErrorOperatingSystem, 304, "an operating system call failed")                            \
+    X(cudaErrorInvalidResourceHandle, 400, "invalid resource handle")                              \
+    X(cudaErrorIllegalState, 401, "the operation is not valid in the current state")               \
+    X(cudaErrorSymbolNotFound, 500, "named symbol not found")                                      \
+    X(cudaErrorNotReady, 600, "device not ready")                                                  \
+    X(cudaErrorIllegalAddress, 700, "an illegal memory access was encountered")                    \
+    X(cudaErrorLaunchOutOfResources, 701, "too many resources requested for launch")               \
+    X(cudaErrorLaunchTimeout, 702, "the launch timed out and was terminated")                      \
+    X(cudaErrorPeerAccessAlreadyEnabled, 704, "peer access is already enabled")                    \
+    X(cudaErrorPeerAccessNotEnabled, 705, "peer access has not been enabled")                      \
+    X(cudaErrorSetOnActiveProcess, 708, "cannot set while device is active in this process")       \
+    X(cudaErrorContextIsDestroyed, 709, "context is destroyed")                                    \
+    X(cudaErrorAssert, 710, "device-side assert triggered")                                        \
+    X(cudaErrorHostMemoryAlreadyRegistered, 712,                                                   \
+      "part or all of the host memory is already registered")                                      \
+    X(cudaErrorHostMemoryNotRegistered, 713, "the host pointer was not registered")                \
+    X(cudaErrorHardwareStackError, 714, "the device's call stack overflowed")                      \
+    X(cudaErrorIllegalInstruction, 715, "an illegal instruction was encountered")                  \
+    X(cudaErrorMisalignedAddress, 716, "misaligned address")                                       \
+    X(cudaErrorInvalidPc, 718, "the program counter reached an invalid address")                   \
+    X(cudaErrorLaunchFailure, 719, "unspecified launch failure")                                   \
+    X(cudaErrorCooperativeLaunchTooLarge, 720, "too many blocks in cooperative launch")            \
+    X(cudaErrorNotPermitted, 800, "operation not permitted")                                       \
+    X(cudaErrorNotSupported, 801, "operation not supported")                                       \
+    X(cudaErrorStreamCaptureUnsupported, 900, "operation not permitted when stream is capturing")  \
+    X(cudaErrorTimeout, 909, "wait operation timed out")                                           \
     X(cudaErrorUnknown, 999, "unknown error")
 
 typedef enum {
