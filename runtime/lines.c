@@ -13,6 +13,7 @@
  * (and its libelf, zlib, bzip2, lzma and zstd) that every program linking
  * the runtime would load for a message.
  */
+#include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -162,10 +163,17 @@ read_entries(cursor *c, section line_str, section str, int offset64, const char 
     return !c->bad;
 }
 
-/* Runs the line program of the unit at c; on the row covering addr, fills
+/* What a lookup looks for: the row covering a code address, or (ptx_line
+ * non-zero) the first -g row whose discriminator is that PTX line. */
+typedef struct line_key {
+    uint64_t addr;
+    unsigned ptx_line;
+} line_key;
+
+/* Runs the line program of the unit at c; on the row key asks for, fills
  * out and returns 1.  *next is set to the next unit. */
 static int
-run_unit(cursor *c, section line_str, section str, uint64_t addr, rt_line *out,
+run_unit(cursor *c, section line_str, section str, const line_key *key, rt_line *out,
          const uint8_t **next)
 {
     static _Thread_local unit_files files; /* large; one lookup at a time a thread */
@@ -269,7 +277,7 @@ run_unit(cursor *c, section line_str, section str, uint64_t addr, rt_line *out,
         if (!emit)
             continue;
         /* the previous row covers [prev_addr, a) */
-        if (have_prev && prev_addr <= addr && addr < a) {
+        if (!key->ptx_line && have_prev && prev_addr <= key->addr && key->addr < a) {
             *out = prev;
             return 1;
         }
@@ -285,13 +293,17 @@ run_unit(cursor *c, section line_str, section str, uint64_t addr, rt_line *out,
         prev.column = (unsigned)col;
         prev.discriminator = (unsigned)disc;
         disc = 0;
+        if (key->ptx_line && prev.discriminator == key->ptx_line && prev.line) {
+            *out = prev;
+            return 1;
+        }
         (void)default_stmt;
     }
     return 0;
 }
 
-int
-rt_line_lookup(const char *path, uint64_t addr, rt_line *out)
+static int
+lookup(const char *path, const line_key *key, rt_line *out)
 {
     memset(out, 0, sizeof *out);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -336,7 +348,7 @@ rt_line_lookup(const char *path, uint64_t addr, rt_line *out)
     cursor c = {line.data, line.data ? line.data + line.size : NULL, 0};
     while (!found && line.data && c.p < c.end) {
         const uint8_t *next;
-        found = run_unit(&c, line_str, str, addr, out, &next);
+        found = run_unit(&c, line_str, str, key, out, &next);
         c.p = next;
         c.bad = 0;
     }
@@ -346,4 +358,22 @@ rt_line_lookup(const char *path, uint64_t addr, rt_line *out)
     }
     munmap((void *)img, size);
     return found;
+}
+
+int
+rt_line_lookup(const char *path, uint64_t addr, rt_line *out)
+{
+    line_key key = {addr, 0};
+    return lookup(path, &key, out);
+}
+
+void
+rt_source_of_ptx_line(const void *code, unsigned ptx_line, char *buf, size_t size)
+{
+    Dl_info dl;
+    rt_line row;
+    line_key key = {0, ptx_line};
+    buf[0] = 0;
+    if (code && ptx_line && dladdr(code, &dl) && dl.dli_fname && lookup(dl.dli_fname, &key, &row))
+        snprintf(buf, size, " (%s:%u)", row.file, row.line);
 }

@@ -151,4 +151,9 @@ typedef struct rt_line {
  * Reads the file: for error messages, not for hot paths. */
 int rt_line_lookup(const char *path, uint64_t addr, rt_line *out);
 
+/* " (kern.cu:17)" into buf when the module holding code (a kernel's
+ * function) was translated with -g and has a row of PTX line ptx_line
+ * naming the program's own source, else "". */
+void rt_source_of_ptx_line(const void *code, unsigned ptx_line, char *buf, size_t size);
+
 #endif

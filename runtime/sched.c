@@ -345,9 +345,11 @@ report_deadlock(rt_cta *c)
         return;
     const p2n_warp *w = &ws->w;
     const rt_barrier *b = &c->bar[ws->bar_id];
+    char source[600]; /* with -g: the CUDA line of the barrier (lines.c) */
+    rt_source_of_ptx_line((const void *)c->job->k->fn, b->line, source, sizeof source);
     if (ws->absent)
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): %u of %u "
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): %u of %u "
                      "threads arrived; "
                      "lanes %#x of warp %u are outside the call that reached it (they did not make "
                      "the call, or returned "
@@ -355,13 +357,13 @@ report_deadlock(rt_cta *c)
                      "part of a warp "
                      "is not supported",
                      c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
-                     b->arrived, live_threads(c), ws->absent, (unsigned)(ws - c->warps));
+                     source, b->arrived, live_threads(c), ws->absent, (unsigned)(ws - c->warps));
     else
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u): "
+                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): "
                      "%u of %u threads arrived, the others have exited or wait elsewhere",
                      c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
-                     b->arrived, live_threads(c));
+                     source, b->arrived, live_threads(c));
 }
 
 /* Runs the CTA's fibers until all are done or none can run. */

@@ -44,10 +44,12 @@ svc_error(p2n_warp *w, int32_t code, uint32_t lanes, uint32_t line)
     if (code > 0 && (size_t)code < sizeof kinds / sizeof kinds[0] && kinds[code].what)
         r = kinds[code].result, what = kinds[code].what;
     int lane = lanes ? __builtin_ctz(lanes) : 0;
+    char source[600]; /* with -g: the CUDA line of the PTX line (lines.c) */
+    rt_source_of_ptx_line((const void *)rt_warp_job(w)->k->fn, line, source, sizeof source);
     rt_job_error(rt_warp_job(w), r,
-                 "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s at PTX line %u",
+                 "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s at PTX line %u%s",
                  kernel_name(w), w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane],
-                 w->tid[1][lane], w->tid[2][lane], what, line);
+                 w->tid[1][lane], w->tid[2][lane], what, line, source);
     w->error = (int32_t)r;
 }
 

@@ -30,6 +30,25 @@ cat >"$ptx" <<'PTX'
 .file 1 "kern.cu"
 PTX
 store=$(grep -n 'st.global' "$ptx" | cut -d: -f1)
+
+# a trap under a .loc: with -g its message names the CUDA line too
+cat >"$OUT/debug_info_trap.ptx" <<'PTX'
+.version 7.5
+.target sm_75
+.address_size 64
+.visible .entry poke(.param .u64 p)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<2>;
+	mov.u32 %r1, %tid.x;
+	setp.eq.u32 %p1, %r1, 3;
+	.loc 1 12 5
+	@%p1 trap;
+	ret;
+}
+.file 1 "kern.cu"
+PTX
+trap=$(grep -n 'trap;' "$OUT/debug_info_trap.ptx" | cut -d: -f1)
 if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/debug_info.c runtime/libptx2native.a -lpthread -ldl -lm \
 	-o "$OUT/debug_info" 2>&1); then
 	check build no "$err"; exit 0
@@ -52,6 +71,56 @@ for g in plain g g0; do
 	esac
 done
 check g0/no_table "$(objdump -h "$OUT/debug_info_g0.so" | grep -q debug_line || echo yes)" "a .debug_line section"
+for g in plain g; do
+	flag=; [ $g = g ] && flag=-g
+	# shellcheck disable=SC2086
+	if ! err=$("$P2N" $flag "$OUT/debug_info_trap.ptx" -o "$OUT/debug_info_trap_$g.so" 2>&1); then
+		check "$g/trap_translate" no "$err"; continue
+	fi
+	msg=$("$OUT/debug_info" "$OUT/debug_info_trap_$g.so")
+	if [ $g = g ]; then want="thread (3,0,0): trap executed at PTX line $trap (kern.cu:12)"; else
+		want="thread (3,0,0): trap executed at PTX line $trap"; fi
+	case $msg in
+	*"$want") check "$g/trap_line" yes ;;
+	*) check "$g/trap_line" no "expected '$want' at the end of: $msg" ;;
+	esac
+done
+# a deadlock: warp 0 waits at barrier 0, warp 1 at barrier 1, each for the
+# whole CTA; the message names one of them, with -g with its CUDA line
+cat >"$OUT/debug_info_dead.ptx" <<'PTX'
+.version 7.5
+.target sm_75
+.address_size 64
+.visible .entry poke(.param .u64 p)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<2>;
+	mov.u32 %r1, %tid.x;
+	setp.lt.u32 %p1, %r1, 32;
+	@%p1 bra FIRST;
+	.loc 1 30 7
+	bar.sync 1;
+	bra.uni DONE;
+FIRST:
+	.loc 1 20 7
+	bar.sync 0;
+DONE:
+	ret;
+}
+.file 1 "kern.cu"
+PTX
+b0=$(grep -n 'bar.sync 0' "$OUT/debug_info_dead.ptx" | cut -d: -f1)
+b1=$(grep -n 'bar.sync 1' "$OUT/debug_info_dead.ptx" | cut -d: -f1)
+if err=$("$P2N" -g "$OUT/debug_info_dead.ptx" -o "$OUT/debug_info_dead.so" 2>&1); then
+	msg=$("$OUT/debug_info" "$OUT/debug_info_dead.so" 64)
+	case $msg in
+	*"deadlock at barrier 0 (PTX line $b0 (kern.cu:20)): "* | *"deadlock at barrier 1 (PTX line $b1 (kern.cu:30)): "*)
+		check g/deadlock_line yes ;;
+	*) check g/deadlock_line no "expected barrier 0 at PTX line $b0 (kern.cu:20) or 1 at $b1 (kern.cu:30) in: $msg" ;;
+	esac
+else
+	check g/deadlock_translate no "$err"
+fi
 rows=$(objdump --dwarf=decodedline "$OUT/debug_info_plain.so" 2>/dev/null)
 check plain/ptx_rows_only "$(echo "$rows" | grep -q '^debug_info.ptx  *'"$store"' ' && ! echo "$rows" | grep -q kern.cu && echo yes)" \
 	"$(echo "$rows" | head -n 12)"
