@@ -36,7 +36,7 @@ run old_version -DOLD_VERSION "$d/linked_a.o" "$d/linked_b.o" runtime/libptx2nat
 
 # an object for CPU features this CPU lacks is refused as p2n_module_load
 # refuses such a module (test/cli/cpu.c finds one)
-if cc -std=c11 -Iruntime test/cli/cpu.c runtime/libptx2native.a -lpthread -ldl -lm -o "$d/cpu" 2>"$d/err"; then
+if cc -std=c11 ${HOST_CFLAGS:-} -Iruntime test/cli/cpu.c runtime/libptx2native.a -lpthread -ldl -lm -o "$d/cpu" 2>"$d/err"; then
 	lacks=$("$d/cpu" lacks)
 else
 	echo "FAIL cli/linked/unsupported_cpu/build: $(head -3 "$d/err")"; lacks=
@@ -45,7 +45,7 @@ if [ -z "$lacks" ]; then
 	echo "SKIP cli/linked/unsupported_cpu (this CPU has every candidate feature, or no helper)"
 elif ! "$P2N" --cpu=x86-64 --mattr=+$lacks -c test/cli/linked_a.ptx -o "$d/dup/lacks.o" 2>"$d/err"; then
 	echo "FAIL cli/linked/unsupported_cpu/translate: $(head -3 "$d/err")"
-elif ! cc -std=c11 -Iruntime test/cli/linked.c "$d/dup/lacks.o" "$d/linked_b.o" runtime/libptx2native.a \
+elif ! cc -std=c11 ${HOST_CFLAGS:-} -Iruntime test/cli/linked.c "$d/dup/lacks.o" "$d/linked_b.o" runtime/libptx2native.a \
 	-lpthread -ldl -lm -o "$d/dup/lacks" 2>"$d/err"; then
 	echo "FAIL cli/linked/unsupported_cpu/build: $(head -3 "$d/err")"
 else
@@ -60,7 +60,7 @@ fi
 # two objects named linked_a (one PTX file translated twice, in two
 # directories): the link fails on the descriptor's symbol
 cp "$d/linked_a.o" "$d/dup/linked_a.o"
-if cc -Iruntime test/cli/linked.c "$d/linked_a.o" "$d/dup/linked_a.o" runtime/libptx2native.a -lpthread -ldl -lm \
+if cc ${HOST_CFLAGS:-} -Iruntime test/cli/linked.c "$d/linked_a.o" "$d/dup/linked_a.o" runtime/libptx2native.a -lpthread -ldl -lm \
 	-o "$d/dup/prog" >"$d/dup/err" 2>&1; then
 	echo "FAIL cli/linked/same_name: two objects named linked_a linked"
 elif grep -q 'p2n_module_v[0-9]*_linked_a' "$d/dup/err"; then
