@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -174,9 +175,8 @@ typedef struct line_key {
  * out and returns 1.  *next is set to the next unit. */
 static int
 run_unit(cursor *c, section line_str, section str, const line_key *key, rt_line *out,
-         const uint8_t **next)
+         const uint8_t **next, unit_files *fl)
 {
-    static _Thread_local unit_files files; /* large; one lookup at a time a thread */
     int offset64 = 0;
     uint64_t len = rd_n(c, 4);
     if (len == 0xffffffffu) {
@@ -211,23 +211,23 @@ run_unit(cursor *c, section line_str, section str, const line_key *key, rt_line 
         std_len[i] = (uint8_t)rd_n(&u, 1);
     if (u.bad || line_range == 0 || opcode_base == 0 || (addr_size != 4 && addr_size != 8))
         return 0;
-    files.n = 0;
+    fl->n = 0;
     if (version >= 5) {
         const char *dirs[1];
         unsigned ndirs = 0;
         if (!read_entries(&u, line_str, str, offset64, dirs, &ndirs, 0) ||
-            !read_entries(&u, line_str, str, offset64, files.name, &files.n, MAX_FILES))
+            !read_entries(&u, line_str, str, offset64, fl->name, &fl->n, MAX_FILES))
             return 0;
     } else {
         while (!u.bad && u.p < u.end && *u.p)
             rd_str(&u); /* include directories */
         rd_n(&u, 1);
-        files.name[files.n++] = ""; /* DWARF 2-4 number files from 1 */
+        fl->name[fl->n++] = ""; /* DWARF 2-4 number files from 1 */
         while (!u.bad && u.p < u.end && *u.p) {
             const char *name = rd_str(&u);
             rd_uleb(&u), rd_uleb(&u), rd_uleb(&u);
-            if (files.n < MAX_FILES)
-                files.name[files.n++] = name;
+            if (fl->n < MAX_FILES)
+                fl->name[fl->n++] = name;
         }
     }
     if (u.bad)
@@ -288,7 +288,7 @@ run_unit(cursor *c, section line_str, section str, const line_key *key, rt_line 
         }
         have_prev = 1;
         prev_addr = a;
-        prev.file = file < files.n ? files.name[file] : "";
+        prev.file = file < fl->n ? fl->name[file] : "";
         prev.line = (unsigned)line;
         prev.column = (unsigned)col;
         prev.discriminator = (unsigned)disc;
@@ -346,12 +346,14 @@ lookup(const char *path, const line_key *key, rt_line *out)
         }
     }
     cursor c = {line.data, line.data ? line.data + line.size : NULL, 0};
-    while (!found && line.data && c.p < c.end) {
+    unit_files *fl = line.data ? malloc(sizeof *fl) : NULL; /* 32 KiB: not on a small stack */
+    while (!found && fl && c.p < c.end) {
         const uint8_t *next;
-        found = run_unit(&c, line_str, str, key, out, &next);
+        found = run_unit(&c, line_str, str, key, out, &next, fl);
         c.p = next;
         c.bad = 0;
     }
+    free(fl);
     if (found) { /* the names point into the mapping: copy them out */
         snprintf(out->file_buf, sizeof out->file_buf, "%s", out->file);
         out->file = out->file_buf;
