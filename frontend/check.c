@@ -404,18 +404,20 @@ check_sreg_mov(const Check *c, const Operand *o)
         return;
     PtxType t = in->type[0];
     SReg sr = o->sreg;
+    char name[48];
+    sreg_spelling(sr, o->comp, name, sizeof name);
     int bits = sreg_flags(sr) & SRF_64 ? 64 : 32, tb = type_bits(t);
     bool narrow = sr == SREG_TID || sr == SREG_NTID || sr == SREG_CTAID || sr == SREG_NCTAID;
     TypeKind k = type_kind(t);
     if (sr == SREG_IS_EXPLICIT_CLUSTER) {
         if (t != TY_PRED)
-            diag_error(c->d, o->loc, "%%%s is a predicate; 'mov.%s' cannot read it", sreg_name(sr),
+            diag_error(c->d, o->loc, "%%%s is a predicate; 'mov.%s' cannot read it", name,
                        type_name(t));
     } else if (k != TK_UINT && k != TK_SINT && k != TK_BITS) {
         diag_error(c->d, o->loc, "'mov.%s' cannot read the special register %%%s; it is an integer",
-                   type_name(t), sreg_name(sr));
+                   type_name(t), name);
     } else if (tb != bits && !(narrow && tb == 16)) {
-        diag_error(c->d, o->loc, "%%%s has %d bits; 'mov.%s' takes %d", sreg_name(sr), bits,
+        diag_error(c->d, o->loc, "%%%s has %d bits; 'mov.%s' takes %d", name, bits,
                    type_name(t), tb);
     }
 }

@@ -849,13 +849,17 @@ parse_sreg(P *p, Operand *o)
     size_t n = (size_t)p->tok.len - 1;
     SReg r = sreg_lookup(s, n);
     int comp = 0;
-    if (r == SREG_NONE) { /* %envreg3, %pm0 */
-        size_t k = n;
+    if (r == SREG_NONE) { /* %envreg3, %pm0, %pm0_64 (the table's "pm_64") */
+        bool w64 = n > 3 && memcmp(s + n - 3, "_64", 3) == 0;
+        size_t end = w64 ? n - 3 : n, k = end;
         while (k > 0 && isdigit((unsigned char)s[k - 1]))
             k--;
-        if (k == n || k == 0)
+        if (k == end || k == 0 || k > 16)
             return 0;
-        r = sreg_lookup(s, k);
+        char base[24];
+        memcpy(base, s, k);
+        memcpy(base + k, "_64", w64 ? 3 : 0);
+        r = sreg_lookup(base, k + (w64 ? 3 : 0));
         if (r == SREG_NONE || !(sreg_flags(r) & SRF_INDEXED))
             return 0;
         comp = atoi(s + k);

@@ -255,6 +255,9 @@ enum {
 };
 
 const char *sreg_name(SReg r); /* "tid" (no %) */
+/* The operand as PTX spells it, without %: "tid", "envreg3", "pm3_64"
+ * (an indexed register with its index comp); into buf. */
+const char *sreg_spelling(SReg r, int comp, char *buf, size_t size);
 unsigned sreg_flags(SReg r);
 SReg sreg_lookup(const char *name, size_t len); /* without the % */
 

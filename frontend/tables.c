@@ -294,3 +294,17 @@ call_may_reach(const Instr *in, const Func *g)
     return t && g->has_body && !g->is_entry &&
            (t->kind == OPD_REG || (t->kind == OPD_FUNC && t->func == g));
 }
+
+const char *
+sreg_spelling(SReg r, int comp, char *buf, size_t size)
+{
+    const char *name = sreg_name(r);
+    size_t n = strlen(name);
+    if (!(sreg_flags(r) & SRF_INDEXED))
+        snprintf(buf, size, "%s", name);
+    else if (n > 3 && strcmp(name + n - 3, "_64") == 0) /* pm_64: %pm3_64 */
+        snprintf(buf, size, "%.*s%d_64", (int)(n - 3), name, comp);
+    else
+        snprintf(buf, size, "%s%d", name, comp);
+    return buf;
+}

@@ -139,10 +139,13 @@ sreg_value(Emit *e, const Operand *o)
         return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_CTAID, .comp = o->comp});
     case SREG_NCLUSTERID:
         return sreg_value(e, &(Operand){.kind = OPD_SREG, .sreg = SREG_NCTAID, .comp = o->comp});
-    default:
+    default: {
+        char name[48];
         emit_unsupported(e, o->loc,
-                         arena_printf(e->arena, "special register %%%s", sreg_name(o->sreg)));
+                         arena_printf(e->arena, "special register %%%s",
+                                      sreg_spelling(o->sreg, o->comp, name, sizeof name)));
         return zero;
+    }
     }
 }
 

@@ -28,7 +28,7 @@ $f:24:2: error: 'mapa' is not supported"
 
 f=test/cli/unsupported_lower.ptx
 got=$("$P2N" -S -o /dev/null "$f" 2>&1)
-check lower "$got" $? 1 "$f:12:15: error: special register %pm is not supported
+check lower "$got" $? 1 "$f:12:15: error: special register %pm0 is not supported
 $f:13:15: error: special register %reserved_smem_offset_begin is not supported
 $f:23:16: error: special register %current_graph_exec is not supported"
 
