@@ -435,7 +435,7 @@ check_instr_types(const Check *c)
         PtxType t = in->type[i];
         bool bad = false;
         if (type_bits(t) == 8 && type_kind(t) != TK_FLOAT && type_kind(t) != TK_PACKED)
-            bad = !mem && op != OP_CVT;
+            bad = !mem && op != OP_CVT && op != OP_CVT_PACK;
         if (mem || op == OP_MOV)
             bad |= t == TY_F16 || t == TY_BF16 || t == TY_TF32 || type_kind(t) == TK_PACKED ||
                    (type_kind(t) == TK_FLOAT && type_bits(t) == 8) || (mem && t == TY_PRED);
@@ -540,6 +540,12 @@ check_operand(const Check *c, int i, char role)
     }
     case 'n': case 'u':
         check_int32(c, o);
+        return;
+    case 'b': /* cvt.pack's .b32 source c: any register of 32 bits or more */
+        check_data(c, o, TY_B32, true, false, NULL);
+        return;
+    case 'B': /* cvt.pack's packed result: an integer register of 32 bits or more */
+        check_data(c, o, TY_U32, true, true, "the packed result is a 32-bit integer");
         return;
     case 'i':
         if (o->kind != OPD_IMM)
