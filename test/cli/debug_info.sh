@@ -53,38 +53,26 @@ if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/debug_info.c runt
 	-o "$OUT/debug_info" 2>&1); then
 	check build no "$err"; exit 0
 fi
-for g in plain g g0; do
-	flag=; [ $g = g ] && flag=-g; [ $g = g0 ] && flag=-g0
+# launch NAME FLAGS PTX [THREADS]: translates PTX with FLAGS into
+# debug_info_NAME.so and launches poke; msg is the result and message
+launch() {
 	# shellcheck disable=SC2086
-	if ! err=$("$P2N" $flag "$ptx" -o "$OUT/debug_info_$g.so" 2>&1); then
-		check "$g/translate" no "$err"; continue
+	if ! err=$("$P2N" $2 "$3" -o "$OUT/debug_info_$1.so" 2>&1); then
+		check "$1/translate" no "$err"; return 1
 	fi
-	msg=$("$OUT/debug_info" "$OUT/debug_info_$g.so")
-	case $g in
-	g) want=" at kern.cu:7 (PTX line $store) (code at " ;;
-	g0) want="): illegal memory access (SIGSEGV) at address (nil) (code at " ;; # no line
-	*) want=" at debug_info.ptx:$store (code at " ;;
-	esac
-	case $msg in
-	"17 kernel 'poke', CTA (0,0,0), warp 0 "*"$want"*) check "$g/fault_line" yes ;;
-	*) check "$g/fault_line" no "expected '$want' in: $msg" ;;
-	esac
-done
+	msg=$("$OUT/debug_info" "$OUT/debug_info_$1.so" ${4:-32})
+}
+# expect NAME PATTERN: msg matches the shell pattern
+expect() { case $msg in $2) check "$1" yes ;; *) check "$1" no "expected '$2' in: $msg" ;; esac; }
+
+launch plain "" "$ptx" && expect plain/fault_line "17 kernel 'poke', CTA (0,0,0), warp 0 * at debug_info.ptx:$store (code at *"
+launch g -g "$ptx" && expect g/fault_line "17 kernel 'poke', CTA (0,0,0), warp 0 * at kern.cu:7 (PTX line $store) (code at *"
+launch g0 -g0 "$ptx" && expect g0/fault_line "17 kernel 'poke', CTA (0,0,0), warp 0 *): illegal memory access (SIGSEGV) at address (nil) (code at *"
 check g0/no_table "$(objdump -h "$OUT/debug_info_g0.so" | grep -q debug_line || echo yes)" "a .debug_line section"
-for g in plain g; do
-	flag=; [ $g = g ] && flag=-g
-	# shellcheck disable=SC2086
-	if ! err=$("$P2N" $flag "$OUT/debug_info_trap.ptx" -o "$OUT/debug_info_trap_$g.so" 2>&1); then
-		check "$g/trap_translate" no "$err"; continue
-	fi
-	msg=$("$OUT/debug_info" "$OUT/debug_info_trap_$g.so")
-	if [ $g = g ]; then want="thread (3,0,0): trap executed at PTX line $trap (kern.cu:12)"; else
-		want="thread (3,0,0): trap executed at PTX line $trap"; fi
-	case $msg in
-	*"$want") check "$g/trap_line" yes ;;
-	*) check "$g/trap_line" no "expected '$want' at the end of: $msg" ;;
-	esac
-done
+launch trap_plain "" "$OUT/debug_info_trap.ptx" &&
+	expect plain/trap_line "*thread (3,0,0): trap executed at PTX line $trap"
+launch trap_g -g "$OUT/debug_info_trap.ptx" &&
+	expect g/trap_line "*thread (3,0,0): trap executed at PTX line $trap (kern.cu:12)"
 # a deadlock: warp 0 waits at barrier 0, warp 1 at barrier 1, each for the
 # whole CTA; the message names one of them, with -g with its CUDA line
 cat >"$OUT/debug_info_dead.ptx" <<'PTX'
@@ -111,16 +99,12 @@ DONE:
 PTX
 b0=$(grep -n 'bar.sync 0' "$OUT/debug_info_dead.ptx" | cut -d: -f1)
 b1=$(grep -n 'bar.sync 1' "$OUT/debug_info_dead.ptx" | cut -d: -f1)
-if err=$("$P2N" -g "$OUT/debug_info_dead.ptx" -o "$OUT/debug_info_dead.so" 2>&1); then
-	msg=$("$OUT/debug_info" "$OUT/debug_info_dead.so" 64)
+launch dead -g "$OUT/debug_info_dead.ptx" 64 &&
 	case $msg in
 	*"deadlock at barrier 0 (PTX line $b0 (kern.cu:20)): "* | *"deadlock at barrier 1 (PTX line $b1 (kern.cu:30)): "*)
 		check g/deadlock_line yes ;;
 	*) check g/deadlock_line no "expected barrier 0 at PTX line $b0 (kern.cu:20) or 1 at $b1 (kern.cu:30) in: $msg" ;;
 	esac
-else
-	check g/deadlock_translate no "$err"
-fi
 rows=$(objdump --dwarf=decodedline "$OUT/debug_info_plain.so" 2>/dev/null)
 check plain/ptx_rows_only "$(echo "$rows" | grep -q '^debug_info.ptx  *'"$store"' ' && ! echo "$rows" | grep -q kern.cu && echo yes)" \
 	"$(echo "$rows" | head -n 12)"
