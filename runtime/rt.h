@@ -119,6 +119,7 @@ void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...)
 uint32_t rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes,
                         uint32_t pred, uint32_t line);
 void rt_svc_nanosleep(p2n_warp *w, uint32_t ns);
+void *rt_svc_frame(p2n_warp *w, uint64_t bytes);
 
 /* What a warp's sched pointer leads to. */
 typedef struct rt_warp_state rt_warp_state;

@@ -100,6 +100,9 @@ abi_types(Emit *e)
     LLVMTypeRef ns[] = {e->t_ptr, e->t_i32};
     e->t_nanosleep_fn = LLVMFunctionType(e->t_void, ns, 2, 0);
     e->t_clock_fn = LLVMFunctionType(e->t_i64, wp, 1, 0);
+    e->t_coro_fn = LLVMFunctionType(e->t_ptr, wp, 1, 0);
+    LLVMTypeRef fr[] = {e->t_ptr, e->t_i64};
+    e->t_frame_fn = LLVMFunctionType(e->t_ptr, fr, 2, 0);
 }
 
 LLVMValueRef
@@ -221,22 +224,29 @@ abi_signature(Emit *e, const Func *f)
 
 /* kernels[i] is the LLVM function of the i-th entry of the module, in
  * module order. */
-/* What the runtime must provide for f and every function it may call:
- * fibers for a barrier, or for a wait that yields (nanosleep).  An
- * indirect call may reach any function of the module with a body.
- * seen[i] marks m->funcs.v[i] as visited. */
+/* What the runtime must provide for an instruction: fibers (or a
+ * coroutine) for a barrier, or for a wait that yields (nanosleep). */
+static unsigned
+instr_waits(const Instr *in)
+{
+    if (in->op == OP_BAR || in->op == OP_BARRIER)
+        return P2N_KF_BARRIER;
+    if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT || in->op == OP_MBAR_TRY_WAIT)
+        return P2N_KF_NANOSLEEP; /* a wait that yields */
+    return 0;
+}
+
+/* The same for f and every function it may call.  An indirect call may
+ * reach any function of the module with a body.  seen[i] marks
+ * m->funcs.v[i] as visited. */
 static unsigned
 func_flags(const Module *m, const Func *f, bool *seen)
 {
     unsigned flags = 0;
     for (int j = 0; j < f->instrs.n; j++) {
         const Instr *in = &f->instrs.v[j];
-        if (in->op == OP_BAR || in->op == OP_BARRIER)
-            flags |= P2N_KF_BARRIER;
-        else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT ||
-                 in->op == OP_MBAR_TRY_WAIT)
-            flags |= P2N_KF_NANOSLEEP; /* a wait that yields */
-        else if (in->op == OP_CALL) {
+        flags |= instr_waits(in);
+        if (in->op == OP_CALL) {
             for (int i = 0; i < m->funcs.n; i++) {
                 const Func *g = m->funcs.v[i];
                 if (call_may_reach(in, g) && !seen[i]) {
@@ -247,6 +257,36 @@ func_flags(const Module *m, const Func *f, bool *seen)
         }
     }
     return flags;
+}
+
+/* A kernel whose waits (barriers, sleeps) are all its own, none in a
+ * function it may call, runs as a coroutine: a wait suspends it and the
+ * scheduler resumes it, with no fiber (function.c, sync.c,
+ * runtime/sched.c).  A wait inside a call would need the callee's frame
+ * kept too, so those kernels keep their fibers. */
+bool
+abi_kernel_is_coro(Emit *e, const Func *f)
+{
+    if (!f->is_entry)
+        return false;
+    bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
+    memset(seen, 0, (size_t)e->m->funcs.n + 1);
+    bool waits = false;
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        if (in->op == OP_CALL) {
+            for (int i = 0; i < e->m->funcs.n; i++) {
+                const Func *g = e->m->funcs.v[i];
+                if (call_may_reach(in, g) && !seen[i]) {
+                    seen[i] = true;
+                    if (func_flags(e->m, g, seen))
+                        return false;
+                }
+            }
+        }
+        waits |= instr_waits(in) != 0;
+    }
+    return waits;
 }
 
 /* The ELF note p2n_module_load reads before it maps the file
@@ -461,6 +501,8 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
         memset(seen, 0, (size_t)e->m->funcs.n + 1);
         unsigned flags = func_flags(e->m, f, seen);
+        if (abi_kernel_is_coro(e, f))
+            flags |= P2N_KF_CORO;
         uint64_t stack = 0; /* assembly and IR: no need recorded */
         if (marks) {
             stack = stack_mark(e->nstack_kernels);

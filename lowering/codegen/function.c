@@ -243,6 +243,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->fs.depth = emit_u32(e, 0);
         e->fs.local_ptr = abi_warp_field(e, W_LOCAL);
         e->fs.local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
+        if (abi_kernel_is_coro(e, f))
+            coro_begin(e);
         mem_entry_prologue(e);
     } else {
         e->fs.argv = LLVMGetParam(fn, 2);
@@ -296,7 +298,10 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     else
         emit_dispatcher(e);
     LLVMPositionBuilderAtEnd(e->b, e->fs.return_bb);
-    LLVMBuildRetVoid(e->b);
+    if (e->fs.coro_frame)
+        coro_return(e);
+    else
+        LLVMBuildRetVoid(e->b);
     debug_leave_function(e);
 }
 
@@ -345,7 +350,8 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         LLVMValueRef fn;
         if (f->is_entry) {
             char *name = arena_printf(&arena, "p2n.kernel.%s", f->name);
-            fn = LLVMAddFunction(e.mod, name, e.t_kernel_fn);
+            fn = LLVMAddFunction(e.mod, name,
+                                 abi_kernel_is_coro(&e, f) ? e.t_coro_fn : e.t_kernel_fn);
             LLVMSetLinkage(fn, LLVMInternalLinkage);
             vec_push(&arena, &kernels, fn);
             e.local_bytes_of[i] = mem_layout_locals(&e, f);
