@@ -147,7 +147,7 @@ check_handle(const TexCheck *c, const Operand *mem, bool surface)
         TypeKind k = type_kind(r->type);
         if (type_bits(r->type) != 64 || (k != TK_UINT && k != TK_SINT && k != TK_BITS))
             diag_error(c->d, h->loc,
-                       "'%s' takes a %s object in a .u64 or .b64 register, not the .%s '%s'",
+                       "'%s' takes a %s object in a .u64, .s64 or .b64 register, not the .%s '%s'",
                        c->name, surface ? "surface" : "texture", type_name(r->type), r->name);
     } else if (h->kind == OPD_VAR && h->var &&
                !(h->var->space == SP_GLOBAL && h->var->type == TY_B64)) {
@@ -347,8 +347,8 @@ check_tex(TexCheck *c)
     bool dok = dt == TY_U32 || dt == TY_S32 || dt == TY_F32 ||
                (!tld4 && (dt == TY_F16 || dt == TY_F16X2));
     if (!dok)
-        diag_error(c->d, in->loc, "'%s' gives .u32, .s32, .f32%s, not .%s", c->name,
-                   tld4 ? "" : ", .f16 or .f16x2", type_name(dt));
+        diag_error(c->d, in->loc, "'%s' gives %s, not .%s", c->name,
+                   tld4 ? ".u32, .s32 or .f32" : ".u32, .s32, .f32, .f16 or .f16x2", type_name(dt));
     if (ct == TY_U32 && !tld4)
         diag_error(c->d, in->loc, "'%s' takes integer coordinates as .s32, not .u32", c->name);
     else if (ct != TY_F32 && (tld4 || ct != TY_S32))
@@ -387,9 +387,11 @@ check_query(TexCheck *c)
         q != MOD_Q_DEPTH && q != MOD_Q_ARRAY_SIZE && q != MOD_Q_CHANNEL_TYPE &&
         q != MOD_Q_CHANNEL_ORDER && q != MOD_Q_MEMORY_LAYOUT)
         diag_error(c->d, in->loc, "'suq' cannot query .%s of a surface", mod_name(q));
-    if (in->ntype != 1 || in->type[0] != TY_B32)
+    if (in->ntype != 1 || in->type[0] != TY_B32) {
         diag_error(c->d, in->loc, "'%s' takes .b32%s%s", c->name, in->ntype ? ", not ." : "",
                    in->ntype ? type_name(in->type[0]) : "");
+        return;
+    }
     if (in->nopnd < 2)
         return;
     const Operand *d = &in->opnd[0];
@@ -542,11 +544,11 @@ check_frag(const TexCheck *c, const Operand *o, const char *what, int n, int bit
     case FR_BF16X2: ok &= t == TY_BF16X2 || tk == TK_BITS; break;
     case FR_BITS: ok &= tk == TK_BITS; break;
     }
-    static const char *const want[] = {"", "an integer or .b", ".f32 or .b", ".f16x2 or .b",
+    static const char *const want[] = {"", "integer or .b", ".f32 or .b", ".f16x2 or .b",
                                        ".bf16x2 or .b", ".b"};
     if (!ok)
-        diag_error(c->d, o->loc, "'%s' takes %s%d registers for %s, not .%s", c->name,
-                   want[k], bits, what, type_name(t));
+        diag_error(c->d, o->loc, "'%s' takes %s%d%s registers for %s, not .%s", c->name, want[k],
+                   bits, k == FR_ANY ? "-bit" : "", what, type_name(t));
 }
 
 /* The fragment register of an element type: how many bits, of what kind. */
@@ -734,7 +736,7 @@ check_wmma_move(TexCheck *c)
 }
 
 /* wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c (.f16
- * inputs), .f32.bf16.bf16.f32, .s32.{s8,u8}.{s8,u8}.s32. */
+ * inputs), .f32.bf16.bf16.f32, .s32.s8.s8.s32 or .s32.u8.u8.s32. */
 static void
 check_wmma_mma(TexCheck *c)
 {
@@ -756,12 +758,12 @@ check_wmma_mma(TexCheck *c)
                ty[3] == TY_F32) {
         dt = TY_F32, ab = TY_BF16, ct = TY_F32;
     } else if (c->nty == 4 && ty[0] == TY_S32 && (ty[1] == TY_S8 || ty[1] == TY_U8) &&
-               (ty[2] == TY_S8 || ty[2] == TY_U8) && ty[3] == TY_S32) {
+               ty[2] == ty[1] && ty[3] == TY_S32) {
         dt = TY_S32, ab = TY_S8, ct = TY_S32;
     } else {
         diag_error(c->d, in->loc,
                    "'wmma.mma' takes .dtype.ctype (.f16, .f32), .f32.bf16.bf16.f32 or "
-                   ".s32.atype.btype.s32 (.s8, .u8)");
+                   ".s32.itype.itype.s32 (.s8 or .u8, twice)");
         return;
     }
     if (in->nopnd != 4)
