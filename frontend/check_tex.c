@@ -1,7 +1,8 @@
 /* check_tex.c — operands of the texture, surface and tensor-core
- * instructions, for check.c: tex, tld4, txq, suld, sust, suq, mma, wmma and
- * ldmatrix, whose operands a shape letter per operand cannot say (the
- * geometry sets the coordinates, the shape and types the fragments).
+ * instructions, for check.c: tex, tld4, txq, suld, sust, suq, mma, wmma,
+ * ldmatrix and stmatrix, whose operands a shape letter per operand cannot
+ * say (the geometry sets the coordinates, the shape and types the
+ * fragments).
  *
  * On the same rule as check.c, "what ptxas rejects, we reject with a
  * message": the modifiers each must have (one geometry, one query, one
@@ -10,7 +11,7 @@
  * Level Matrix Multiply-Accumulate Instructions"), vector sizes and the
  * registers' types, as ptxas 13.0 -arch=sm_80 checks them (the verdicts:
  * test/parse/check/tex_*.ptx, tld4.ptx, surface_*.ptx, mma_*.ptx,
- * wmma_*.ptx, ldmatrix.ptx).  ptxas is lax in places (.s32 registers for
+ * wmma_*.ptx, ldmatrix.ptx; stmatrix.ptx with sm_90).  ptxas is lax in places (.s32 registers for
  * a .f32 tex result, .u32 coordinates for .f32 ones, any 32-bit register
  * for .s8 mma inputs), and so are we there.  The forms of other targets
  * (.e4m3 and sub-byte mma, the sm_90 .f64 shapes, mma.sp) are let through
@@ -767,25 +768,36 @@ check_wmma_mma(TexCheck *c)
     check_frag(c, &in->opnd[3], "C", wmma_count('c', ct), bits, k, false);
 }
 
-/* ldmatrix.sync.aligned.m8n8.num{.trans}{.shared}.b16 d, [p]: .x1, .x2 or
- * .x4 32-bit registers in braces (check.c checks the address). */
+/* ldmatrix.sync.aligned.m8n8.num{.trans}{.shared}.b16 d, [p] and
+ * stmatrix.sync.aligned.m8n8.num{.trans}{.shared}.b16 [p], r (sm_90):
+ * .x1, .x2 or .x4 32-bit registers in braces (check.c checks the
+ * address); stmatrix's may hold immediates, but not only those. */
 static void
-check_ldmatrix(TexCheck *c)
+check_movmatrix(TexCheck *c)
 {
     const Instr *in = c->in;
     static const Mod shapes[] = {MOD_M8N8};
     static const Mod nums[] = {MOD_X1, MOD_X2, MOD_X4};
+    bool store = in->op == OP_STMATRIX;
     check_sync_aligned(c);
     one_of(c, shapes, 1, "shape (.m8n8)");
     Mod num = one_of(c, nums, 3, "count (.x1, .x2, .x4)");
     if (in->space != SP_NONE && in->space != SP_SHARED)
-        diag_error(c->d, in->loc, "'ldmatrix' reads .shared, not .%s", space_name(in->space));
+        diag_error(c->d, in->loc, "'%s' works on .shared, not .%s", c->name,
+                   space_name(in->space));
     if (in->ntype != 1 || in->type[0] != TY_B16)
-        diag_error(c->d, in->loc, "'ldmatrix' takes .b16%s%s", in->ntype ? ", not ." : "",
+        diag_error(c->d, in->loc, "'%s' takes .b16%s%s", c->name, in->ntype ? ", not ." : "",
                    in->ntype ? type_name(in->type[0]) : "");
-    if (num != MOD_NONE && in->nopnd >= 1)
-        check_frag(c, &in->opnd[0], "its matrices", num == MOD_X1 ? 1 : num == MOD_X2 ? 2 : 4,
-                   32, FR_ANY, true);
+    if (num == MOD_NONE || in->nopnd < 2)
+        return;
+    const Operand *r = &in->opnd[store ? 1 : 0];
+    check_frag(c, r, "its matrices", num == MOD_X1 ? 1 : num == MOD_X2 ? 2 : 4, 32, FR_ANY,
+               !store);
+    bool reg = false;
+    for (int k = 0; store && r->kind == OPD_VEC && k < r->nsub; k++)
+        reg |= r->sub[k].kind == OPD_REG;
+    if (store && r->kind == OPD_VEC && !reg && r->nsub > 0 && r->sub[0].kind != OPD_SINK)
+        diag_error(c->d, r->loc, "'stmatrix' needs a register among its values");
 }
 
 /* The instructions this file checks: true when in is one (check.c then
@@ -811,7 +823,8 @@ ptx_check_tex(Diags *d, const Func *f, const Instr *in)
     case OP_WMMA_LOAD_C:
     case OP_WMMA_STORE_D: check_wmma_move(&c); return true;
     case OP_WMMA_MMA: check_wmma_mma(&c); return true;
-    case OP_LDMATRIX: check_ldmatrix(&c); return true;
+    case OP_LDMATRIX:
+    case OP_STMATRIX: check_movmatrix(&c); return true;
     default: return false;
     }
 }
