@@ -25,7 +25,7 @@ typedef struct TexCheck {
     const Func *f;
     const Instr *in;
     char name[32]; /* "tex", "wmma.load.a": for messages */
-    PtxType ty[8];  /* every type, in source order (Instr.type keeps three) */
+    PtxType ty[8]; /* every type, in source order (Instr.type keeps three) */
     int nty;
 } TexCheck;
 
@@ -44,8 +44,7 @@ one_of(const TexCheck *c, const Mod *set, int n, const char *what)
     int count = 0;
     for (int i = 0; i < c->in->nmods; i++)
         for (int k = 0; k < n; k++)
-            if (c->in->mods[i] == set[k] && count++ == 0)
-                found = set[k];
+            if (c->in->mods[i] == set[k] && count++ == 0) found = set[k];
     if (count > 1)
         diag_error(c->d, c->in->loc, "'%s' takes one %s modifier, not %d", c->name, what, count);
     else if (count == 0 && what)
@@ -56,8 +55,7 @@ one_of(const TexCheck *c, const Mod *set, int n, const char *what)
 static bool
 require(const TexCheck *c, Mod m)
 {
-    if (instr_has_mod(c->in, m))
-        return true;
+    if (instr_has_mod(c->in, m)) return true;
     diag_error(c->d, c->in->loc, "'%s' needs .%s", c->name, mod_name(m));
     return false;
 }
@@ -71,8 +69,7 @@ elements_type(const TexCheck *c, const Operand *o)
     PtxType t = TY_PRED;
     const Reg *first = NULL;
     for (int k = 0; k < o->nsub; k++) {
-        if (o->sub[k].kind != OPD_REG)
-            continue;
+        if (o->sub[k].kind != OPD_REG) continue;
         const Reg *r = reg_of(c, &o->sub[k]);
         if (!first) {
             first = r;
@@ -96,15 +93,13 @@ mixes_int_float(const TexCheck *c, const Operand *o, int from)
 {
     bool fl = false, in = false;
     for (int k = from; k < o->nsub; k++) {
-        if (o->sub[k].kind != OPD_REG)
-            continue;
+        if (o->sub[k].kind != OPD_REG) continue;
         TypeKind tk = type_kind(reg_of(c, &o->sub[k])->type);
         fl |= tk == TK_FLOAT;
         in |= tk == TK_UINT || tk == TK_SINT;
     }
     if (fl && in)
-        diag_error(c->d, o->loc, "'%s' takes no mix of integer and float registers here",
-                   c->name);
+        diag_error(c->d, o->loc, "'%s' takes no mix of integer and float registers here", c->name);
     return fl && in;
 }
 
@@ -112,8 +107,7 @@ static bool
 all_sinks(const Operand *o)
 {
     for (int k = 0; k < o->nsub; k++)
-        if (o->sub[k].kind != OPD_SINK)
-            return false;
+        if (o->sub[k].kind != OPD_SINK) return false;
     return true;
 }
 
@@ -150,12 +144,13 @@ check_handle(const TexCheck *c, const Operand *mem, bool surface)
         TypeKind k = type_kind(r->type);
         if (type_bits(r->type) != 64 || (k != TK_UINT && k != TK_SINT && k != TK_BITS))
             diag_error(c->d, h->loc,
-                       "'%s' takes a %s object in a .u64, .s64 or .b64 register, not the .%s '%s'",
+                       "'%s' takes a %s object in a .u64, .s64 or .b64 register, not .%s '%s'",
                        c->name, surface ? "surface" : "texture", type_name(r->type), r->name);
     } else if (h->kind == OPD_VAR && h->var &&
                !(h->var->space == SP_GLOBAL && h->var->type == TY_B64)) {
-        diag_error(c->d, h->loc, "'%s' takes a %s object in a .u64 register, not the variable '%s'",
-                   c->name, surface ? "surface" : "texture", h->var->name);
+        diag_error(c->d, h->loc,
+                   "'%s' takes a %s object in a 64-bit register, not the variable '%s'", c->name,
+                   surface ? "surface" : "texture", h->var->name);
     }
 }
 
@@ -175,12 +170,13 @@ check_coords(const TexCheck *c, const Operand *mem, Mod g, bool fl, bool surf)
         return;
     }
     if (g != MOD_NONE && v->nsub < need) {
-        diag_error(c->d, v->loc, "'%s.%s' takes %d coordinates, not %d", c->name, mod_name(g),
-                   need, v->nsub);
+        diag_error(c->d, v->loc, "'%s.%s' takes %d coordinates, not %d", c->name, mod_name(g), need,
+                   v->nsub);
         return;
     }
+    bool array = g != MOD_NONE && layered(g) && !surf;
     int from = 0;
-    if (g != MOD_NONE && layered(g) && !surf) {
+    if (array) {
         const Operand *l = &v->sub[0];
         if (l->kind == OPD_REG) {
             const Reg *r = reg_of(c, l);
@@ -194,7 +190,6 @@ check_coords(const TexCheck *c, const Operand *mem, Mod g, bool fl, bool surf)
         }
         from = 1;
     }
-    bool array = g != MOD_NONE && layered(g) && !surf;
     bool allfloat = true, anyreg = false;
     for (int k = from; k < v->nsub; k++) {
         const Operand *e = &v->sub[k];
@@ -208,7 +203,8 @@ check_coords(const TexCheck *c, const Operand *mem, Mod g, bool fl, bool surf)
                            r->name, c->name, type_name(r->type));
                 return;
             }
-        } else if (!array && !surf && ((e->kind == OPD_IMM && fl) || (e->kind == OPD_FIMM && !fl))) {
+        } else if (!array && !surf &&
+                   ((e->kind == OPD_IMM && fl) || (e->kind == OPD_FIMM && !fl))) {
             diag_error(c->d, e->loc, "'%s' takes %s coordinates here", c->name,
                        fl ? "floating-point" : "integer");
             return;
@@ -216,8 +212,7 @@ check_coords(const TexCheck *c, const Operand *mem, Mod g, bool fl, bool surf)
             allfloat = false;
         }
     }
-    if (mixes_int_float(c, v, from))
-        return;
+    if (mixes_int_float(c, v, from)) return;
     if (!fl && !array && anyreg && allfloat) /* a .bN among them: bits, as ptxas reads it */
         diag_error(c->d, v->loc, "'%s' takes integer coordinates here, not .f32 registers",
                    c->name);
@@ -239,25 +234,23 @@ check_tex_extra(const TexCheck *c, Mod g)
                 return;
             }
             if (o->nsub < need) {
-                diag_error(c->d, o->loc, "'%s.%s' takes an offset of %d elements, not %d",
-                           c->name, mod_name(g), need, o->nsub);
+                diag_error(c->d, o->loc, "'%s.%s' takes an offset of %d elements, not %d", c->name,
+                           mod_name(g), need, o->nsub);
                 return;
             }
             for (int k = 0; k < o->nsub; k++) {
                 const Operand *e = &o->sub[k];
-                if (e->kind != OPD_REG)
-                    continue;
+                if (e->kind != OPD_REG) continue;
                 const Reg *r = reg_of(c, e);
                 TypeKind tk = type_kind(r->type);
                 if (type_bits(r->type) != 32 || (tk != TK_UINT && tk != TK_SINT && tk != TK_BITS)) {
-                    diag_error(c->d, e->loc, "the offset of '%s' is 32-bit integers, not .%s",
+                    diag_error(c->d, e->loc, "'%s' takes an offset of 32-bit integers, not .%s",
                                c->name, type_name(r->type));
                     return;
                 }
             }
         } else if (o->kind == OPD_VEC) {
-            diag_error(c->d, o->loc, "'%s' takes one register for the depth to compare",
-                       c->name);
+            diag_error(c->d, o->loc, "'%s' takes one register for the depth to compare", c->name);
         } else if (o->kind == OPD_REG) {
             const Reg *r = reg_of(c, o);
             if (type_bits(r->type) != 32 || type_kind(r->type) == TK_PACKED)
@@ -289,8 +282,7 @@ check_tex_result(const TexCheck *c, const Operand *o, PtxType t)
         return;
     }
     if (all_sinks(o)) {
-        diag_error(c->d, o->loc, "'%s' needs a register among its results, not only '_'",
-                   c->name);
+        diag_error(c->d, o->loc, "'%s' needs a register among its results, not only '_'", c->name);
         return;
     }
     if (c->in->vec > 1 && o->nsub != c->in->vec) {
@@ -306,8 +298,7 @@ check_tex_result(const TexCheck *c, const Operand *o, PtxType t)
             diag_error(c->d, e->loc, "'%s' writes registers, not an immediate", c->name);
             return;
         }
-        if (e->kind != OPD_REG)
-            continue;
+        if (e->kind != OPD_REG) continue;
         const Reg *r = reg_of(c, e);
         TypeKind k2 = type_kind(r->type);
         bool bad = type_bits(r->type) != bits || k2 == TK_PRED ||
@@ -319,8 +310,7 @@ check_tex_result(const TexCheck *c, const Operand *o, PtxType t)
             return;
         }
     }
-    if (mixes_int_float(c, o, 0) || t != TY_F16X2)
-        return;
+    if (mixes_int_float(c, o, 0) || t != TY_F16X2) return;
     PtxType vt = elements_type(c, o); /* .u32 or .s32 throughout: not packed halves */
     if (vt != TY_NONE && vt != TY_PRED && vt != TY_F16X2 && type_kind(vt) != TK_BITS)
         diag_error(c->d, o->loc, "a vector of .%s does not match '%s.f16x2'", type_name(vt),
@@ -333,10 +323,8 @@ check_tex(TexCheck *c)
     const Instr *in = c->in;
     bool tld4 = in->op == OP_TLD4;
     Mod g = one_of(c, geometries, 9, "geometry (.1d, .2d, .3d, .a1d, .a2d, .cube, ...)");
-    if (tld4 && g != MOD_NONE && g != MOD_G2D && g != MOD_GA2D && g != MOD_GCUBE &&
-        g != MOD_GACUBE)
-        diag_error(c->d, in->loc, "'tld4' takes .2d, .a2d, .cube or .acube, not .%s",
-                   mod_name(g));
+    if (tld4 && g != MOD_NONE && g != MOD_G2D && g != MOD_GA2D && g != MOD_GCUBE && g != MOD_GACUBE)
+        diag_error(c->d, in->loc, "'tld4' takes .2d, .a2d, .cube or .acube, not .%s", mod_name(g));
     if (tld4) {
         static const Mod comps[] = {MOD_R, MOD_COMP_G, MOD_COMP_B, MOD_COMP_A};
         one_of(c, comps, 4, "component (.r, .g, .b, .a)");
@@ -347,8 +335,8 @@ check_tex(TexCheck *c)
         return;
     }
     PtxType dt = in->type[0], ct = in->type[1];
-    bool dok = dt == TY_U32 || dt == TY_S32 || dt == TY_F32 ||
-               (!tld4 && (dt == TY_F16 || dt == TY_F16X2));
+    bool dok =
+        dt == TY_U32 || dt == TY_S32 || dt == TY_F32 || (!tld4 && (dt == TY_F16 || dt == TY_F16X2));
     if (!dok)
         diag_error(c->d, in->loc, "'%s' gives %s, not .%s", c->name,
                    tld4 ? ".u32, .s32 or .f32" : ".u32, .s32, .f32, .f16 or .f16x2", type_name(dt));
@@ -364,14 +352,11 @@ check_tex(TexCheck *c)
     int want = dt == TY_F16X2 ? 2 : 4;
     if (dok && in->vec != want)
         diag_error(c->d, in->loc, "'%s.%s' needs .v%d", c->name, type_name(dt), want);
-    if (in->nopnd >= 2)
-        check_handle(c, &in->opnd[1], false);
+    if (in->nopnd >= 2) check_handle(c, &in->opnd[1], false);
     if (in->nopnd >= 2 && (ct == TY_F32 || ct == TY_S32))
         check_coords(c, &in->opnd[1], g, ct == TY_F32, false);
-    if (g != MOD_NONE)
-        check_tex_extra(c, g);
-    if (dok && in->nopnd >= 1)
-        check_tex_result(c, &in->opnd[0], dt);
+    if (g != MOD_NONE) check_tex_extra(c, g);
+    if (dok && in->nopnd >= 1) check_tex_result(c, &in->opnd[0], dt);
 }
 
 /* txq.query.b32 d, [t]; suq.query.b32 d, [s]: d a 32-bit register. */
@@ -379,24 +364,23 @@ static void
 check_query(TexCheck *c)
 {
     const Instr *in = c->in;
-    static const Mod tq[] = {MOD_Q_WIDTH,         MOD_Q_HEIGHT,         MOD_Q_DEPTH,
-                             MOD_Q_ARRAY_SIZE,    MOD_Q_CHANNEL_TYPE,   MOD_Q_CHANNEL_ORDER,
-                             MOD_Q_MEMORY_LAYOUT, MOD_Q_NORMALIZED,     MOD_Q_FILTER,
-                             MOD_Q_ADDR0,         MOD_Q_ADDR1,          MOD_Q_ADDR2,
-                             MOD_Q_MIPMAPS,       MOD_Q_SAMPLES,        MOD_Q_FORCE_UNNORM};
+    static const Mod tq[] = {MOD_Q_WIDTH,         MOD_Q_HEIGHT,       MOD_Q_DEPTH,
+                             MOD_Q_ARRAY_SIZE,    MOD_Q_CHANNEL_TYPE, MOD_Q_CHANNEL_ORDER,
+                             MOD_Q_MEMORY_LAYOUT, MOD_Q_NORMALIZED,   MOD_Q_FILTER,
+                             MOD_Q_ADDR0,         MOD_Q_ADDR1,        MOD_Q_ADDR2,
+                             MOD_Q_MIPMAPS,       MOD_Q_SAMPLES,      MOD_Q_FORCE_UNNORM};
     bool surface = in->op == OP_SUQ;
     Mod q = one_of(c, tq, 15, "query (.width, .height, ...)");
-    if (surface && q != MOD_NONE && q != MOD_Q_WIDTH && q != MOD_Q_HEIGHT &&
-        q != MOD_Q_DEPTH && q != MOD_Q_ARRAY_SIZE && q != MOD_Q_CHANNEL_TYPE &&
-        q != MOD_Q_CHANNEL_ORDER && q != MOD_Q_MEMORY_LAYOUT)
+    if (surface && q != MOD_NONE && q != MOD_Q_WIDTH && q != MOD_Q_HEIGHT && q != MOD_Q_DEPTH &&
+        q != MOD_Q_ARRAY_SIZE && q != MOD_Q_CHANNEL_TYPE && q != MOD_Q_CHANNEL_ORDER &&
+        q != MOD_Q_MEMORY_LAYOUT)
         diag_error(c->d, in->loc, "'suq' cannot query .%s of a surface", mod_name(q));
     if (in->ntype != 1 || in->type[0] != TY_B32) {
         diag_error(c->d, in->loc, "'%s' takes .b32%s%s", c->name, in->ntype ? ", not ." : "",
                    in->ntype ? type_name(in->type[0]) : "");
         return;
     }
-    if (in->nopnd < 2)
-        return;
+    if (in->nopnd < 2) return;
     const Operand *d = &in->opnd[0];
     if (d->kind == OPD_REG) {
         const Reg *r = reg_of(c, d);
@@ -435,8 +419,7 @@ check_surface(TexCheck *c)
                    type_name(t));
         return;
     }
-    if (in->nopnd < 2)
-        return;
+    if (in->nopnd < 2) return;
     const Operand *mem = &in->opnd[store ? 0 : 1], *val = &in->opnd[store ? 1 : 0];
     check_handle(c, mem, true);
     check_coords(c, mem, g, false, true);
@@ -447,19 +430,17 @@ check_surface(TexCheck *c)
         return;
     }
     if (val->kind == OPD_VEC && all_sinks(val)) {
-        diag_error(c->d, val->loc, "'%s' needs a register among its values, not only '_'",
-                   c->name);
+        diag_error(c->d, val->loc, "'%s' needs a register among its values, not only '_'", c->name);
         return;
     }
-    if (val->kind == OPD_VEC && elements_type(c, val) == TY_NONE)
-        return;
+    if (val->kind == OPD_VEC && elements_type(c, val) == TY_NONE) return;
     for (int k = 0; k < n; k++) {
         const Operand *e = val->kind == OPD_VEC ? &val->sub[k] : val;
         if (e->kind == OPD_REG) {
             const Reg *r = reg_of(c, e);
             if (type_bits(r->type) < type_bits(t) || r->type == TY_PRED)
-                diag_error(c->d, e->loc, "value '%s' of type .%s is narrower than '%s.%s'",
-                           r->name, type_name(r->type), c->name, type_name(t));
+                diag_error(c->d, e->loc, "value '%s' of type .%s is narrower than '%s.%s'", r->name,
+                           type_name(r->type), c->name, type_name(t));
         } else if (!store && (e->kind == OPD_IMM || e->kind == OPD_FIMM)) {
             diag_error(c->d, e->loc, "'suld' writes registers, not an immediate");
         } else if (!store && e->kind == OPD_SINK && val->kind != OPD_VEC) {
@@ -532,23 +513,32 @@ check_frag(const TexCheck *c, const Operand *o, const char *what, int n, int bit
         diag_error(c->d, o->loc, "'%s' needs a register among %s, not only '_'", c->name, what);
         return;
     }
-    if (frag_mixes(c, o))
-        return;
+    if (frag_mixes(c, o)) return;
     PtxType t = elements_type(c, o);
-    if (t == TY_NONE || t == TY_PRED)
-        return;
+    if (t == TY_NONE || t == TY_PRED) return;
     TypeKind tk = type_kind(t);
     bool ok = type_bits(t) == bits;
     switch (k) {
-    case FR_ANY: break;
-    case FR_INT: ok &= tk == TK_UINT || tk == TK_SINT || tk == TK_BITS; break;
-    case FR_F32: ok &= t == TY_F32 || tk == TK_BITS; break;
-    case FR_F16X2: ok &= t == TY_F16X2 || tk == TK_BITS; break;
-    case FR_BF16X2: ok &= t == TY_BF16X2 || tk == TK_BITS; break;
-    case FR_BITS: ok &= tk == TK_BITS; break;
+    case FR_ANY:
+        break;
+    case FR_INT:
+        ok &= tk == TK_UINT || tk == TK_SINT || tk == TK_BITS;
+        break;
+    case FR_F32:
+        ok &= t == TY_F32 || tk == TK_BITS;
+        break;
+    case FR_F16X2:
+        ok &= t == TY_F16X2 || tk == TK_BITS;
+        break;
+    case FR_BF16X2:
+        ok &= t == TY_BF16X2 || tk == TK_BITS;
+        break;
+    case FR_BITS:
+        ok &= tk == TK_BITS;
+        break;
     }
-    static const char *const want[] = {"", "integer or .b", ".f32 or .b", ".f16x2 or .b",
-                                       ".bf16x2 or .b", ".b"};
+    static const char *const want[] = {
+        "", "integer or .b", ".f32 or .b", ".f16x2 or .b", ".bf16x2 or .b", ".b"};
     if (!ok)
         diag_error(c->d, o->loc, "'%s' takes %s%d%s registers for %s, not .%s", c->name, want[k],
                    bits, k == FR_ANY ? "-bit" : "", what, type_name(t));
@@ -560,12 +550,18 @@ frag_of(PtxType t, int *bits)
 {
     *bits = t == TY_F64 ? 64 : 32;
     switch (t) {
-    case TY_F32: return FR_F32;
-    case TY_F16: return FR_F16X2;
-    case TY_BF16: return FR_BF16X2;
-    case TY_TF32: return FR_BITS;
-    case TY_S32: return FR_INT;
-    default: return FR_ANY; /* f64; s8 and u8, four to a register */
+    case TY_F32:
+        return FR_F32;
+    case TY_F16:
+        return FR_F16X2;
+    case TY_BF16:
+        return FR_BF16X2;
+    case TY_TF32:
+        return FR_BITS;
+    case TY_S32:
+        return FR_INT;
+    default:
+        return FR_ANY; /* f64; s8 and u8, four to a register */
     }
 }
 
@@ -593,8 +589,8 @@ check_mma(TexCheck *c)
         {MOD_M16N8K8, TY_TF32, 4, 2, 4},  {MOD_M8N8K4, TY_F64, 1, 1, 2},
         {MOD_M16N8K16, TY_S8, 2, 1, 4},   {MOD_M16N8K32, TY_S8, 4, 2, 4},
     };
-    static const Mod shapes[] = {MOD_M8N8K4, MOD_M16N8K4, MOD_M16N8K8, MOD_M16N8K16,
-                                 MOD_M16N8K32, MOD_M16N16K16};
+    static const Mod shapes[] = {MOD_M8N8K4,   MOD_M16N8K4,  MOD_M16N8K8,
+                                 MOD_M16N8K16, MOD_M16N8K32, MOD_M16N16K16};
     const Instr *in = c->in;
     if (instr_has_mod(in, MOD_SP) || instr_has_mod(in, MOD_SP_ORDERED_METADATA))
         return; /* mma.sp: not supported (parse.c) */
@@ -611,12 +607,12 @@ check_mma(TexCheck *c)
                         (bt == TY_F16 || bt == TY_BF16 || bt == TY_TF32 || bt == TY_F64));
     if (!known || (at == TY_F64 && shape != MOD_M8N8K4))
         return; /* .e4m3, .s4, .b1 and the sm_90 .f64 shapes: not checked (nor lowered) */
-    bool types_ok = i8 ? dt == TY_S32 && ct == TY_S32
-                       : at == bt && (at == TY_F16 ? (dt == TY_F16 || dt == TY_F32) &&
-                                                         (ct == TY_F16 || ct == TY_F32)
-                                      : at == TY_BF16 || at == TY_TF32
-                                          ? dt == TY_F32 && ct == TY_F32
-                                          : dt == TY_F64 && ct == TY_F64);
+    bool types_ok =
+        i8 ? dt == TY_S32 && ct == TY_S32
+           : at == bt &&
+                 (at == TY_F16 ? (dt == TY_F16 || dt == TY_F32) && (ct == TY_F16 || ct == TY_F32)
+                  : at == TY_BF16 || at == TY_TF32 ? dt == TY_F32 && ct == TY_F32
+                                                   : dt == TY_F64 && ct == TY_F64);
     if (!types_ok) {
         diag_error(c->d, in->loc, "'mma' does not take the types .%s.%s.%s.%s", type_name(dt),
                    type_name(at), type_name(bt), type_name(ct));
@@ -626,10 +622,8 @@ check_mma(TexCheck *c)
         diag_error(c->d, in->loc, "'mma' takes .satfinite with integer types only");
     int f = -1;
     for (int i = 0; i < (int)(sizeof forms / sizeof forms[0]); i++)
-        if (forms[i].shape == shape && forms[i].ab == ab)
-            f = i;
-    if (shape == MOD_NONE)
-        return;
+        if (forms[i].shape == shape && forms[i].ab == ab) f = i;
+    if (shape == MOD_NONE) return;
     if (f < 0) {
         diag_error(c->d, in->loc, "'mma.%s' does not take .%s inputs", mod_name(shape),
                    type_name(at));
@@ -674,8 +668,7 @@ wmma_frag_of(PtxType t, int *bits)
 static int
 wmma_count(int mat, PtxType t)
 {
-    if (mat == 'c')
-        return t == TY_F16 ? 4 : 8;
+    if (mat == 'c') return t == TY_F16 ? 4 : 8;
     return t == TY_F16 ? 8 : t == TY_BF16 ? 4 : 2; /* s8, u8 */
 }
 
@@ -705,11 +698,14 @@ check_wmma_move(TexCheck *c)
                    mat == 'c' ? ".f16, .f32 or .s32" : ".f16, .bf16, .s8 or .u8");
         return;
     }
-    if (in->nopnd < 2)
-        return;
+    if (in->nopnd < 2) return;
     int bits;
     FragKind k = wmma_frag_of(t, &bits);
-    check_frag(c, &in->opnd[store ? 1 : 0], store ? "D" : mat == 'a' ? "A" : mat == 'b' ? "B" : "C",
+    check_frag(c, &in->opnd[store ? 1 : 0],
+               store        ? "D"
+               : mat == 'a' ? "A"
+               : mat == 'b' ? "B"
+                            : "C",
                wmma_count(mat, t), bits, k, !store);
     if (in->nopnd == 3) {
         const Operand *s = &in->opnd[2];
@@ -717,8 +713,8 @@ check_wmma_move(TexCheck *c)
             const Reg *r = reg_of(c, s);
             TypeKind rk = type_kind(r->type);
             if (type_bits(r->type) != 32 || (rk != TK_UINT && rk != TK_SINT && rk != TK_BITS))
-                diag_error(c->d, s->loc, "the stride of '%s' is a 32-bit integer, not .%s",
-                           c->name, type_name(r->type));
+                diag_error(c->d, s->loc, "the stride of '%s' is a 32-bit integer, not .%s", c->name,
+                           type_name(r->type));
         } else if (s->kind != OPD_IMM) {
             diag_error(c->d, s->loc, "the stride of '%s' is a 32-bit integer", c->name);
         }
@@ -756,8 +752,7 @@ check_wmma_mma(TexCheck *c)
                    ".s32.itype.itype.s32 (.s8 or .u8, twice)");
         return;
     }
-    if (in->nopnd != 4)
-        return;
+    if (in->nopnd != 4) return;
     int bits;
     FragKind k = wmma_frag_of(dt, &bits);
     check_frag(c, &in->opnd[0], "D", wmma_count('c', dt), bits, k, true);
@@ -783,16 +778,13 @@ check_movmatrix(TexCheck *c)
     one_of(c, shapes, 1, "shape (.m8n8)");
     Mod num = one_of(c, nums, 3, "count (.x1, .x2, .x4)");
     if (in->space != SP_NONE && in->space != SP_SHARED)
-        diag_error(c->d, in->loc, "'%s' works on .shared, not .%s", c->name,
-                   space_name(in->space));
+        diag_error(c->d, in->loc, "'%s' works on .shared, not .%s", c->name, space_name(in->space));
     if (in->ntype != 1 || in->type[0] != TY_B16)
         diag_error(c->d, in->loc, "'%s' takes .b16%s%s", c->name, in->ntype ? ", not ." : "",
                    in->ntype ? type_name(in->type[0]) : "");
-    if (num == MOD_NONE || in->nopnd < 2)
-        return;
+    if (num == MOD_NONE || in->nopnd < 2) return;
     const Operand *r = &in->opnd[store ? 1 : 0];
-    check_frag(c, r, "its matrices", num == MOD_X1 ? 1 : num == MOD_X2 ? 2 : 4, 32, FR_ANY,
-               !store);
+    check_frag(c, r, "its matrices", num == MOD_X1 ? 1 : num == MOD_X2 ? 2 : 4, 32, FR_ANY, !store);
     bool reg = false;
     for (int k = 0; store && r->kind == OPD_VEC && k < r->nsub; k++)
         reg |= r->sub[k].kind == OPD_REG;
@@ -808,23 +800,37 @@ ptx_check_tex(Diags *d, const Func *f, const Instr *in)
     TexCheck c = {.d = d, .f = f, .in = in};
     snprintf(c.name, sizeof c.name, "%s", opcode_name(in->op));
     for (int i = 0; i < in->nmods && c.nty < 8; i++)
-        if (mod_type(in->mods[i]) != TY_NONE)
-            c.ty[c.nty++] = mod_type(in->mods[i]);
+        if (mod_type(in->mods[i]) != TY_NONE) c.ty[c.nty++] = mod_type(in->mods[i]);
     switch (in->op) {
     case OP_TEX:
-    case OP_TLD4: check_tex(&c); return true;
+    case OP_TLD4:
+        check_tex(&c);
+        return true;
     case OP_TXQ:
-    case OP_SUQ: check_query(&c); return true;
+    case OP_SUQ:
+        check_query(&c);
+        return true;
     case OP_SULD:
-    case OP_SUST: check_surface(&c); return true;
-    case OP_MMA: check_mma(&c); return true;
+    case OP_SUST:
+        check_surface(&c);
+        return true;
+    case OP_MMA:
+        check_mma(&c);
+        return true;
     case OP_WMMA_LOAD_A:
     case OP_WMMA_LOAD_B:
     case OP_WMMA_LOAD_C:
-    case OP_WMMA_STORE_D: check_wmma_move(&c); return true;
-    case OP_WMMA_MMA: check_wmma_mma(&c); return true;
+    case OP_WMMA_STORE_D:
+        check_wmma_move(&c);
+        return true;
+    case OP_WMMA_MMA:
+        check_wmma_mma(&c);
+        return true;
     case OP_LDMATRIX:
-    case OP_STMATRIX: check_movmatrix(&c); return true;
-    default: return false;
+    case OP_STMATRIX:
+        check_movmatrix(&c);
+        return true;
+    default:
+        return false;
     }
 }
