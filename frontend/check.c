@@ -8,9 +8,10 @@
  * only registers fit, predicates, vector operands, and the state space of
  * every address.  What each operand must be comes from the opcode's shape
  * in opcodes.def; the verdicts were taken from ptxas (test/parse/check/).
+ * Texture, surface and matrix instructions are checked in check_tex.c.
  * Operands the shape leaves out, special registers outside mov and the
- * opcodes without a shape are not checked here, nor whether the .target
- * has an instruction.
+ * other opcodes without a shape are not checked here, nor whether the
+ * .target has an instruction.
  */
 #include <string.h>
 
@@ -581,9 +582,10 @@ check_instr(const Check *c)
         return;
     }
     check_instr_space(c);
+    bool own = ptx_check_tex(c->d, c->f, in); /* textures, surfaces, matrices: check_tex.c */
     const char *shape = opcode_shape(in->op);
     int n = (int)strlen(shape);
-    if (n > 0)
+    if (n > 0 && !own)
         check_instr_types(c);
     if (in->op == OP_CVT)
         check_cvt_rounding(c);

@@ -538,6 +538,10 @@ const char *module_file_name(const Module *m, int id);
 /* check.c: operand types and state spaces of every instruction against
  * the opcode's shape; errors go to d (all of them, up to d's limit). */
 void ptx_check(const Module *m, Diags *d);
+/* check_tex.c: for check.c, the operands and modifiers of tex, tld4, txq,
+ * suld, sust, suq, mma, wmma, ldmatrix and stmatrix; false for another
+ * opcode. */
+bool ptx_check_tex(Diags *d, const Func *f, const Instr *in);
 
 /* print.c: PTX text that parses back to the same module. */
 void ptx_print(FILE *out, const Module *m);

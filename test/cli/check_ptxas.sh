@@ -1,5 +1,6 @@
 #!/bin/sh
 # The verdicts of test/parse/check against ptxas itself: ptxas -arch=sm_80
+# (or the architecture of a "// arch: sm_NN" line, for what sm_80 lacks)
 # must reject exactly the lines marked "// error:" there (each file in one
 # run; ptxas reports every error with its line).  Skipped without ptxas
 # (PTXAS, else /usr/local/cuda/bin/ptxas, else ptxas on the PATH).
@@ -13,8 +14,9 @@ for src in test/parse/check/*.ptx; do
 		echo "SKIP $name (no ptxas)"
 		continue
 	fi
+	arch=$(sed -n 's|^// arch: \(sm_[0-9a-z]*\)$|\1|p' "$src")
 	awk '/\/\/ error: / { print NR }' "$src" | sort -n >"$OUT/want"
-	"$ptxas" -arch=sm_80 "$src" -o "$OUT/out.cubin" 2>&1 |
+	"$ptxas" -arch="${arch:-sm_80}" "$src" -o "$OUT/out.cubin" 2>&1 |
 		sed -n 's/^ptxas .*, line \([0-9]*\); error.*/\1/p' | sort -n -u >"$OUT/got"
 	if cmp -s "$OUT/want" "$OUT/got"; then
 		echo "PASS $name"
