@@ -9,9 +9,11 @@
  *   C  @%p3 bra DONE in a loop, p3 = i >= gid % 3: in trip j the lanes with
  *      gid % 3 >= j run it (while there are any); those with gid % 3 == j
  *      leave; divergent when some but not all of them leave.
+ *   D  @%q bra KEEP in .func clamp5, called by every lane with gid % 8,
+ *      q = gid % 8 <= 5: one execution per warp with all its lanes.
  *
  * usage: profile [-k] MODULE.so N GRID BLOCK [GRID BLOCK ...]
- * (-k: the module stays loaded until the process exits) prints "A executions divergent active-lanes", then B, then C, summed
+ * (-k: the module stays loaded until the process exits) prints "A executions divergent active-lanes", then B, C and D, summed
  * over the launches, and "launches L". */
 #include <stdbool.h>
 #include <stdint.h>
@@ -37,15 +39,16 @@ count(Counts *c, uint32_t active, uint32_t taken)
 
 /* The counts of one launch, warp by warp. */
 static void
-expect(unsigned grid, unsigned block, Counts c[3])
+expect(unsigned grid, unsigned block, Counts c[4])
 {
     for (unsigned cta = 0; cta < grid; cta++)
         for (unsigned w = 0; w * 32 < block; w++) {
-            uint32_t live = 0, a = 0, k[32];
+            uint32_t live = 0, a = 0, keep = 0, k[32];
             for (unsigned l = 0; l < 32 && w * 32 + l < block; l++) {
                 unsigned gid = cta * block + w * 32 + l;
                 live |= 1u << l;
                 a |= (gid % 4 != 0) << l;
+                keep |= (gid % 8 <= 5) << l;
                 k[l] = gid % 3;
             }
             count(&c[0], live, a);
@@ -61,6 +64,7 @@ expect(unsigned grid, unsigned block, Counts c[3])
                     break;
                 count(&c[2], active, leave);
             }
+            count(&c[3], live, keep);
         }
 }
 
@@ -80,7 +84,7 @@ main(int argc, char **argv)
         return 1;
     }
     uint32_t n = (uint32_t)strtoul(argv[2], NULL, 10);
-    Counts c[3] = {{0}};
+    Counts c[4] = {{0}};
     int launches = 0;
     for (int i = 3; i + 1 < argc; i += 2) {
         unsigned grid = (unsigned)strtoul(argv[i], NULL, 10);
@@ -94,7 +98,8 @@ main(int argc, char **argv)
             return 1;
         }
         for (size_t g = 0; g < threads; g++) {
-            uint32_t want = (g % 4 == 0 ? 100 : 0) + n + (uint32_t)(g % 3);
+            uint32_t want = (g % 4 == 0 ? 100 : 0) + n + (uint32_t)(g % 3) +
+                            (g % 8 <= 5 ? (uint32_t)(g % 8) : 5);
             if (out[g] != want) {
                 fprintf(stderr, "out[%zu] = %u, not %u\n", g, out[g], want);
                 return 1;
@@ -104,7 +109,7 @@ main(int argc, char **argv)
         expect(grid, block, c);
         launches++;
     }
-    for (int b = 0; b < 3; b++)
+    for (int b = 0; b < 4; b++)
         printf("%c %llu %llu %llu\n", 'A' + b, c[b].exec, c[b].divergent, c[b].lanes);
     printf("launches %d\n", launches);
     if (!keep)

@@ -21,10 +21,11 @@ if ! err=$(cc -std=c11 -O1 -g ${HOST_CFLAGS:-} -Iruntime test/cli/profile.c runt
 	-lpthread -ldl -lm -o "$d/host" 2>&1); then
 	check build no "$err"; exit 0
 fi
-# the PTX lines of branches A, B and C
+# the PTX lines of branches A, B, C and D
 lineA=$(grep -n 'branch A' $ptx | cut -d: -f1)
 lineB=$(grep -n 'branch B' $ptx | cut -d: -f1)
 lineC=$(grep -n 'branch C' $ptx | cut -d: -f1)
+lineD=$(grep -n 'branch D' $ptx | cut -d: -f1)
 
 # attr LINE-OF-PROFILE NAME: the attribute's value
 attr() { printf '%s\n' "$1" | sed -n "s/.* $2=\"\([^\"]*\)\".*/\1/p"; }
@@ -33,18 +34,18 @@ counts() {
 	t=$(grep "<transfer .* line=\"$2\" " "$1")
 	echo "$(attr "$t" executions) $(attr "$t" divergent) $(attr "$t" active-lanes)"
 }
-# expect NAME FILE WANT: the three branches' counts in FILE are WANT's
-# ("A e d l", "B ...", "C ...", lines of the host's output)
+# expect NAME FILE WANT: the four branches' counts in FILE are WANT's
+# ("A e d l", "B ...", "C ...", "D ...", lines of the host's output)
 expect() {
-	got=$(printf 'A %s\nB %s\nC %s' "$(counts "$2" "$lineA")" "$(counts "$2" "$lineB")" \
-		"$(counts "$2" "$lineC")")
+	got=$(printf 'A %s\nB %s\nC %s\nD %s' "$(counts "$2" "$lineA")" "$(counts "$2" "$lineB")" \
+		"$(counts "$2" "$lineC")" "$(counts "$2" "$lineD")")
 	check "$1" "$([ "$got" = "$3" ] && echo yes)" "want '$(printf '%s' "$3" | tr '\n' ' ')', got '$(printf '%s' "$got" | tr '\n' ' ')'"
 }
 # sum WANT1 WANT2: the counts added row by row
 sum() {
 	printf '%s\n%s\n' "$1" "$2" | awk '{ e[$1] += $2; v[$1] += $3; l[$1] += $4 }
-		END { printf "A %d %d %d\nB %d %d %d\nC %d %d %d", e["A"], v["A"], l["A"],
-			e["B"], v["B"], l["B"], e["C"], v["C"], l["C"] }'
+		END { printf "A %d %d %d\nB %d %d %d\nC %d %d %d\nD %d %d %d", e["A"], v["A"], l["A"],
+			e["B"], v["B"], l["B"], e["C"], v["C"], l["C"], e["D"], v["D"], l["D"] }'
 }
 
 # two launches: 40 CTAs of 48 threads (a full and a half warp each; the
@@ -53,22 +54,23 @@ prof=$d/prof.xml
 if ! out1=$(P2N_PROFILE=$prof "$d/host" "$d/on.so" 5 40 48 3 100 2>&1); then
 	check run1 no "$out1"; exit 0
 fi
-want1=$(printf '%s\n' "$out1" | grep '^[ABC] ')
+want1=$(printf '%s\n' "$out1" | grep '^[ABCD] ')
 expect first_run "$prof" "$want1"
-# the expectations are not trivial: A diverges in every warp, B never, C in some
+# the expectations are not trivial: A diverges in every warp, B never, C
+# and D in some
 check nontrivial "$(printf '%s\n' "$want1" | awk '$1 == "A" && $2 == $3 && $2 > 0 { a = 1 }
-	$1 == "B" && $3 == 0 && $2 > 0 { b = 1 } $1 == "C" && $3 > 0 && $3 < $2 { c = 1 }
-	END { if (a && b && c) print "yes" }')" "$want1"
+	$1 == "B" && $3 == 0 && $2 > 0 { b = 1 } ($1 == "C" || $1 == "D") && $3 > 0 && $3 < $2 { c++ }
+	END { if (a && b && c == 2) print "yes" }')" "$want1"
 
 out2=$(P2N_PROFILE=$prof "$d/host" "$d/on.so" 0 7 33 2>&1)
-want2=$(printf '%s\n' "$out2" | grep '^[ABC] ')
+want2=$(printf '%s\n' "$out2" | grep '^[ABCD] ')
 expect merged "$prof" "$(sum "$want1" "$want2")"
 fn=$(grep '<function ' "$prof")
 check launches "$([ "$(attr "$fn" launches)" = 3 ] && echo yes)" "$fn"
 check time "$([ "$(attr "$fn" time-ns)" -gt 0 ] 2>/dev/null && echo yes)" "$fn"
 # -k: the module is still loaded at exit; the counts are written then
 out3=$(P2N_PROFILE=$prof "$d/host" -k "$d/on.so" 1 2 64 2>&1)
-want3=$(printf '%s\n' "$out3" | grep '^[ABC] ')
+want3=$(printf '%s\n' "$out3" | grep '^[ABCD] ')
 expect at_exit "$prof" "$(sum "$(sum "$want1" "$want2")" "$want3")"
 
 # Nsight's branch efficiency (executions - divergent) / executions and the
@@ -115,7 +117,7 @@ cp $ptx "$d/src/profile.ptx"
 echo "// changed" >>"$d/src/profile.ptx"
 "$P2N" --profile "$d/src/profile.ptx" -o "$d/v2.so"
 P2N_PROFILE=$d/changed.xml "$d/host" "$d/v1.so" 1 4 32 >/dev/null
-w=$(P2N_PROFILE=$d/changed.xml "$d/host" "$d/v2.so" 2 2 32 | grep '^[ABC] ')
+w=$(P2N_PROFILE=$d/changed.xml "$d/host" "$d/v2.so" 2 2 32 | grep '^[ABCD] ')
 expect changed_ptx "$d/changed.xml" "$w"
 check changed_ptx_one_module "$([ "$(grep -c '<module ' "$d/changed.xml")" = 1 ] && echo yes)" \
 	"$(cat "$d/changed.xml")"
