@@ -515,6 +515,18 @@ at_exit(void)
     pthread_mutex_unlock(&profile_lock);
 }
 
+/* A forked child starts counting from zero: the parent writes what was
+ * counted before the fork.  (The child has one thread: no lock taken.) */
+static void
+at_fork_child(void)
+{
+    for (size_t i = 0; i < nattached; i++) {
+        const p2n_profile_desc *p = attached[i].desc->profile;
+        memset(p->counts, 0, sizeof *p->counts * P2N_PROFILE_SLOTS * p->slot_stride);
+        memset(p->launches, 0, sizeof *p->launches * 2 * attached[i].desc->nkernels);
+    }
+}
+
 void
 rt_profile_attach(const p2n_module_desc *d)
 {
@@ -522,8 +534,11 @@ rt_profile_attach(const p2n_module_desc *d)
     if (!d->profile)
         return;
     pthread_mutex_lock(&profile_lock);
-    if (!registered)
-        registered = atexit(at_exit) == 0;
+    if (!registered) {
+        registered = true;
+        atexit(at_exit);
+        pthread_atfork(NULL, NULL, at_fork_child);
+    }
     size_t i = 0;
     while (i < nattached && attached[i].desc != d)
         i++;

@@ -72,6 +72,13 @@ check time "$([ "$(attr "$fn" time-ns)" -gt 0 ] 2>/dev/null && echo yes)" "$fn"
 out3=$(P2N_PROFILE=$prof "$d/host" -k "$d/on.so" 1 2 64 2>&1)
 want3=$(printf '%s\n' "$out3" | grep '^[ABCD] ')
 expect at_exit "$prof" "$(sum "$(sum "$want1" "$want2")" "$want3")"
+# -f: a child forked after one launch makes two more and exits; the child
+# writes its own two, the parent (at unload) the one before the fork
+rm -f "$d/fork.xml"
+outf=$(P2N_PROFILE=$d/fork.xml "$d/host" -f "$d/on.so" 2 3 64 2 40 1 100 2>&1)
+expect fork "$d/fork.xml" "$(printf '%s\n' "$outf" | grep '^[ABCD] ')"
+fn=$(grep '<function name="prof"' "$d/fork.xml")
+check fork_launches "$([ "$(attr "$fn" launches)" = 3 ] && echo yes)" "$fn"
 
 # Nsight's branch efficiency (executions - divergent) / executions and the
 # SIMD efficiency active-lanes / (32 executions), to 4 places
