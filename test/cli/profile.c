@@ -14,7 +14,9 @@
  *
  * usage: profile [-k|-f] MODULE.so N GRID BLOCK [GRID BLOCK ...]
  * (-k: the module stays loaded until the process exits; -f: the launches
- * after the first run in a forked child, which ends with exit) prints "A executions divergent active-lanes", then B, C and D, summed
+ * after the first run in a forked child, which ends with exit; MODULE.so
+ * "linked": the object linked into this program, p2n_module_get_linked)
+ * prints "A executions divergent active-lanes", then B, C and D, summed
  * over the launches, and "launches L". */
 #include <stdbool.h>
 #include <stdint.h>
@@ -83,7 +85,8 @@ main(int argc, char **argv)
         return 2;
     }
     p2n_module *m;
-    if (p2n_module_load(&m, argv[1]) != P2N_SUCCESS) {
+    if ((strcmp(argv[1], "linked") == 0 ? p2n_module_get_linked(&m, "profile")
+                                         : p2n_module_load(&m, argv[1])) != P2N_SUCCESS) {
         fprintf(stderr, "load: %s\n", p2n_error_message());
         return 1;
     }

@@ -79,6 +79,16 @@ outf=$(P2N_PROFILE=$d/fork.xml "$d/host" -f "$d/on.so" 2 3 64 2 40 1 100 2>&1)
 expect fork "$d/fork.xml" "$(printf '%s\n' "$outf" | grep '^[ABCD] ')"
 fn=$(grep '<function name="prof"' "$d/fork.xml")
 check fork_launches "$([ "$(attr "$fn" launches)" = 3 ] && echo yes)" "$fn"
+# an object (-c) linked into the program counts the same
+if err=$("$P2N" --profile -c $ptx -o "$d/on.o" 2>&1) &&
+	err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime test/cli/profile.c "$d/on.o" runtime/libptx2native.a \
+		-lpthread -ldl -lm -o "$d/host_linked" 2>&1); then
+	rm -f "$d/linked.xml"
+	outl=$(P2N_PROFILE=$d/linked.xml "$d/host_linked" linked 4 5 40 2>&1)
+	expect linked_object "$d/linked.xml" "$(printf '%s\n' "$outl" | grep '^[ABCD] ')"
+else
+	check linked_object no "$err"
+fi
 
 # Nsight's branch efficiency (executions - divergent) / executions and the
 # SIMD efficiency active-lanes / (32 executions), to 4 places
