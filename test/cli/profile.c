@@ -52,8 +52,8 @@ expect(unsigned grid, unsigned block, Counts c[4])
             for (unsigned l = 0; l < 32 && w * 32 + l < block; l++) {
                 unsigned gid = cta * block + w * 32 + l;
                 live |= 1u << l;
-                a |= (gid % 4 != 0) << l;
-                keep |= (gid % 8 <= 5) << l;
+                a |= (uint32_t)(gid % 4 != 0) << l;
+                keep |= (uint32_t)(gid % 8 <= 5) << l;
                 k[l] = gid % 3;
             }
             count(&c[0], live, a);
@@ -62,8 +62,8 @@ expect(unsigned grid, unsigned block, Counts c[4])
                 uint32_t active = 0, leave = 0;
                 for (unsigned l = 0; l < 32; l++)
                     if (live >> l & 1) {
-                        active |= (k[l] >= j) << l;
-                        leave |= (k[l] == j) << l;
+                        active |= (uint32_t)(k[l] >= j) << l;
+                        leave |= (uint32_t)(k[l] == j) << l;
                     }
                 if (!active)
                     break;
