@@ -399,7 +399,7 @@ kernel_count(const Module *m)
     return n;
 }
 
-/* u64 counters per slot: 3 a branch, rounded up to a cache line */
+/* u64 counters per slot: 3 per branch, rounded up to a cache line */
 static int
 prof_stride(const Emit *e)
 {
