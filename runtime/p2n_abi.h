@@ -29,6 +29,7 @@
 
 #define P2N_ABI_VERSION 7
 #define P2N_WARP_SIZE 32
+#define P2N_PROFILE_SLOTS 64 /* p2n_profile_desc.counts: a power of two */
 
 #define P2N_ABI_STR_(x) #x
 #define P2N_ABI_STR(x) P2N_ABI_STR_(x)
@@ -157,6 +158,16 @@ typedef struct p2n_func_desc {
 #include "p2n_abi.def"
 } p2n_func_desc;
 
+#define P2N_PROFILE_BRANCH(tag, name, ctype, kind) ctype name;
+typedef struct p2n_profile_branch {
+#include "p2n_abi.def"
+} p2n_profile_branch;
+
+#define P2N_PROFILE_DESC(tag, name, ctype, kind) ctype name;
+typedef struct p2n_profile_desc {
+#include "p2n_abi.def"
+} p2n_profile_desc;
+
 #define P2N_MODULE_DESC(tag, name, ctype, kind) ctype name;
 typedef struct p2n_module_desc {
 #include "p2n_abi.def"
@@ -172,6 +183,9 @@ typedef struct p2n_module_desc {
 #define P2N_VAR_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_var_desc, name, ctype, kind)
 #define P2N_FUNC_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_func_desc, name, ctype, kind)
 #define P2N_MODULE_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_module_desc, name, ctype, kind)
+#define P2N_PROFILE_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_profile_desc, name, ctype, kind)
+#define P2N_PROFILE_BRANCH(tag, name, ctype, kind) \
+    P2N_ABI_CHECK(p2n_profile_branch, name, ctype, kind)
 #include "p2n_abi.def"
 #undef P2N_ABI_CHECK
 

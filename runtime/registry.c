@@ -21,6 +21,7 @@ rt_registry_add(p2n_module *m)
     m->next_loaded = loaded;
     loaded = m;
     pthread_mutex_unlock(&registry_lock);
+    rt_profile_attach(m->desc);
 }
 
 /* Takes m out of the registry; false when it was not there (not a module,
@@ -37,6 +38,8 @@ rt_registry_remove(p2n_module *m)
             break;
         }
     pthread_mutex_unlock(&registry_lock);
+    if (found)
+        rt_profile_detach(m->desc);
     return found;
 }
 

@@ -6,6 +6,7 @@
  *     sched.c texture.c      the worker pool and CTAs; texture objects
  *     fiber.c lines.c        warp stacks; line tables for messages
  *     registry.c             the process's modules
+ *     profile.c              --profile counts, written at exit (P2N_PROFILE)
  *     error.c                p2n_error_message */
 #ifndef RT_H
 #define RT_H
@@ -46,6 +47,17 @@ void rt_fiber_free(rt_fiber *f);
 void rt_fiber_take_fp(rt_fiber *f);
 /* True when addr is in f's guard: a fault there is a stack overflow. */
 bool rt_fiber_in_guard(const rt_fiber *f, const void *addr);
+
+/* ----------------------------------------------------------- profile.c */
+
+/* A module of descriptor d was loaded, or is unloaded: a profiled one's
+ * counts go to the P2N_PROFILE file at its last unload or at exit. */
+void rt_profile_attach(const p2n_module_desc *d);
+void rt_profile_detach(const p2n_module_desc *d);
+/* CLOCK_MONOTONIC in ns; a launch of kernel k of d that began at start
+ * (rt_profile_clock) ended now. */
+uint64_t rt_profile_clock(void);
+void rt_profile_launch(const p2n_module_desc *d, const p2n_kernel_desc *k, uint64_t start);
 
 /* ------------------------------------------------------------ error.c */
 

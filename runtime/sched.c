@@ -1081,6 +1081,7 @@ rt_run(rt_job *job)
     if (make_templates(job) != 0)
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_init(&job->lock, NULL);
+    uint64_t start = job->mod->desc->profile ? rt_profile_clock() : 0;
 
     pthread_mutex_lock(&pool.lock);
     job->next = pool.queue;
@@ -1105,5 +1106,7 @@ rt_run(rt_job *job)
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_destroy(&job->lock);
     free(job->templ);
+    if (job->mod->desc->profile)
+        rt_profile_launch(job->mod->desc, job->k, start);
     return job->error;
 }

@@ -79,6 +79,10 @@ typedef struct EmitFunc {
     LLVMValueRef local_stride;  /* i64 */
     LLVMValueRef param_frame;   /* blocks of .param variables declared in the body */
     LLVMValueRef entry_mask;    /* i32: the lanes this call or warp started with */
+    /* --profile: the function's counters [3 * prof_n x i64] (NULL: none) of
+     * its branches, the module's prof_first .. prof_first + prof_n - 1 */
+    LLVMValueRef prof_local;
+    int prof_first, prof_n;
     /* Barriers in a function with divergent branches (see flow.c): nbar
      * barrier instructions, k-th = bar_instr[k]; lanes held at barrier k
      * wait in wk_mask[k] with their rpc, the barrier's id and count;
@@ -164,6 +168,12 @@ typedef struct Emit {
     uint64_t *frame_of;
     int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
     int nstack_kernels;
+    /* --profile (abi.c): branch j of function i (index in m->funcs) has
+     * counter prof_slot[i][j] (-1: none, or no --profile: prof_slot NULL)
+     * of nprof; the module's counter arrays */
+    int **prof_slot;
+    int nprof;
+    LLVMValueRef prof_counts, prof_launches;
 
     /* ------------------------------------------- function state */
     EmitFunc fs;
@@ -296,6 +306,17 @@ const char *abi_signature(Emit *e, const Func *f);
 /* Writes each kernel's stack need over its placeholder in the object obj
  * (n bytes) once e->frame_of holds the frames; false if one is missing. */
 bool abi_patch_stack(Emit *e, char *obj, size_t n);
+/* --profile: numbers the counted branches and makes the counters (before
+ * any function is emitted).  A function counts in counters of its own
+ * (abi_profile_enter, in its entry block), added to the module's at its
+ * return (abi_profile_leave, in return_bb); abi_profile_count adds one
+ * execution of branch `instr` of the current function, with the lanes
+ * active (i32) and, for a branch that may split them, the lanes taking it
+ * (else NULL). */
+void abi_profile_plan(Emit *e);
+void abi_profile_enter(Emit *e);
+void abi_profile_leave(Emit *e);
+void abi_profile_count(Emit *e, int instr, LLVMValueRef active, LLVMValueRef taken);
 
 /* -------------------------------------------------------------- value.c */
 /* Reads operand i as type t; a vector when want_vec or the value varies. */

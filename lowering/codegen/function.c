@@ -238,6 +238,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->fs.mask_slot);
     LLVMBuildStore(e->b, m, e->fs.entry_mask);
+    if (e->prof_slot)
+        abi_profile_enter(e);
     if (f->is_entry) {
         e->fs.argv = e->fs.retv = NULL;
         e->fs.depth = emit_u32(e, 0);
@@ -298,6 +300,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     else
         emit_dispatcher(e);
     LLVMPositionBuilderAtEnd(e->b, e->fs.return_bb);
+    if (e->fs.prof_local)
+        abi_profile_leave(e);
     if (e->fs.coro_frame)
         coro_return(e);
     else
@@ -341,6 +345,8 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         }
     }
     mem_declare_globals(&e);
+    if (o->profile)
+        abi_profile_plan(&e);
 
     Vec(LLVMValueRef) kernels = {0};
     for (int i = 0; i < m->funcs.n && !e.failed; i++) {
