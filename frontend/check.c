@@ -10,7 +10,7 @@
  * in opcodes.def; the verdicts were taken from ptxas (test/parse/check/).
  * Special registers are checked in every operand.  Other operands the
  * shape leaves out and the opcodes without a shape are not checked here;
- * whether the .target and .version have an instruction is target.c's.
+ * whether the .target and .version have an instruction is isa.c's.
  */
 #include <string.h>
 
