@@ -379,6 +379,9 @@ check_cvta(const Check *c)
                    in->ntype ? type_name(in->type[0]) : "");
         return;
     }
+    if (in->space == SP_NONE)
+        diag_error(c->d, in->loc,
+                   "'cvta' needs a state space (.global, .shared, .local, .const, .param)");
     for (int i = 0; i < in->nopnd && i < 2; i++)
         check_cvta_operand(c, &in->opnd[i], i == 0);
 }
@@ -617,8 +620,11 @@ check_operand(const Check *c, int i, char role)
     case 'M':
         check_address(c, o, nth_space(in, 1));
         return;
-    case 'x':
-        if (o->kind == OPD_REG)
+    case 'x': /* isspacep's address: 32 or 64 bits */
+        if (o->kind == OPD_REG && type_bits(reg_of(c, o)->type) < 32)
+            diag_error(c->d, o->loc, "address '%s' of '%s' is .%s; it takes 32 or 64 bits",
+                       reg_of(c, o)->name, opcode_name(in->op), type_name(reg_of(c, o)->type));
+        else if (o->kind == OPD_REG)
             check_address_reg(c, o);
         else if (o->kind == OPD_VAR || o->kind == OPD_FUNC || o->kind == OPD_MEM)
             diag_error(c->d, o->loc, "'%s' takes an address in a register here",

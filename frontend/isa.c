@@ -1,4 +1,5 @@
-/* isa.c — whether the .target and the .version have what the module uses.
+/* isa.c — whether the .target, the .version and the .address_size have
+ * what the module uses.
  *
  * Runs after parsing, over every instruction and special register, on the
  * rule "what ptxas rejects, we reject with a message": an instruction,
@@ -199,6 +200,52 @@ check_instr(const Target *t, const Instr *in)
         check_sreg(t, &in->opnd[i]);
 }
 
+/* Under .address_size 64, a .global or generic address has 64 bits:
+ * ptxas 13.0 stops with "32-Bit compilation is no longer supported" for a
+ * 32-bit register as such an address (ld, ldu, st, atom, red, prefetch;
+ * not cp.async's source), for cvta.u32 and for the address of a .global
+ * variable taken in 32 bits (mov.u32).  The windows (.shared, .local,
+ * .param, .const) take 32-bit offsets; 8- and 16-bit registers only get
+ * ptxas's warning (they are zero-extended). */
+static void
+check_address_size(Diags *d, const Func *f, const Instr *in)
+{
+    switch (in->op) {
+    case OP_LD: case OP_LDU: case OP_ST: case OP_ATOM: case OP_RED:
+    case OP_PREFETCH: case OP_PREFETCHU:
+        if (in->space != SP_NONE && in->space != SP_GLOBAL)
+            return;
+        for (int i = 0; i < in->nopnd; i++) {
+            const Operand *o = &in->opnd[i];
+            if (o->kind != OPD_MEM || o->nsub < 1 || o->sub[0].kind != OPD_REG)
+                continue;
+            const Reg *r = &f->regs.v[o->sub[0].reg];
+            TypeKind k = type_kind(r->type); /* check.c reports the others */
+            if (type_bits(r->type) == 32 && (k == TK_BITS || k == TK_UINT || k == TK_SINT))
+                diag_error(d, o->sub[0].loc,
+                           "'%s' is a 32-bit address; under .address_size 64 a %s address "
+                           "has 64 bits",
+                           r->name, in->space == SP_GLOBAL ? ".global" : "generic");
+        }
+        return;
+    case OP_CVTA:
+        if (in->ntype == 1 && in->type[0] == TY_U32)
+            diag_error(d, in->loc, "'cvta.u32' makes 32-bit addresses; under .address_size 64 "
+                                   "cvta takes .u64");
+        return;
+    case OP_MOV:
+        if (in->ntype == 1 && type_bits(in->type[0]) == 32 && in->nopnd == 2 &&
+            in->opnd[1].kind == OPD_VAR && in->opnd[1].var && in->opnd[1].var->space == SP_GLOBAL)
+            diag_error(d, in->opnd[1].loc,
+                       "the address of the .global variable '%s' has 64 bits under "
+                       ".address_size 64; 'mov.%s' takes 32",
+                       in->opnd[1].var->name, type_name(in->type[0]));
+        return;
+    default:
+        return;
+    }
+}
+
 /* Needs a parsed module; does nothing without a .version or an sm_XX
  * .target (the parser has reported those). */
 void
@@ -210,11 +257,13 @@ ptx_check_target(const Module *m, Diags *d)
             t.name = m->target.v[i];
             t.sm = atoi(t.name + 3);
         }
-    if (!t.name || t.ptx == 0)
-        return;
     for (int i = 0; i < m->funcs.n; i++) {
         const Func *f = m->funcs.v[i];
-        for (int j = 0; j < f->instrs.n; j++)
-            check_instr(&t, &f->instrs.v[j]);
+        for (int j = 0; j < f->instrs.n; j++) {
+            if (t.name && t.ptx > 0)
+                check_instr(&t, &f->instrs.v[j]);
+            if (m->address_size == 64)
+                check_address_size(d, f, &f->instrs.v[j]);
+        }
     }
 }

@@ -2071,6 +2071,10 @@ parse_directive(P *p)
             diag_error(p->d, p->tok.loc,
                        "'.address_size' requires PTX ISA 2.3 or later (.version is %d.%d)",
                        m->version_major, m->version_minor);
+        if (p->tok.ival == 32)
+            diag_error(p->d, p->tok.loc,
+                       "'.address_size 32' is not supported: 32-bit code is not compiled any "
+                       "more (ptxas rejects it too); use .address_size 64");
         m->address_size = (int)p->tok.ival;
         next(p);
         return true;
