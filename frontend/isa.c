@@ -76,6 +76,7 @@ typedef struct Target {
     const char *name; /* "sm_80" */
     int sm;           /* 80 */
     int ptx;          /* 78 for .version 7.8 */
+    char suffix;      /* 'a' (sm_90a), 'f' (sm_100f) or 0 */
 } Target;
 
 /* What an instruction needs that the module lacks: the feature needing
@@ -126,7 +127,8 @@ feature_rules(const Target *t, const Instr *in, Need *n)
     case OP_MIN:
     case OP_MAX:
         if (in->nopnd == 4)
-            need(t, n, 100, 88, in->op == OP_MIN ? "min with three inputs" : "max with three inputs");
+            need(t, n, 100, 88,
+                 in->op == OP_MIN ? "min with three inputs" : "max with three inputs");
         break;
     case OP_LD:
     case OP_LDU:
@@ -156,11 +158,49 @@ feature_rules(const Target *t, const Instr *in, Need *n)
         break;
     case OP_REDUX:
         if (t0 == TY_F32)
-            need(t, n, 100, 86, "redux.sync.f32");
+            need(t, n, 0, 86, "redux.sync.f32");
         break;
     default:
         break;
     }
+}
+
+static bool
+is_fp4_fp6(PtxType ty)
+{
+    return ty == TY_E2M1X2 || ty == TY_E2M3X2 || ty == TY_E3M2X2 || ty == TY_UE8M0X2 ||
+           ty == TY_E2M1X4 || ty == TY_E2M3X4 || ty == TY_E3M2X4;
+}
+
+/* Features of the arch- and family-specific targets only, as ptxas 13.0
+ * has them: .e2m1x2, .e2m3x2, .e3m2x2, .ue8m0x2 on sm_100a/f and later
+ * a/f targets; redux.sync.f32 on those of sm_100 to sm_110; cvt.rs on
+ * their a targets.  Reported (true) instead of the other needs. */
+static bool
+family_rules(const Target *t, const Instr *in)
+{
+    const char *what = NULL;
+    const char *need_of = "an arch- or family-specific target such as sm_100a or sm_100f";
+    bool ok = true, family = t->sm >= 100 && t->suffix != 0;
+    bool fp4 = false;
+    for (int i = 0; i < in->ntype; i++)
+        fp4 |= is_fp4_fp6(in->type[i]);
+    if (in->op == OP_CVT && fp4) {
+        what = "cvt with .e2m1, .e2m3, .e3m2 or .ue8m0";
+        ok = family;
+    } else if (in->op == OP_REDUX && in->ntype > 0 && in->type[0] == TY_F32) {
+        what = "redux.sync.f32";
+        ok = family && t->sm < 120;
+    }
+    if (in->op == OP_CVT && instr_has_mod(in, MOD_RS)) {
+        what = "cvt.rs";
+        need_of = "an arch-specific target such as sm_100a";
+        ok = ok && t->suffix == 'a' && t->sm >= 100 && t->sm < 120;
+    }
+    if (ok)
+        return false;
+    diag_error(t->d, in->loc, "'%s' requires %s (.target is %s)", what, need_of, t->name);
+    return true;
 }
 
 static void
@@ -186,7 +226,9 @@ static void
 check_instr(const Target *t, const Instr *in)
 {
     Need n = {0};
-    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++) {
+    if (family_rules(t, in))
+        n.sm = -1; /* reported */
+    for (size_t i = 0; i < sizeof features / sizeof features[0] && n.sm >= 0; i++) {
         if (features[i].op != OP_NONE && features[i].op != in->op)
             continue;
         if ((features[i].mod != MOD_NONE && !instr_has_mod(in, features[i].mod)) ||
@@ -194,8 +236,10 @@ check_instr(const Target *t, const Instr *in)
             continue;
         need(t, &n, features[i].sm, features[i].ptx, features[i].what);
     }
-    feature_rules(t, in, &n);
-    report(t, in->loc, &n);
+    if (n.sm >= 0) {
+        feature_rules(t, in, &n);
+        report(t, in->loc, &n);
+    }
     for (int i = 0; i < in->nopnd; i++)
         check_sreg(t, &in->opnd[i]);
 }
@@ -256,6 +300,9 @@ ptx_check_target(const Module *m, Diags *d)
         if (strncmp(m->target.v[i], "sm_", 3) == 0) {
             t.name = m->target.v[i];
             t.sm = atoi(t.name + 3);
+            size_t len = strlen(t.name);
+            if (t.name[len - 1] == 'a' || t.name[len - 1] == 'f')
+                t.suffix = t.name[len - 1];
         }
     for (int i = 0; i < m->funcs.n; i++) {
         const Func *f = m->funcs.v[i];

@@ -16,8 +16,9 @@ for src in test/parse/check/*.ptx; do
 	fi
 	awk '/\/\/ error: / { print NR }' "$src" | sort -n >"$OUT/want"
 	# -arch=sm_80, or the file's .target where that is newer
-	arch=$(sed -n 's/^\.target \(sm_[0-9]*\).*/\1/p' "$src" | head -n 1)
-	[ "${arch#sm_}" -gt 80 ] 2>/dev/null || arch=sm_80
+	arch=$(sed -n 's/^\.target \(sm_[0-9]*[af]\{0,1\}\).*/\1/p' "$src" | head -n 1)
+	num=${arch#sm_}
+	[ "${num%[af]}" -gt 80 ] 2>/dev/null || arch=sm_80
 	"$ptxas" -arch="$arch" "$src" -o "$OUT/out.cubin" >"$OUT/log" 2>&1
 	# a 32-bit address under .address_size 64 is a warning naming the
 	# line, then a fatal error for the whole file
