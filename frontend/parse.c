@@ -970,6 +970,12 @@ parse_address(P *p, Operand *o)
     if (is(p, TOK_IDENT)) {
         Token t = p->tok;
         Binding *b = lookup(p, t.text, (size_t)t.len);
+        if (!b && t.text[0] == '%' && sreg_lookup(t.text + 1, (size_t)t.len - 1) != SREG_NONE) {
+            /* ptxas takes [%clock64] as an address; nothing real does */
+            diag_error(p->d, t.loc, "the special register '%.*s' as an address is not supported",
+                       t.len, t.text);
+            return false;
+        }
         if (!b) {
             diag_error(p->d, t.loc, "undeclared %s '%.*s' in address",
                        t.text[0] == '%' ? "register" : "identifier", t.len, t.text);
