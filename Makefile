@@ -29,7 +29,8 @@ TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Icli -Ifrontend -Ilowering -Ilowering/a
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
-	frontend/print.o frontend/cfg.o frontend/link.o frontend/check.o frontend/check_tex.o
+	frontend/print.o frontend/cfg.o frontend/link.o frontend/check.o frontend/check_tex.o \
+	frontend/isa.o
 ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
 	lowering/analysis/report.o lowering/analysis/warn.o
 # the code generator, from the bottom up (codegen/emit.h)
