@@ -99,32 +99,69 @@ atom_one(Emit *e, LLVMValueRef p, LLVMValueRef bv, LLVMValueRef cv, PtxType ty,
     return old;
 }
 
+/* A value a loop over the lanes reads one lane at a time: a scalar as it
+ * is, a vector from an array it was stored to once (an extractelement at
+ * a variable lane stores the whole vector again at every lane). */
+typedef struct LaneVal {
+    LLVMValueRef v; /* the scalar, or the array */
+    LLVMTypeRef t;  /* the element type */
+    bool arr;
+} LaneVal;
+
+static LaneVal
+lane_val(Emit *e, LLVMValueRef v, const char *name)
+{
+    LaneVal r = {v, elem_type(v), emit_is_vec(v)};
+    if (r.arr) {
+        r.v = emit_alloca(e, LLVMTypeOf(v), name);
+        LLVMBuildStore(e->b, v, r.v);
+    }
+    return r;
+}
+
+static LLVMValueRef
+lane_read(Emit *e, LaneVal x, LLVMValueRef lane)
+{
+    return x.arr ? LLVMBuildLoad2(e->b, x.t, LLVMBuildGEP2(e->b, x.t, x.v, &lane, 1, ""), "") : x.v;
+}
+
 typedef struct AtomLanes {
-    LLVMValueRef ptr, b, c; /* per lane: address, operand, compare value (cas) */
-    LLVMValueRef res;       /* [32 x T] alloca: the old values, or NULL (red) */
+    LaneVal ptr, b, c;  /* address, operand, compare value (cas; v NULL if none) */
+    LLVMValueRef res;   /* <32 x T> alloca: the old values, or NULL (red) */
     PtxType ty;
     LLVMAtomicRMWBinOp op;
     LLVMAtomicOrdering ord;
 } AtomLanes;
 
-/* Each lane's old value goes to its slot of an array, not into a vector:
- * an insertelement at a variable lane would store and reload the whole
- * vector at every lane. */
+/* Each lane's old value goes to its slot of an array, read back as one
+ * vector after the loop, for the same reason. */
 static LLVMValueRef
 atom_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
 {
     AtomLanes *a = ctx;
-    LLVMValueRef p = LLVMBuildExtractElement(e->b, a->ptr, lane, "");
-    LLVMValueRef old =
-        atom_one(e, p, LLVMBuildExtractElement(e->b, a->b, lane, ""),
-                 a->c ? LLVMBuildExtractElement(e->b, a->c, lane, "") : NULL, a->ty, a->op, a->ord);
-    if (a->res) {
-        LLVMTypeRef t = LLVMTypeOf(old);
-        LLVMValueRef idx[] = {LLVMConstInt(e->t_i64, 0, 0), lane};
-        LLVMBuildStore(e->b, old,
-                       LLVMBuildGEP2(e->b, LLVMArrayType2(t, WARP), a->res, idx, 2, ""));
-    }
+    LLVMValueRef old = atom_one(e, lane_read(e, a->ptr, lane), lane_read(e, a->b, lane),
+                                a->c.v ? lane_read(e, a->c, lane) : NULL, a->ty, a->op, a->ord);
+    if (a->res)
+        LLVMBuildStore(e->b, old, LLVMBuildGEP2(e->b, LLVMTypeOf(old), a->res, &lane, 1, ""));
     return acc;
+}
+
+/* One atomic operation per active lane, in lane order: the old values
+ * (want_old), a <32 x T>. */
+static LLVMValueRef
+atom_lanes(Emit *e, LLVMValueRef p, LLVMValueRef b, LLVMValueRef c, PtxType ty,
+           LLVMAtomicRMWBinOp op, LLVMAtomicOrdering ord, bool want_old)
+{
+    LLVMTypeRef vt = LLVMVectorType(elem_type(b), WARP);
+    AtomLanes al = {lane_val(e, p, "atom.ptr"),
+                    lane_val(e, b, "atom.b"),
+                    c ? lane_val(e, c, "atom.c") : (LaneVal){0},
+                    want_old ? emit_alloca(e, vt, "atom.old") : NULL,
+                    ty,
+                    op,
+                    ord};
+    emit_for_each_lane(e, emit_cur_mask(e), NULL, atom_lane, &al);
+    return want_old ? LLVMBuildLoad2(e->b, vt, al.res, "") : NULL;
 }
 
 /* ------------------------------------------------- lanes of one address */
@@ -335,28 +372,20 @@ emit_atom(Emit *e, const Instr *in)
             emit_unsupported(e, in->loc, "this form of vector atom");
             return;
         }
-        LLVMValueRef b = inst_operand(e, n > 1 ? &bo->sub[i] : bo, vty, true);
-        LLVMValueRef c = cas ? inst_operand(e, &in->opnd[a + 2], vty, true) : NULL;
+        const Operand *bi = n > 1 ? &bo->sub[i] : bo, *co = cas ? &in->opnd[a + 2] : NULL;
         LLVMValueRef p = offset_ptr(e, ptr, (int64_t)i * size), old;
-        if (one && !cas && foldable(op)) {
+        bool fold = one && !cas && foldable(op),
+             fadd = one && !cas && op == LLVMAtomicRMWBinOpFAdd && !is_half(ty);
+        /* the combining forms take b as a vector; the lane loop reads a
+         * uniform b or c as a scalar */
+        LLVMValueRef b = inst_operand(e, bi, vty, fold || fadd || operand_varying(e, bi));
+        if (fold) {
             old = atom_fold(e, p, b, op, ordering(in), d != NULL);
-        } else if (one && !cas && op == LLVMAtomicRMWBinOpFAdd && !is_half(ty)) {
+        } else if (fadd) {
             old = atom_fadd(e, p, b, ordering(in), d != NULL);
         } else {
-            LLVMTypeRef at = LLVMArrayType2(elem_type(b), WARP);
-            AtomLanes al = {emit_is_vec(p) ? p : emit_splat(e, p),
-                            b,
-                            c,
-                            d ? emit_alloca(e, at, "atom.old") : NULL,
-                            ty,
-                            op,
-                            ordering(in)};
-            emit_for_each_lane(e, emit_cur_mask(e), NULL, atom_lane, &al);
-            old = NULL;
-            if (al.res) {
-                old = LLVMBuildLoad2(e->b, LLVMTypeOf(b), al.res, "");
-                LLVMSetAlignment(old, size);
-            }
+            LLVMValueRef c = co ? inst_operand(e, co, vty, operand_varying(e, co)) : NULL;
+            old = atom_lanes(e, p, b, c, ty, op, ordering(in), d != NULL);
         }
         if (d)
             inst_write(e, n > 1 ? &d->sub[i] : d, vty, old);
