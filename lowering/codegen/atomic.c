@@ -9,8 +9,10 @@
  * have seen.  A float add adds the lanes' operands to the old value in lane
  * order and stores the sum with one compare-and-swap, retried while another
  * thread got in between: the same sums, rounding for rounding, as one
- * atomic add a lane.  Other atomics, and those of lanes with addresses of
- * their own, loop over the active lanes.
+ * atomic add a lane.  Where the analysis cannot prove the address uniform
+ * these forms check at run time whether the active lanes' addresses are
+ * one.  Other atomics, and lanes with addresses of their own, loop over
+ * the active lanes.
  */
 #include "emit.h"
 
@@ -344,6 +346,47 @@ atom_fadd(Emit *e, LLVMValueRef p, LLVMValueRef b, LLVMAtomicOrdering ord, bool 
     return join_value(e, pre, v, join);
 }
 
+/* The lanes of one address p combined (atom_fold, atom_fadd). */
+static LLVMValueRef
+atom_combined(Emit *e, LLVMValueRef p, LLVMValueRef b, LLVMAtomicRMWBinOp op,
+              LLVMAtomicOrdering ord, bool want_old)
+{
+    return op == LLVMAtomicRMWBinOpFAdd ? atom_fadd(e, p, b, ord, want_old)
+                                        : atom_fold(e, p, b, op, ord, want_old);
+}
+
+/* Addresses that the analysis could not prove the same may still be one
+ * at run time (the row of a block 32 threads wide, a bin every lane
+ * chose): then the lanes are combined too, else each lane goes on its
+ * own. */
+static LLVMValueRef
+atom_same_or_lanes(Emit *e, LLVMValueRef p, LLVMValueRef b, PtxType ty, LLVMAtomicRMWBinOp op,
+                   LLVMAtomicOrdering ord, bool want_old)
+{
+    LLVMValueRef mask = emit_cur_mask(e);
+    LLVMValueRef first = LLVMBuildExtractElement(e->b, p, emit_lowest_lane(e, mask), "");
+    LLVMValueRef eq = emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, p, emit_splat(e, first), ""));
+    LLVMValueRef same = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, eq, mask, ""), mask, "");
+    LLVMBasicBlockRef one_bb = emit_new_block(e, "atom.one"), lanes_bb = emit_new_block(e, "atom.lanes"),
+                      join = emit_new_block(e, "atom.join");
+    LLVMBuildCondBr(e->b, same, one_bb, lanes_bb);
+    LLVMPositionBuilderAtEnd(e->b, one_bb);
+    LLVMValueRef o1 = atom_combined(e, first, b, op, ord, want_old);
+    LLVMBasicBlockRef end1 = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, join);
+    LLVMPositionBuilderAtEnd(e->b, lanes_bb);
+    LLVMValueRef o2 = atom_lanes(e, p, b, NULL, ty, op, ord, want_old);
+    LLVMBasicBlockRef end2 = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, join);
+    LLVMPositionBuilderAtEnd(e->b, join);
+    if (!want_old)
+        return NULL;
+    LLVMValueRef old = LLVMBuildPhi(e->b, LLVMTypeOf(o1), "");
+    LLVMAddIncoming(old, &o1, &end1, 1);
+    LLVMAddIncoming(old, &o2, &end2, 1);
+    return old;
+}
+
 /* atom and red: one atomic operation per active lane, in lane order, or
  * its equal for lanes of one address (above); a vector form (.v2 .v4 .v8)
  * is one such operation per element. */
@@ -374,15 +417,14 @@ emit_atom(Emit *e, const Instr *in)
         }
         const Operand *bi = n > 1 ? &bo->sub[i] : bo, *co = cas ? &in->opnd[a + 2] : NULL;
         LLVMValueRef p = offset_ptr(e, ptr, (int64_t)i * size), old;
-        bool fold = one && !cas && foldable(op),
-             fadd = one && !cas && op == LLVMAtomicRMWBinOpFAdd && !is_half(ty);
+        bool combine = !cas && (foldable(op) || (op == LLVMAtomicRMWBinOpFAdd && !is_half(ty)));
         /* the combining forms take b as a vector; the lane loop reads a
          * uniform b or c as a scalar */
-        LLVMValueRef b = inst_operand(e, bi, vty, fold || fadd || operand_varying(e, bi));
-        if (fold) {
-            old = atom_fold(e, p, b, op, ordering(in), d != NULL);
-        } else if (fadd) {
-            old = atom_fadd(e, p, b, ordering(in), d != NULL);
+        LLVMValueRef b = inst_operand(e, bi, vty, combine || operand_varying(e, bi));
+        if (combine && one) {
+            old = atom_combined(e, p, b, op, ordering(in), d != NULL);
+        } else if (combine) {
+            old = atom_same_or_lanes(e, p, b, ty, op, ordering(in), d != NULL);
         } else {
             LLVMValueRef c = co ? inst_operand(e, co, vty, operand_varying(e, co)) : NULL;
             old = atom_lanes(e, p, b, c, ty, op, ordering(in), d != NULL);

@@ -1,7 +1,9 @@
 /* Atomics of many lanes to one address, which the translator combines
  * within a warp (one atomic operation a warp), in warps partly active: a
  * guard, a ragged last warp (blocks of 100 threads), a warp with one lane
- * left.  The order of the threads' atomics is not defined, so the checks
+ * left; and to the word of a thread's row (an address the translator
+ * finds one only at run time, in blocks 32 wide, and not in blocks 16
+ * wide).  The order of the threads' atomics is not defined, so the checks
  * hold for every order: the final value; and the old values the threads
  * got must chain into one serialization: sorted, each is the one before
  * it plus (or with, for atomicOr) that thread's operand -- for the float
@@ -179,6 +181,34 @@ int main(int argc, char **argv)
             if (i % 4 != 1) pr[k].old = dold[i], pr[k].v = dv[i], k++;
         check_chain("add_f64_old", pr, k, 0, dacc[0], 2);
     }
+    /* rows: atomicAdd to the word of the thread's row, blocks 32x4 (one
+     * address a warp at run time) and 16x8 (two) */
+    static float rf[N], rfold[N];
+    for (int i = 0; i < n; i++) v[i] = lcg() % 1000 + 1, rf[i] = 1.0f + (float)(lcg() >> 8) * 0x1p-24f;
+    for (int shape = 0; shape < 2; shape++) {
+        unsigned bx = shape ? 16 : 32, by = shape ? 8 : 4, racc[8] = {0};
+        float rfacc[8] = {0};
+        unsigned *pracc = racc;
+        float *prf = rf, *prfacc = rfacc, *prfold = rfold;
+        void *ar[] = {&n, &pv, &pracc, &pold, &prf, &prfacc, &prfold};
+        const char *cas = shape ? "rows16" : "rows32";
+        if (!launch(cas, "rows", d3((n + 127) / 128, 1, 1), d3(bx, by, 1), 0, ar))
+            continue;
+        for (unsigned y = 0; y < by; y++) {
+            int k = 0, kf = 0;
+            static Pair pf[N];
+            for (int i = 0; i < n; i++)
+                if ((unsigned)i / bx % by == y) {
+                    pr[k].old = old[i], pr[k].v = v[i], k++;
+                    pf[kf].old = rfold[i], pf[kf].v = rf[i], kf++;
+                }
+            char c1[40], c2[40];
+            snprintf(c1, sizeof c1, "%s_row%u_u32", cas, y);
+            snprintf(c2, sizeof c2, "%s_row%u_f32", cas, y);
+            check_chain(c1, pr, k, 0, racc[y], 0);
+            check_chain(c2, pf, kf, 0, rfacc[y], 1);
+        }
+    }
     return finish();
 }
 #if 0 // test-file atom_warp.cu
@@ -240,6 +270,16 @@ extern "C" __global__ void add_f64(int n, const double *v, double *acc, double *
     if (i >= n) return;
     if (i % 4 != 1)
         old[i] = atomicAdd(&acc[0], v[i]);
+}
+// The row's word: varying by analysis; one address for the whole warp
+// when the block is 32 threads wide, two when it is 16.
+extern "C" __global__ void rows(int n, const unsigned *v, unsigned *acc, unsigned *old,
+                                const float *fv, float *facc, float *fold)
+{
+    int i = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    old[i] = atomicAdd(&acc[threadIdx.y], v[i]);
+    fold[i] = atomicAdd(&facc[threadIdx.y], fv[i]);
 }
 #endif // end of atom_warp.cu
 #if 0 // test-file atom_warp.ptx
@@ -576,6 +616,65 @@ $L__BB4_4:
 	st.global.f64 	[%rd9], %fd2;
 
 $L__BB5_2:
+	ret;
+
+}
+	// .globl	rows
+.visible .entry rows(
+	.param .u32 rows_param_0,
+	.param .u64 rows_param_1,
+	.param .u64 rows_param_2,
+	.param .u64 rows_param_3,
+	.param .u64 rows_param_4,
+	.param .u64 rows_param_5,
+	.param .u64 rows_param_6
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .f32 	%f<3>;
+	.reg .b32 	%r<11>;
+	.reg .b64 	%rd<21>;
+
+
+	ld.param.u32 	%r3, [rows_param_0];
+	ld.param.u64 	%rd1, [rows_param_1];
+	ld.param.u64 	%rd2, [rows_param_2];
+	ld.param.u64 	%rd3, [rows_param_3];
+	ld.param.u64 	%rd4, [rows_param_4];
+	ld.param.u64 	%rd5, [rows_param_5];
+	ld.param.u64 	%rd6, [rows_param_6];
+	mov.u32 	%r4, %ctaid.x;
+	mov.u32 	%r5, %ntid.y;
+	mov.u32 	%r1, %tid.y;
+	mad.lo.s32 	%r6, %r4, %r5, %r1;
+	mov.u32 	%r7, %ntid.x;
+	mov.u32 	%r8, %tid.x;
+	mad.lo.s32 	%r2, %r6, %r7, %r8;
+	setp.ge.s32 	%p1, %r2, %r3;
+	@%p1 bra 	$L__BB6_2;
+
+	cvta.to.global.u64 	%rd7, %rd1;
+	cvta.to.global.u64 	%rd8, %rd2;
+	mul.wide.u32 	%rd9, %r1, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	mul.wide.s32 	%rd11, %r2, 4;
+	add.s64 	%rd12, %rd7, %rd11;
+	ld.global.u32 	%r9, [%rd12];
+	atom.global.add.u32 	%r10, [%rd10], %r9;
+	cvta.to.global.u64 	%rd13, %rd3;
+	add.s64 	%rd14, %rd13, %rd11;
+	st.global.u32 	[%rd14], %r10;
+	cvta.to.global.u64 	%rd15, %rd5;
+	add.s64 	%rd16, %rd15, %rd9;
+	cvta.to.global.u64 	%rd17, %rd4;
+	add.s64 	%rd18, %rd17, %rd11;
+	ld.global.f32 	%f1, [%rd18];
+	atom.global.add.f32 	%f2, [%rd16], %f1;
+	cvta.to.global.u64 	%rd19, %rd6;
+	add.s64 	%rd20, %rd19, %rd11;
+	st.global.f32 	[%rd20], %f2;
+
+$L__BB6_2:
 	ret;
 
 }
