@@ -128,8 +128,8 @@ lane_read(Emit *e, LaneVal x, LLVMValueRef lane)
 }
 
 typedef struct AtomLanes {
-    LaneVal ptr, b, c;  /* address, operand, compare value (cas; v NULL if none) */
-    LLVMValueRef res;   /* <32 x T> alloca: the old values, or NULL (red) */
+    LaneVal ptr, b, c; /* address, operand, compare value (cas; v NULL if none) */
+    LLVMValueRef res;  /* <32 x T> alloca: the old values, or NULL (red) */
     PtxType ty;
     LLVMAtomicRMWBinOp op;
     LLVMAtomicOrdering ord;
@@ -230,7 +230,8 @@ lanes_up(Emit *e, LLVMValueRef v, LLVMValueRef identv, unsigned by)
 static LLVMBasicBlockRef
 when_any(Emit *e, LLVMValueRef mask, LLVMBasicBlockRef *pre)
 {
-    LLVMBasicBlockRef go = emit_new_block(e, "atom.warp"), join = emit_new_block(e, "atom.warp.done");
+    LLVMBasicBlockRef go = emit_new_block(e, "atom.warp"),
+                      join = emit_new_block(e, "atom.warp.done");
     *pre = LLVMGetInsertBlock(e->b);
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), go, join);
     LLVMPositionBuilderAtEnd(e->b, go);
@@ -304,7 +305,8 @@ atom_fadd(Emit *e, LLVMValueRef p, LLVMValueRef b, LLVMAtomicOrdering ord, bool 
     LLVMSetAlignment(first, size);
     LLVMBasicBlockRef go = LLVMGetInsertBlock(e->b), retry = emit_new_block(e, "atom.fadd"),
                       head = emit_new_block(e, "fadd.lanes"), body = emit_new_block(e, "fadd.lane"),
-                      cas = emit_new_block(e, "fadd.cas"), done = emit_new_block(e, "atom.fadd.done");
+                      cas = emit_new_block(e, "fadd.cas"),
+                      done = emit_new_block(e, "atom.fadd.done");
     LLVMBuildBr(e->b, retry);
     LLVMPositionBuilderAtEnd(e->b, retry);
     LLVMValueRef old = LLVMBuildPhi(e->b, it, "");
@@ -367,7 +369,8 @@ atom_same_or_lanes(Emit *e, LLVMValueRef p, LLVMValueRef b, PtxType ty, LLVMAtom
     LLVMValueRef first = LLVMBuildExtractElement(e->b, p, emit_lowest_lane(e, mask), "");
     LLVMValueRef eq = emit_mask_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, p, emit_splat(e, first), ""));
     LLVMValueRef same = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, eq, mask, ""), mask, "");
-    LLVMBasicBlockRef one_bb = emit_new_block(e, "atom.one"), lanes_bb = emit_new_block(e, "atom.lanes"),
+    LLVMBasicBlockRef one_bb = emit_new_block(e, "atom.one"),
+                      lanes_bb = emit_new_block(e, "atom.lanes"),
                       join = emit_new_block(e, "atom.join");
     LLVMBuildCondBr(e->b, same, one_bb, lanes_bb);
     LLVMPositionBuilderAtEnd(e->b, one_bb);

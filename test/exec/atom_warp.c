@@ -171,7 +171,8 @@ int main(int argc, char **argv)
     }
     /* add_f64: operands in [1, 2) with 52-bit fractions */
     static double dv[N], dold[N];
-    for (int i = 0; i < n; i++) dv[i] = 1.0 + (double)((uint64_t)lcg() << 20 ^ lcg()) * 0x1p-52, dold[i] = -1;
+    for (int i = 0; i < n; i++)
+        dv[i] = 1.0 + (double)((uint64_t)lcg() << 20 ^ lcg()) * 0x1p-52, dold[i] = -1;
     double dacc[1] = {0};
     double *pdv = dv, *pdacc = dacc, *pdold = dold;
     void *ad[] = {&n, &pdv, &pdacc, &pdold};
@@ -184,7 +185,8 @@ int main(int argc, char **argv)
     /* rows: atomicAdd to the word of the thread's row, blocks 32x4 (one
      * address a warp at run time) and 16x8 (two) */
     static float rf[N], rfold[N];
-    for (int i = 0; i < n; i++) v[i] = lcg() % 1000 + 1, rf[i] = 1.0f + (float)(lcg() >> 8) * 0x1p-24f;
+    for (int i = 0; i < n; i++)
+        v[i] = lcg() % 1000 + 1, rf[i] = 1.0f + (float)(lcg() >> 8) * 0x1p-24f;
     for (int shape = 0; shape < 2; shape++) {
         unsigned bx = shape ? 16 : 32, by = shape ? 8 : 4, racc[8] = {0};
         float rfacc[8] = {0};
