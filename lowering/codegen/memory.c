@@ -174,9 +174,15 @@ warp_rows(Emit *e)
     LLVMValueRef halves =
         LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffu), ""),
                      e->fs.rows_two, "");
-    e->fs.half_rows = LLVMBuildOr(
-        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffffffu), ""), halves,
-        "half.rows");
+    /* one row holds every lane that exists (a block 32 or more wide, or a
+     * partial last warp inside one row) */
+    LLVMValueRef one_row = LLVMBuildOr(
+        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffffffu), ""),
+        LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), "one.row");
+    e->fs.half_rows = LLVMBuildOr(e->b, one_row, halves, "half.rows");
+    const int *req = e->fs.f->perf.reqntid;
+    if (req[0] > 0 && req[0] % (WARP / 2) == 0) /* launch.c refuses any other block */
+        e->fs.half_rows = LLVMConstInt(e->t_i1, 1, 0);
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
@@ -520,6 +526,176 @@ span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
                          LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
 }
 
+/* A masked gather or scatter of the active lanes, with no check of the
+ * addresses: the analysis knows their step, and it is neither 0 nor the
+ * element size, so they cannot be one contiguous run. */
+static LLVMValueRef
+strided_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef mv = emit_mask_vec(e, emit_cur_mask(e)), align = emit_u32(e, size);
+    if (val) {
+        LLVMValueRef args[] = {val, ptr, align, mv};
+        emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
+        return NULL;
+    }
+    LLVMValueRef args[] = {ptr, align, mv, LLVMGetUndef(vt)};
+    return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+}
+
+/* i32: lanes f .. l - 1 of a mask m whose lowest lane is f and highest l
+ * (none when m has at most one lane). */
+static LLVMValueRef
+lanes_between(Emit *e, LLVMValueRef m)
+{
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef lo = LLVMBuildAnd(e->b, m, LLVMBuildNeg(e->b, m, ""), ""); /* 1 << f */
+    LLVMValueRef lz[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
+    LLVMValueRef z = emit_intrinsic(e, "llvm.ctlz", &t, 1, lz, 2); /* 32 when m is 0 */
+    LLVMValueRef sh = LLVMBuildLShr(e->b, LLVMConstInt(e->t_i64, 1u << (WARP - 1), 0),
+                                    LLVMBuildZExt(e->b, z, e->t_i64, ""), "");
+    LLVMValueRef hi = LLVMBuildTrunc(e->b, sh, t, ""); /* 1 << l, or 0 */
+    return LLVMBuildSub(e->b, hi, lo, "");
+}
+
+/* i1: in each of m's halves, every lane between its lowest and highest
+ * active lane lies step bytes past the one before, in ints (<32 x i64>):
+ * a 32-bit value widened on the way did not wrap between them (a wrap
+ * changes the distance by a multiple of 2^32).  No lane's value is
+ * extracted (a variable index makes LLVM spill the vector): adjacent
+ * lanes are compared in one vector, and the lanes that matter masked. */
+static LLVMValueRef
+halves_unwrapped(Emit *e, LLVMValueRef ints, LLVMValueRef m0, LLVMValueRef m1, int64_t step)
+{
+    LLVMValueRef idx[WARP];
+    for (int i = 0; i < WARP; i++)
+        idx[i] = emit_u32(e, (uint64_t)(i + 1 < WARP ? i + 1 : i));
+    LLVMValueRef next =
+        LLVMBuildShuffleVector(e->b, ints, LLVMGetUndef(LLVMTypeOf(ints)), LLVMConstVector(idx, WARP), "");
+    LLVMValueRef d = LLVMBuildSub(e->b, next, ints, "");
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, d,
+                                    emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)step, 1)), "");
+    LLVMValueRef ok = LLVMBuildBitCast(e->b, eq, e->t_i32, "");
+    LLVMValueRef need = LLVMBuildOr(e->b, lanes_between(e, m0), lanes_between(e, m1), "");
+    return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, need, LLVMBuildNot(e->b, ok, ""), ""),
+                         emit_u32(e, 0), "");
+}
+
+/* Where lane 16h of half h (lanes 16h .. 16h + 15, mask bits mh) would
+ * point if its active lanes were contiguous: any active lane's address
+ * minus its distance from lane 16h; the largest, so that no lane is
+ * extracted at a variable index.  Null when no lane of the half is
+ * active. */
+static LLVMValueRef
+half_base(Emit *e, LLVMValueRef ints, LLVMValueRef mh, int h, unsigned size)
+{
+    LLVMValueRef idx[WARP / 2], off[WARP / 2];
+    for (int i = 0; i < WARP / 2; i++) {
+        idx[i] = emit_u32(e, (uint64_t)(h * (WARP / 2) + i));
+        off[i] = LLVMConstInt(e->t_i64, (uint64_t)i * size, 0);
+    }
+    LLVMTypeRef ht = LLVMVectorType(e->t_i64, WARP / 2);
+    LLVMValueRef p = LLVMBuildShuffleVector(e->b, ints, LLVMGetUndef(LLVMTypeOf(ints)),
+                                            LLVMConstVector(idx, WARP / 2), "");
+    LLVMValueRef b = LLVMBuildSub(e->b, p, LLVMConstVector(off, WARP / 2), "");
+    b = LLVMBuildSelect(e->b, mh, b, LLVMConstNull(ht), "");
+    return LLVMBuildIntToPtr(e->b, emit_intrinsic(e, "llvm.vector.reduce.umax", &ht, 1, &b, 1),
+                             e->t_ptr, "");
+}
+
+/* A contiguous access (step = size >= 4) through an address the analysis
+ * knows row by row, for any mask: when lanes 0-15 lie in one row, and
+ * 16-31 (e->fs.half_rows, once per function; a constant under a .reqntid
+ * whose x is a multiple of 16), each half is one masked 16-lane load or
+ * store at its row's base (half_base), with no check of the addresses;
+ * masked accesses touch no inactive lane's memory.  A 32-bit value
+ * widened into the address (wide) may wrap inside a row: halves_unwrapped
+ * checks it.  Otherwise a masked gather or scatter.  Loads when val is
+ * NULL. */
+static LLVMValueRef
+row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = emit_cur_mask(e), m[2];
+    LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptr, LLVMVectorType(e->t_i64, WARP), "");
+    m[0] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffffu), "");
+    m[1] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffff0000u), "");
+    LLVMValueRef fast = e->fs.half_rows;
+    if (wide)
+        fast = LLVMBuildAnd(e->b, fast, halves_unwrapped(e, ints, m[0], m[1], size), "");
+    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = NULL,
+                      jb = emit_new_block(e, "mem.row.join");
+    if (LLVMIsAConstantInt(fast) && LLVMConstIntGetZExtValue(fast)) {
+        LLVMBuildBr(e->b, fb);
+    } else {
+        sb = emit_new_block(e, "mem.gather");
+        LLVMBuildCondBr(e->b, fast, fb, sb);
+    }
+
+    /* the full warp: plain accesses at lane 0's and lane 16's addresses */
+    LLVMPositionBuilderAtEnd(e->b, fb);
+    LLVMBasicBlockRef all = emit_new_block(e, "mem.row.all");
+    fb = emit_new_block(e, "mem.row.masked");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), all,
+                    fb);
+    LLVMPositionBuilderAtEnd(e->b, all);
+    LLVMValueRef got[3] = {NULL, NULL, NULL};
+    LLVMValueRef p0 = LLVMBuildIntToPtr(
+        e->b, LLVMBuildExtractElement(e->b, ints, emit_u32(e, 0), ""), e->t_ptr, "");
+    LLVMValueRef p16 = LLVMBuildIntToPtr(
+        e->b, LLVMBuildExtractElement(e->b, ints, emit_u32(e, WARP / 2), ""), e->t_ptr, "");
+    got[2] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(vt));
+    got[2] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[2]);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, fb);
+    LLVMTypeRef ht = LLVMVectorType(t, WARP / 2), i16 = LLVMIntTypeInContext(e->ctx, WARP / 2);
+    LLVMTypeRef over[] = {ht, e->t_ptr};
+    LLVMValueRef half[2], idx[WARP], align = emit_u32(e, size);
+    for (int h = 0; h < 2; h++) {
+        LLVMValueRef bits = h ? LLVMBuildLShr(e->b, m[h], emit_u32(e, WARP / 2), "") : m[h];
+        LLVMValueRef mv = LLVMBuildBitCast(e->b, LLVMBuildTrunc(e->b, bits, i16, ""),
+                                           LLVMVectorType(e->t_i1, WARP / 2), "");
+        LLVMValueRef at = half_base(e, ints, mv, h, size);
+        if (val) {
+            for (int i = 0; i < WARP / 2; i++)
+                idx[i] = emit_u32(e, (uint64_t)(h * (WARP / 2) + i));
+            LLVMValueRef part = LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(vt),
+                                                       LLVMConstVector(idx, WARP / 2), "");
+            LLVMValueRef args[] = {part, at, align, mv};
+            emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
+        } else {
+            LLVMValueRef args[] = {at, align, mv, LLVMGetUndef(ht)};
+            half[h] = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
+        }
+    }
+    if (!val) {
+        for (int i = 0; i < WARP; i++)
+            idx[i] = emit_u32(e, (uint64_t)i);
+        got[0] = LLVMBuildShuffleVector(e->b, half[0], half[1], LLVMConstVector(idx, WARP), "");
+    }
+    LLVMBuildBr(e->b, jb);
+    if (sb) {
+        LLVMPositionBuilderAtEnd(e->b, sb);
+        got[1] = strided_access(e, ptr, t, val);
+        LLVMBuildBr(e->b, jb);
+    }
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMValueRef in[] = {got[0], got[2], got[1]};
+    LLVMBasicBlockRef bbs[] = {fb, all, sb};
+    LLVMAddIncoming(phi, in, bbs, sb ? 3 : 2);
+    return phi;
+}
+
+
 /* An access through an address the analysis knows row by row
  * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one
  * location) or step = size (each row is contiguous).  The fast path, when
@@ -648,7 +824,7 @@ per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem
  * when the analysis knows it row by row, else STEP_UNKNOWN.  A 32-bit
  * register is accepted for .shared only: shared offsets are far below
  * 2^31 and the analysis bounds the step, so a row's offsets never wrap. */
-enum { STEP_UNKNOWN = -1 };
+#define STEP_UNKNOWN INT64_MIN
 
 static int64_t
 row_step(Emit *e, const Operand *o, Space space, bool *wide)
@@ -663,7 +839,7 @@ row_step(Emit *e, const Operand *o, Space space, bool *wide)
               (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
     int64_t k = e->fs.fi->reg_tx_step[b->reg];
     *wide = e->fs.fi->reg_tx_wide[b->reg];
-    return ok && k >= 0 ? k : STEP_UNKNOWN;
+    return ok ? k : STEP_UNKNOWN;
 }
 
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
@@ -679,8 +855,12 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t s
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         return per_lane_ordered(e, ptr, t, NULL, sem);
+    if (emit_is_vec(ptr) && step == size && size >= 4)
+        return row_masked(e, ptr, t, NULL, wide);
     if (emit_is_vec(ptr) && (step == 0 || step == size))
         return row_access(e, ptr, t, NULL, step, wide);
+    if (emit_is_vec(ptr) && step != STEP_UNKNOWN)
+        return strided_access(e, ptr, t, NULL);
     return lanes_call(e, ptr, t, NULL);
 }
 
@@ -695,8 +875,12 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
+    else if (emit_is_vec(ptr) && step == size && size >= 4)
+        row_masked(e, ptr, t, emit_splat(e, val), wide);
     else if (emit_is_vec(ptr) && step == size)
         row_access(e, ptr, t, emit_splat(e, val), step, wide);
+    else if (emit_is_vec(ptr) && step != STEP_UNKNOWN && step != 0)
+        strided_access(e, ptr, t, emit_splat(e, val));
     else
         lanes_call(e, ptr, t, emit_splat(e, val));
 }
@@ -733,7 +917,7 @@ emit_ld(Emit *e, const Instr *in)
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     bool wide;
     int64_t step = row_step(e, &in->opnd[1], access_space(in), &wide);
-    if (n > 1 && step != 0)
+    if (n > 1 && step == size)
         step = STEP_UNKNOWN; /* the lanes' elements interleave */
     for (int i = 0; i < n; i++) {
         const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
@@ -757,7 +941,7 @@ emit_st(Emit *e, const Instr *in)
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     bool wide;
     int64_t step = row_step(e, &in->opnd[0], access_space(in), &wide);
-    if (n > 1)
+    if (n > 1 && step == size)
         step = STEP_UNKNOWN;
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
