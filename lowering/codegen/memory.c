@@ -605,15 +605,26 @@ half_base(Emit *e, LLVMValueRef ints, LLVMValueRef mh, int h, unsigned size)
                              e->t_ptr, "");
 }
 
+/* A branch on c to t, else f; a plain branch to t when c is constant true. */
+static void
+branch_if(Emit *e, LLVMValueRef c, LLVMBasicBlockRef t, LLVMBasicBlockRef f)
+{
+    if (LLVMIsAConstantInt(c) && LLVMConstIntGetZExtValue(c))
+        LLVMBuildBr(e->b, t);
+    else
+        LLVMBuildCondBr(e->b, c, t, f);
+}
+
 /* A contiguous access (step = size >= 4) through an address the analysis
- * knows row by row, for any mask: when lanes 0-15 lie in one row, and
+ * knows row by row, for any mask, when lanes 0-15 lie in one row, and
  * 16-31 (e->fs.half_rows, once per function; a constant under a .reqntid
- * whose x is a multiple of 16), each half is one masked 16-lane load or
- * store at its row's base (half_base), with no check of the addresses;
- * masked accesses touch no inactive lane's memory.  A 32-bit value
- * widened into the address (wide) may wrap inside a row: halves_unwrapped
- * checks it.  Otherwise a masked gather or scatter.  Loads when val is
- * NULL. */
+ * whose x is a multiple of 16): for a full warp, two plain 16-lane
+ * accesses at lane 0's and lane 16's addresses; for any other mask, two
+ * masked 16-lane accesses at the halves' bases (half_base), which touch
+ * no inactive lane's memory.  A 32-bit value widened into the address
+ * (wide) may wrap inside a row: for a full warp lanes 0 and 15, and 16
+ * and 31, must be 15 steps apart; for another mask halves_unwrapped.
+ * Otherwise a masked gather or scatter.  Loads when val is NULL. */
 static LLVMValueRef
 row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
 {
@@ -624,24 +635,29 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
     LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptr, LLVMVectorType(e->t_i64, WARP), "");
     m[0] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffffu), "");
     m[1] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffff0000u), "");
-    LLVMValueRef fast = e->fs.half_rows;
-    if (wide)
-        fast = LLVMBuildAnd(e->b, fast, halves_unwrapped(e, ints, m[0], m[1], size), "");
-    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = NULL,
+    LLVMBasicBlockRef full = emit_new_block(e, "mem.row"), part = emit_new_block(e, "mem.row.part"),
+                      all = emit_new_block(e, "mem.row.all"),
+                      fb = emit_new_block(e, "mem.row.masked"), sb = emit_new_block(e, "mem.gather"),
                       jb = emit_new_block(e, "mem.row.join");
-    if (LLVMIsAConstantInt(fast) && LLVMConstIntGetZExtValue(fast)) {
-        LLVMBuildBr(e->b, fb);
-    } else {
-        sb = emit_new_block(e, "mem.gather");
-        LLVMBuildCondBr(e->b, fast, fb, sb);
-    }
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), full,
+                    part);
+    /* a full warp: lanes 0 and 15, and 16 and 31, tell a wrap (cheaper than
+     * the vector test, and no lane is off) */
+    LLVMPositionBuilderAtEnd(e->b, full);
+    LLVMValueRef ok = e->fs.half_rows;
+    if (wide)
+        ok = LLVMBuildAnd(e->b, ok,
+                          LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, size),
+                                       span_const_ok(e, ptr, WARP / 2, WARP - 1, size), ""),
+                          "");
+    branch_if(e, ok, all, sb);
+    LLVMPositionBuilderAtEnd(e->b, part);
+    ok = e->fs.half_rows;
+    if (wide)
+        ok = LLVMBuildAnd(e->b, ok, halves_unwrapped(e, ints, m[0], m[1], size), "");
+    branch_if(e, ok, fb, sb);
 
     /* the full warp: plain accesses at lane 0's and lane 16's addresses */
-    LLVMPositionBuilderAtEnd(e->b, fb);
-    LLVMBasicBlockRef all = emit_new_block(e, "mem.row.all");
-    fb = emit_new_block(e, "mem.row.masked");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), all,
-                    fb);
     LLVMPositionBuilderAtEnd(e->b, all);
     LLVMValueRef got[3] = {NULL, NULL, NULL};
     LLVMValueRef p0 = LLVMBuildIntToPtr(
@@ -664,9 +680,9 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
         if (val) {
             for (int i = 0; i < WARP / 2; i++)
                 idx[i] = emit_u32(e, (uint64_t)(h * (WARP / 2) + i));
-            LLVMValueRef part = LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(vt),
-                                                       LLVMConstVector(idx, WARP / 2), "");
-            LLVMValueRef args[] = {part, at, align, mv};
+            LLVMValueRef piece = LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(vt),
+                                                        LLVMConstVector(idx, WARP / 2), "");
+            LLVMValueRef args[] = {piece, at, align, mv};
             emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
         } else {
             LLVMValueRef args[] = {at, align, mv, LLVMGetUndef(ht)};
@@ -679,7 +695,10 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
         got[0] = LLVMBuildShuffleVector(e->b, half[0], half[1], LLVMConstVector(idx, WARP), "");
     }
     LLVMBuildBr(e->b, jb);
-    if (sb) {
+    if (!LLVMGetFirstUse(LLVMBasicBlockAsValue(sb))) { /* both tests constant */
+        LLVMDeleteBasicBlock(sb);
+        sb = NULL;
+    } else {
         LLVMPositionBuilderAtEnd(e->b, sb);
         got[1] = strided_access(e, ptr, t, val);
         LLVMBuildBr(e->b, jb);

@@ -92,8 +92,9 @@ static void tile(const char *cas, int w, int h, unsigned bw, unsigned bh)
 
 /* u = lane + 0xfffffff8 wraps between lanes 7 and 8, inside a half of the
  * warp: lanes 0..7 read 16 GiB above lanes 8..31 (two pages mapped that
- * far apart), under a mask with every third lane off, and under the mask
- * of only those. */
+ * far apart), under masks (from memory, so that the load stays under its
+ * branch) with every third lane off, with lanes 2 and 9 only, and with
+ * every lane on. */
 static void wrap_mask(void)
 {
     const size_t pg = 4096, span = (size_t)1 << 34;
@@ -106,16 +107,21 @@ static void wrap_mask(void)
     float *lo = (float *)(a + pg), *hi = (float *)(a + span + pg - 32);
     for (int i = 0; i < 64; i++)
         lo[i] = (float)(i + 1), hi[i] = (float)(-i - 1);
-    float out[64], exp[64], *outp = out;
-    for (int l = 0; l < 64; l++)
-        out[l] = exp[l] = 0.0f;
-    for (int l = 0; l < 32; l++)
-        exp[l % 3 != 0 ? l : 32 + l] = l < 8 ? hi[l] : lo[l - 8];
-    const float *base = lo;
-    unsigned uoff = 0xfffffff8u;
-    void *pp[] = {&base, &uoff, &outp};
-    if (launch("wrap_mask", "wrap_mask", d3(1, 1, 1), d3(32, 1, 1), 0, pp))
-        CHECK_EXACT("wrap_mask", out, exp, 64);
+    for (int k = 0; k < 3; k++) {
+        float out[32], exp[32], *outp = out;
+        int on[32], *onp = on;
+        for (int l = 0; l < 32; l++) {
+            on[l] = k == 0 ? l % 3 != 0 : k == 1 ? l == 2 || l == 9 : 1;
+            out[l] = 0.0f;
+            exp[l] = on[l] ? (l < 8 ? hi[l] : lo[l - 8]) : 0.0f;
+        }
+        const float *base = lo;
+        unsigned uoff = 0xfffffff8u;
+        void *pp[] = {&base, &uoff, &onp, &outp};
+        const char *cas = k == 0 ? "wrap_mask_thirds" : k == 1 ? "wrap_mask_two_lanes" : "wrap_full_warp";
+        if (launch(cas, "wrap_mask", d3(1, 1, 1), d3(32, 1, 1), 0, pp))
+            CHECK_EXACT(cas, out, exp, 32);
+    }
     munmap(a, span + 4 * pg);
 }
 
@@ -184,13 +190,11 @@ extern "C" __global__ void tile(int w, int h, const float *in, float *out)
     if (gx < w && gy < h && ((gx ^ gy) & 1) == 0)
         out[gy * w + gx] = in[gy * w + gx] + (float)gy;
 }
-extern "C" __global__ void wrap_mask(const float *base, unsigned uoff, float *out)
+extern "C" __global__ void wrap_mask(const float *base, unsigned uoff, const int *on, float *out)
 {
     unsigned l = threadIdx.x, u = l + uoff;
-    if (l % 3 != 0)
+    if (on[l])
         out[l] = base[u];
-    if (l % 3 == 0)
-        out[32 + l] = base[u];
 }
 #endif // end of affine.cu
 #if 0 // test-file affine.ptx
@@ -451,36 +455,40 @@ $L__BB4_2:
 .visible .entry wrap_mask(
 	.param .u64 wrap_mask_param_0,
 	.param .u32 wrap_mask_param_1,
-	.param .u64 wrap_mask_param_2
+	.param .u64 wrap_mask_param_2,
+	.param .u64 wrap_mask_param_3
 )
 {
 	.reg .pred 	%p<2>;
 	.reg .f32 	%f<2>;
-	.reg .b32 	%r<9>;
-	.reg .b64 	%rd<11>;
+	.reg .b32 	%r<5>;
+	.reg .b64 	%rd<14>;
 
 
-	ld.param.u64 	%rd1, [wrap_mask_param_0];
-	ld.param.u32 	%r1, [wrap_mask_param_1];
-	ld.param.u64 	%rd2, [wrap_mask_param_2];
-	cvta.to.global.u64 	%rd3, %rd2;
-	cvta.to.global.u64 	%rd4, %rd1;
-	mov.u32 	%r2, %tid.x;
-	add.s32 	%r3, %r2, %r1;
-	mul.wide.u32 	%rd5, %r2, -1431655765;
-	shr.u64 	%rd6, %rd5, 33;
-	cvt.u32.u64 	%r4, %rd6;
-	mul.lo.s32 	%r5, %r4, 3;
-	sub.s32 	%r6, %r2, %r5;
-	setp.eq.s32 	%p1, %r6, 0;
-	mul.wide.u32 	%rd7, %r3, 4;
-	add.s64 	%rd8, %rd4, %rd7;
-	ld.global.f32 	%f1, [%rd8];
-	add.s32 	%r7, %r2, 32;
-	selp.b32 	%r8, %r7, %r2, %p1;
-	mul.wide.u32 	%rd9, %r8, 4;
-	add.s64 	%rd10, %rd3, %rd9;
-	st.global.f32 	[%rd10], %f1;
+	ld.param.u64 	%rd2, [wrap_mask_param_0];
+	ld.param.u32 	%r2, [wrap_mask_param_1];
+	ld.param.u64 	%rd4, [wrap_mask_param_2];
+	ld.param.u64 	%rd3, [wrap_mask_param_3];
+	cvta.to.global.u64 	%rd5, %rd4;
+	mov.u32 	%r1, %tid.x;
+	cvt.u64.u32 	%rd1, %r1;
+	mul.wide.u32 	%rd6, %r1, 4;
+	add.s64 	%rd7, %rd5, %rd6;
+	ld.global.u32 	%r3, [%rd7];
+	setp.eq.s32 	%p1, %r3, 0;
+	@%p1 bra 	$L__BB5_2;
+
+	cvta.to.global.u64 	%rd8, %rd2;
+	add.s32 	%r4, %r1, %r2;
+	mul.wide.u32 	%rd9, %r4, 4;
+	add.s64 	%rd10, %rd8, %rd9;
+	ld.global.f32 	%f1, [%rd10];
+	cvta.to.global.u64 	%rd11, %rd3;
+	shl.b64 	%rd12, %rd1, 2;
+	add.s64 	%rd13, %rd11, %rd12;
+	st.global.f32 	[%rd13], %f1;
+
+$L__BB5_2:
 	ret;
 
 }
