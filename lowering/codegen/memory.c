@@ -446,21 +446,26 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
  * PTX.  (Inline, a thousand accesses made 4,600 blocks that all branch on
  * the same mask, and InstCombine's walk over the conditions known for a
  * value made the time quadratic.) */
+static LLVMValueRef rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val,
+                                 bool wide);
+
 static LLVMValueRef
-lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
+lane_fn(Emit *e, LLVMTypeRef t, bool store, int kind, LLVMTypeRef *fty)
 {
     for (int i = 0; i < e->lane_fns.n; i++)
-        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store) {
+        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store &&
+            e->lane_fns.v[i].kind == kind) {
             *fty = e->lane_fns.v[i].fty;
             return e->lane_fns.v[i].fn;
         }
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMTypeRef params[] = {LLVMVectorType(e->t_ptr, WARP), vt, e->t_i32, e->t_i32, e->t_i1};
     LLVMTypeRef *ps = store ? params : (params[1] = params[0], params + 1);
-    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0),
-                     NULL};
+    LaneHelper lf = {t, store, kind,
+                     LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0), NULL};
+    static const char *const kinds[] = {"lanes", "rows", "rows.wide"};
     char *ty = LLVMPrintTypeToString(t), name[64];
-    snprintf(name, sizeof name, "p2n.lanes.%s.%s", store ? "st" : "ld", ty);
+    snprintf(name, sizeof name, "p2n.%s.%s.%s", kinds[kind], store ? "st" : "ld", ty);
     LLVMDisposeMessage(ty);
     lf.fn = LLVMAddFunction(e->mod, name, lf.fty);
     LLVMSetLinkage(lf.fn, LLVMInternalLinkage);
@@ -475,23 +480,23 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
     /* emit its body with this context pointed at it */
     LLVMBuilderRef b = e->b;
     LLVMValueRef fn = e->fs.fn, imask = e->fs.imask, rows_lo = e->fs.rows_lo,
-                 rows_two = e->fs.rows_two;
+                 rows_two = e->fs.rows_two, half_rows = e->fs.half_rows;
     e->b = LLVMCreateBuilderInContext(e->ctx);
     e->fs.fn = lf.fn;
     LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
     unsigned k = store ? 2 : 1;
     e->fs.imask = LLVMGetParam(lf.fn, k);
     e->fs.rows_lo = LLVMGetParam(lf.fn, k + 1);
-    e->fs.rows_two = LLVMGetParam(lf.fn, k + 2);
-    LLVMValueRef got =
-        per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
+    e->fs.rows_two = e->fs.half_rows = LLVMGetParam(lf.fn, k + 2); /* by kind */
+    LLVMValueRef p = LLVMGetParam(lf.fn, 0), v = store ? LLVMGetParam(lf.fn, 1) : NULL;
+    LLVMValueRef got = kind ? rows_partial(e, p, t, v, kind == 2) : per_lane_access(e, p, t, v);
     if (store)
         LLVMBuildRetVoid(e->b);
     else
         LLVMBuildRet(e->b, got);
     LLVMDisposeBuilder(e->b);
     e->b = b, e->fs.fn = fn, e->fs.imask = imask, e->fs.rows_lo = rows_lo,
-    e->fs.rows_two = rows_two;
+    e->fs.rows_two = rows_two, e->fs.half_rows = half_rows;
     vec_push(e->module_arena, &e->lane_fns, lf);
     *fty = lf.fty;
     return lf.fn;
@@ -503,7 +508,7 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
     warp_rows(e);
     LLVMTypeRef fty;
-    LLVMValueRef fn = lane_fn(e, t, val != NULL, &fty);
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, 0, &fty);
     LLVMValueRef args[5], *a = args;
     *a++ = emit_is_vec(ptr) ? ptr : emit_splat(e, ptr);
     if (val)
@@ -511,6 +516,24 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     *a++ = emit_cur_mask(e);
     *a++ = e->fs.rows_lo;
     *a++ = e->fs.rows_two;
+    return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
+}
+
+/* rows_partial out of line (lane_fn, kind 1 or 2 for wide): the same
+ * signature as p2n.lanes, with half.rows for rows_two. */
+static LLVMValueRef
+rows_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    warp_rows(e);
+    LLVMTypeRef fty;
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, wide ? 2 : 1, &fty);
+    LLVMValueRef args[5], *a = args;
+    *a++ = ptr;
+    if (val)
+        *a++ = val;
+    *a++ = emit_cur_mask(e);
+    *a++ = e->fs.rows_lo;
+    *a++ = e->fs.half_rows;
     return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
@@ -605,73 +628,35 @@ half_base(Emit *e, LLVMValueRef ints, LLVMValueRef mh, int h, unsigned size)
                              e->t_ptr, "");
 }
 
-/* A branch on c to t, else f; a plain branch to t when c is constant true. */
-static void
-branch_if(Emit *e, LLVMValueRef c, LLVMBasicBlockRef t, LLVMBasicBlockRef f)
-{
-    if (LLVMIsAConstantInt(c) && LLVMConstIntGetZExtValue(c))
-        LLVMBuildBr(e->b, t);
-    else
-        LLVMBuildCondBr(e->b, c, t, f);
-}
-
-/* A contiguous access (step = size >= 4) through an address the analysis
- * knows row by row, for any mask, when lanes 0-15 lie in one row, and
- * 16-31 (e->fs.half_rows, once per function; a constant under a .reqntid
- * whose x is a multiple of 16): for a full warp, two plain 16-lane
- * accesses at lane 0's and lane 16's addresses; for any other mask, two
- * masked 16-lane accesses at the halves' bases (half_base), which touch
- * no inactive lane's memory.  A 32-bit value widened into the address
- * (wide) may wrap inside a row: for a full warp lanes 0 and 15, and 16
- * and 31, must be 15 steps apart; for another mask halves_unwrapped.
- * Otherwise a masked gather or scatter.  Loads when val is NULL. */
+/* A contiguous access (step = size >= 4, any mask) through an address the
+ * analysis knows row by row, when lanes 0-15 lie in one row, and 16-31
+ * (e->fs.half_rows): two masked 16-lane accesses at the halves' bases
+ * (half_base), which touch no inactive lane's memory.  A 32-bit value
+ * widened into the address (wide) may wrap inside a row: halves_unwrapped
+ * must hold.  Otherwise a masked gather or scatter.  Loads when val is
+ * NULL.  Emitted once per module and element type (p2n.rows.*, rows_call):
+ * inline at every access it made the IR, and LLVM's time, grow faster
+ * than the PTX. */
 static LLVMValueRef
-row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
 {
-    warp_rows(e);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMValueRef mask = emit_cur_mask(e), m[2];
     LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptr, LLVMVectorType(e->t_i64, WARP), "");
     m[0] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffffu), "");
     m[1] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffff0000u), "");
-    LLVMBasicBlockRef full = emit_new_block(e, "mem.row"), part = emit_new_block(e, "mem.row.part"),
-                      all = emit_new_block(e, "mem.row.all"),
-                      fb = emit_new_block(e, "mem.row.masked"), sb = emit_new_block(e, "mem.gather"),
+    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row.masked"), sb = emit_new_block(e, "mem.gather"),
                       jb = emit_new_block(e, "mem.row.join");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), full,
-                    part);
-    /* a full warp: lanes 0 and 15, and 16 and 31, tell a wrap (cheaper than
-     * the vector test, and no lane is off) */
-    LLVMPositionBuilderAtEnd(e->b, full);
     LLVMValueRef ok = e->fs.half_rows;
     if (wide)
-        ok = LLVMBuildAnd(e->b, ok,
-                          LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, size),
-                                       span_const_ok(e, ptr, WARP / 2, WARP - 1, size), ""),
-                          "");
-    branch_if(e, ok, all, sb);
-    LLVMPositionBuilderAtEnd(e->b, part);
-    ok = e->fs.half_rows;
-    if (wide)
         ok = LLVMBuildAnd(e->b, ok, halves_unwrapped(e, ints, m[0], m[1], size), "");
-    branch_if(e, ok, fb, sb);
-
-    /* the full warp: plain accesses at lane 0's and lane 16's addresses */
-    LLVMPositionBuilderAtEnd(e->b, all);
-    LLVMValueRef got[3] = {NULL, NULL, NULL};
-    LLVMValueRef p0 = LLVMBuildIntToPtr(
-        e->b, LLVMBuildExtractElement(e->b, ints, emit_u32(e, 0), ""), e->t_ptr, "");
-    LLVMValueRef p16 = LLVMBuildIntToPtr(
-        e->b, LLVMBuildExtractElement(e->b, ints, emit_u32(e, WARP / 2), ""), e->t_ptr, "");
-    got[2] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(vt));
-    got[2] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[2]);
-    LLVMBuildBr(e->b, jb);
+    LLVMBuildCondBr(e->b, ok, fb, sb);
 
     LLVMPositionBuilderAtEnd(e->b, fb);
     LLVMTypeRef ht = LLVMVectorType(t, WARP / 2), i16 = LLVMIntTypeInContext(e->ctx, WARP / 2);
     LLVMTypeRef over[] = {ht, e->t_ptr};
-    LLVMValueRef half[2], idx[WARP], align = emit_u32(e, size);
+    LLVMValueRef half[2], idx[WARP], align = emit_u32(e, size), got[2] = {NULL, NULL};
     for (int h = 0; h < 2; h++) {
         LLVMValueRef bits = h ? LLVMBuildLShr(e->b, m[h], emit_u32(e, WARP / 2), "") : m[h];
         LLVMValueRef mv = LLVMBuildBitCast(e->b, LLVMBuildTrunc(e->b, bits, i16, ""),
@@ -695,25 +680,68 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
         got[0] = LLVMBuildShuffleVector(e->b, half[0], half[1], LLVMConstVector(idx, WARP), "");
     }
     LLVMBuildBr(e->b, jb);
-    if (!LLVMGetFirstUse(LLVMBasicBlockAsValue(sb))) { /* both tests constant */
-        LLVMDeleteBasicBlock(sb);
-        sb = NULL;
-    } else {
-        LLVMPositionBuilderAtEnd(e->b, sb);
-        got[1] = strided_access(e, ptr, t, val);
-        LLVMBuildBr(e->b, jb);
-    }
+    LLVMPositionBuilderAtEnd(e->b, sb);
+    got[1] = strided_access(e, ptr, t, val);
+    LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, jb);
     if (val)
         return NULL;
     LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
-    LLVMValueRef in[] = {got[0], got[2], got[1]};
-    LLVMBasicBlockRef bbs[] = {fb, all, sb};
-    LLVMAddIncoming(phi, in, bbs, sb ? 3 : 2);
+    LLVMBasicBlockRef bbs[] = {fb, sb};
+    LLVMAddIncoming(phi, got, bbs, 2);
     return phi;
 }
 
+/* A contiguous access (step = size >= 4) through an address the analysis
+ * knows row by row.  The full-warp fast path, when every lane is active
+ * and lanes 0-15 and 16-31 each lie in one row (e->fs.half_rows, once per
+ * function; a constant under a .reqntid whose x is a multiple of 16): two
+ * plain 16-lane accesses at lane 0's and lane 16's addresses; through a
+ * widened 32-bit value, lanes 0 and 15, and 16 and 31, must be 15 steps
+ * apart (a wrap changes the distance by a multiple of 2^32).  Any other
+ * case is rows_partial, out of line: masked accesses or a gather, never
+ * the run-time search for a pattern of p2n.lanes.  Loads when val is
+ * NULL. */
+static LLVMValueRef
+row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = emit_cur_mask(e);
+    LLVMValueRef ok = LLVMBuildAnd(
+        e->b, e->fs.half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""),
+        "");
+    if (wide)
+        ok = LLVMBuildAnd(e->b, ok,
+                          LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, size),
+                                       span_const_ok(e, ptr, WARP / 2, WARP - 1, size), ""),
+                          "");
+    LLVMBasicBlockRef all = emit_new_block(e, "mem.row"), other = emit_new_block(e, "mem.rows"),
+                      jb = emit_new_block(e, "mem.row.join");
+    LLVMBuildCondBr(e->b, ok, all, other);
+
+    LLVMPositionBuilderAtEnd(e->b, all);
+    LLVMValueRef got[2] = {NULL, NULL};
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)), p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(vt));
+    got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
+    LLVMBasicBlockRef aend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, other);
+    got[1] = rows_call(e, ptr, t, val, wide);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMBasicBlockRef bbs[] = {aend, other};
+    LLVMAddIncoming(phi, got, bbs, 2);
+    return phi;
+}
 
 /* An access through an address the analysis knows row by row
  * (FuncInfo.reg_row_affine) with step 0 (every lane of a row reads one

@@ -14,10 +14,9 @@ if ! "$P2N" --dump=ir test/bench/kernels.ptx >"$ir" 2>"$OUT/ir_rows.err"; then
 fi
 check() { if [ "$2" = yes ]; then echo "PASS cli/ir_rows/$1"; else echo "FAIL cli/ir_rows/$1: $3"; fi; }
 body() { sed -n "/^define internal void @p2n.kernel.$1(/,/^}/p" "$ir"; }
-# the blocks of the fast paths (mem.row, mem.row.all, mem.row.masked), and
-# no others: the other path is a gather (mem.gather) or calls the module's
-# out-of-line access (p2n.lanes.*)
-rowpath() { body "$1" | awk '/^[A-Za-z0-9._]+:/ { in_row = ($0 ~ /^mem\.row(\.all|\.masked)?[0-9]*:/) } in_row'; }
+# the blocks of the fast paths (mem.row), and no others: the other path
+# calls the module's out-of-line access (p2n.rows.*, or p2n.lanes.*)
+rowpath() { body "$1" | awk '/^[A-Za-z0-9._]+:/ { in_row = ($0 ~ /^mem\.row[0-9]*:/) } in_row'; }
 
 # 32 ld.shared and 2 st.shared; the global a[row * n + k0 + tx],
 # b[(k0 + ty) * n + col] and the store to c are row-contiguous too
@@ -40,9 +39,12 @@ check rows_once_per_warp "$([ "$n" -eq 1 ] && echo yes)" "$n computations of row
 n=$(body saxpy | grep -c '^mem\.row[0-9]*:')
 check saxpy_accesses_by_row "$([ "$n" -eq 3 ] && echo yes)" "$n per-row paths in saxpy, expected 3"
 # mul.wide: a 32-bit index may wrap inside a row, so the fast path checks
-# that adjacent lanes are 4 bytes apart (one vector compare per access),
-# and no access calls the out-of-line one
-n=$(body saxpy | grep -c 'icmp eq <32 x i64> %[0-9]*, <i64 4, i64 4,')
-check saxpy_row_steps_checked "$([ "$n" -eq 3 ] && echo yes)" "$n vector checks of the lanes' steps, expected 1 per access"
+# that lanes 0 and 15, and 16 and 31, are 15 * 4 bytes apart
+n=$(body saxpy | grep -c 'icmp eq i64 %[0-9]*, 60\(, !dbg ![0-9]*\)\?$')
+check saxpy_row_ends_checked "$([ "$n" -eq 6 ] && echo yes)" "$n checks of a half's span, expected 2 per access"
+# a partial warp's access is the out-of-line one for a known shape (masked
+# halves, p2n.rows.wide.*), never the run-time search for a pattern
+n=$(body saxpy | grep -c 'call .*@p2n\.rows\.wide\.\(ld\|st\)\.float(')
+check saxpy_partial_by_rows "$([ "$n" -eq 3 ] && echo yes)" "$n calls of p2n.rows.wide.*, expected 3"
 n=$(body saxpy | grep -c 'p2n\.lanes')
 check saxpy_no_lanes_call "$([ "$n" -eq 0 ] && echo yes)" "$n calls of p2n.lanes.*, expected none"
