@@ -596,7 +596,8 @@ halves_unwrapped(Emit *e, LLVMValueRef ints, LLVMValueRef m0, LLVMValueRef m1, i
     for (int i = 0; i < WARP; i++)
         idx[i] = emit_u32(e, (uint64_t)(i + 1 < WARP ? i + 1 : i));
     LLVMValueRef next =
-        LLVMBuildShuffleVector(e->b, ints, LLVMGetUndef(LLVMTypeOf(ints)), LLVMConstVector(idx, WARP), "");
+        LLVMBuildShuffleVector(e->b, ints, LLVMGetUndef(LLVMTypeOf(ints)),
+                               LLVMConstVector(idx, WARP), "");
     LLVMValueRef d = LLVMBuildSub(e->b, next, ints, "");
     LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, d,
                                     emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)step, 1)), "");
@@ -646,8 +647,8 @@ rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wi
     LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptr, LLVMVectorType(e->t_i64, WARP), "");
     m[0] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffffu), "");
     m[1] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffff0000u), "");
-    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row.masked"), sb = emit_new_block(e, "mem.gather"),
-                      jb = emit_new_block(e, "mem.row.join");
+    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row.masked"),
+                      sb = emit_new_block(e, "mem.gather"), jb = emit_new_block(e, "mem.row.join");
     LLVMValueRef ok = e->fs.half_rows;
     if (wide)
         ok = LLVMBuildAnd(e->b, ok, halves_unwrapped(e, ints, m[0], m[1], size), "");
@@ -724,7 +725,8 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
 
     LLVMPositionBuilderAtEnd(e->b, all);
     LLVMValueRef got[2] = {NULL, NULL};
-    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)), p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0));
+    LLVMValueRef p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
     got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(vt));
     got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
     LLVMBasicBlockRef aend = LLVMGetInsertBlock(e->b);

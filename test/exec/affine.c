@@ -27,7 +27,8 @@ static void contig(const char *cas, int n, int off, unsigned b)
 
 static void strided(const char *cas, int n, unsigned b)
 {
-    float *in = malloc((size_t)n * 2 * 4), *out = malloc((size_t)n * 3 * 4), *r = malloc((size_t)n * 3 * 4);
+    float *in = malloc((size_t)n * 2 * 4), *out = malloc((size_t)n * 3 * 4);
+    float *r = malloc((size_t)n * 3 * 4);
     for (int i = 0; i < 2 * n; i++)
         in[i] = (float)(lcg() % 50);
     for (int i = 0; i < 3 * n; i++)
@@ -98,7 +99,8 @@ static void tile(const char *cas, int w, int h, unsigned bw, unsigned bh)
 static void wrap_mask(void)
 {
     const size_t pg = 4096, span = (size_t)1 << 34;
-    char *a = mmap(NULL, span + 4 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    char *a = mmap(NULL, span + 4 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
     if (a == MAP_FAILED || mprotect(a, 2 * pg, PROT_READ | PROT_WRITE) ||
         mprotect(a + span, 3 * pg, PROT_READ | PROT_WRITE)) {
         printf("PASS exec/affine/wrap_mask # SKIP: cannot reserve 16 GiB of address space\n");
@@ -118,7 +120,9 @@ static void wrap_mask(void)
         const float *base = lo;
         unsigned uoff = 0xfffffff8u;
         void *pp[] = {&base, &uoff, &onp, &outp};
-        const char *cas = k == 0 ? "wrap_mask_thirds" : k == 1 ? "wrap_mask_two_lanes" : "wrap_full_warp";
+        const char *cas = k == 0   ? "wrap_mask_thirds"
+                          : k == 1 ? "wrap_mask_two_lanes"
+                                   : "wrap_full_warp";
         if (launch(cas, "wrap_mask", d3(1, 1, 1), d3(32, 1, 1), 0, pp))
             CHECK_EXACT(cas, out, exp, 32);
     }
