@@ -75,7 +75,8 @@ is_transfer(Opcode op)
 
 /* The "varies" rule, for the analysis and the code generator alike: a
  * register as the analysis found it; a special register by its flag in
- * sregs.def, but %tid when tid_row (rows mode: the same in a row); an
+ * sregs.def, but %tid and %laneid when tid_row (rows mode: %tid.x and
+ * %laneid step by one along a row of a warp, the rest is the same); an
  * aggregate when a part varies; anything else never. */
 bool
 operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row)
@@ -83,7 +84,8 @@ operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row)
     switch (o->kind) {
     case OPD_REG: return o->reg >= 0 && o->reg < fi->func->regs.n && fi->reg_varying[o->reg];
     case OPD_SREG:
-        return (sreg_flags(o->sreg) & SRF_VARYING) != 0 && !(tid_row && o->sreg == SREG_TID);
+        return (sreg_flags(o->sreg) & SRF_VARYING) != 0 &&
+               !(tid_row && (o->sreg == SREG_TID || o->sreg == SREG_LANEID));
     case OPD_MEM:
     case OPD_VEC:
     case OPD_LIST:
@@ -228,7 +230,9 @@ opnd_step(const State *s, const Operand *o, int64_t *k)
             return STEP_TOP;
         *k = s->step[o->reg];
         return s->step_state[o->reg];
-    case OPD_SREG: *k = o->sreg == SREG_TID && o->comp == 0; return STEP_CONST;
+    case OPD_SREG: /* in a row of a warp, %laneid - %tid.x is the same */
+        *k = (o->sreg == SREG_TID && o->comp == 0) || o->sreg == SREG_LANEID;
+        return STEP_CONST;
     case OPD_MEM:
     case OPD_VEC:
     case OPD_LIST:
@@ -298,6 +302,20 @@ widens(const Instr *in)
            !instr_has_mod(in, MOD_SAT);
 }
 
+/* cvt from 64 to 32 bits of integers: the value modulo 2^32 keeps its
+ * step, and a wrap of a widened 32-bit value (a multiple of 2^32) is gone. */
+static bool
+narrows(const Instr *in)
+{
+    return in->op == OP_CVT && in->ntype == 2 && type_bits(in->type[0]) == 32 &&
+           type_bits(in->type[1]) == 64 &&
+           (type_kind(in->type[0]) == TK_UINT || type_kind(in->type[0]) == TK_SINT ||
+            type_kind(in->type[0]) == TK_BITS) &&
+           (type_kind(in->type[1]) == TK_UINT || type_kind(in->type[1]) == TK_SINT ||
+            type_kind(in->type[1]) == TK_BITS) &&
+           !instr_has_mod(in, MOD_SAT);
+}
+
 static int
 instr_step1(const State *s, const Instr *in, int64_t *k)
 {
@@ -353,7 +371,7 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
     case OP_CVT:
         if ((lin && in->ntype == 2 && affine_type(in->type[1]) &&
              type_bits(in->type[1]) == type_bits(ty) && in->nopnd == 2) ||
-            (widens(in) && in->nopnd == 2))
+            ((widens(in) || narrows(in)) && in->nopnd == 2))
             st = sa, *k = a;
         break;
     default: break;
@@ -378,7 +396,8 @@ instr_step1(const State *s, const Instr *in, int64_t *k)
 /* The step of what an instruction writes: add, sub, neg, mul.lo, mad.lo,
  * shl by an immediate, mov and same-width cvt of 32- and 64-bit integers
  * carry it (modulo 2^bits), and so do widenings; any other instruction
- * gives 0 when no operand moves, else STEP_TOP.  Steps beyond 2^20 bytes
+ * gives 0 when no operand moves, else STEP_TOP; a cvt from 64 to 32 bits
+ * keeps the step and drops the widenings (narrows).  Steps beyond 2^20 bytes
  * count as STEP_TOP, so that 32-bit shared addresses of a row never wrap.
  * *wide: the widenings the value went through; more than one (two wraps
  * could cancel at the ends of a row), or one whose step cancelled out,
@@ -387,7 +406,7 @@ static int
 instr_step(const State *s, const Instr *in, int64_t *k, int *wide)
 {
     int st = instr_step1(s, in, k), w = 0;
-    for (int i = 1; i < in->nopnd; i++)
+    for (int i = 1; i < in->nopnd && !narrows(in); i++)
         w += opnd_wide(s, &in->opnd[i]);
     if (st == STEP_CONST && (w > 1 || (w == 1 && *k == 0)))
         st = STEP_TOP;

@@ -45,6 +45,7 @@ typedef Vec(LLVMValueRef) ValueVec;
 typedef struct LaneHelper {
     LLVMTypeRef t; /* element type */
     bool store;
+    int kind; /* 0: p2n.lanes (any address); 1, 2: p2n.rows, p2n.rows.wide */
     LLVMTypeRef fty;
     LLVMValueRef fn;
 } LaneHelper;

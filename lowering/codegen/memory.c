@@ -174,9 +174,15 @@ warp_rows(Emit *e)
     LLVMValueRef halves =
         LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffu), ""),
                      e->fs.rows_two, "");
-    e->fs.half_rows = LLVMBuildOr(
-        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffffffu), ""), halves,
-        "half.rows");
+    /* one row holds every lane that exists (a block 32 or more wide, or a
+     * partial last warp inside one row) */
+    LLVMValueRef one_row = LLVMBuildOr(
+        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffffffu), ""),
+        LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), "one.row");
+    e->fs.half_rows = LLVMBuildOr(e->b, one_row, halves, "half.rows");
+    const int *req = e->fs.f->perf.reqntid;
+    if (req[0] > 0 && req[0] % (WARP / 2) == 0) /* launch.c refuses any other block */
+        e->fs.half_rows = LLVMConstInt(e->t_i1, 1, 0);
     LLVMDisposeBuilder(e->b);
     e->b = saved;
 }
@@ -440,21 +446,26 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
  * PTX.  (Inline, a thousand accesses made 4,600 blocks that all branch on
  * the same mask, and InstCombine's walk over the conditions known for a
  * value made the time quadratic.) */
+static LLVMValueRef rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val,
+                                 bool wide);
+
 static LLVMValueRef
-lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
+lane_fn(Emit *e, LLVMTypeRef t, bool store, int kind, LLVMTypeRef *fty)
 {
     for (int i = 0; i < e->lane_fns.n; i++)
-        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store) {
+        if (e->lane_fns.v[i].t == t && e->lane_fns.v[i].store == store &&
+            e->lane_fns.v[i].kind == kind) {
             *fty = e->lane_fns.v[i].fty;
             return e->lane_fns.v[i].fn;
         }
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMTypeRef params[] = {LLVMVectorType(e->t_ptr, WARP), vt, e->t_i32, e->t_i32, e->t_i1};
     LLVMTypeRef *ps = store ? params : (params[1] = params[0], params + 1);
-    LaneHelper lf = {t, store, LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0),
-                     NULL};
+    LaneHelper lf = {t, store, kind,
+                     LLVMFunctionType(store ? e->t_void : vt, ps, store ? 5 : 4, 0), NULL};
+    static const char *const kinds[] = {"lanes", "rows", "rows.wide"};
     char *ty = LLVMPrintTypeToString(t), name[64];
-    snprintf(name, sizeof name, "p2n.lanes.%s.%s", store ? "st" : "ld", ty);
+    snprintf(name, sizeof name, "p2n.%s.%s.%s", kinds[kind], store ? "st" : "ld", ty);
     LLVMDisposeMessage(ty);
     lf.fn = LLVMAddFunction(e->mod, name, lf.fty);
     LLVMSetLinkage(lf.fn, LLVMInternalLinkage);
@@ -469,23 +480,23 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, LLVMTypeRef *fty)
     /* emit its body with this context pointed at it */
     LLVMBuilderRef b = e->b;
     LLVMValueRef fn = e->fs.fn, imask = e->fs.imask, rows_lo = e->fs.rows_lo,
-                 rows_two = e->fs.rows_two;
+                 rows_two = e->fs.rows_two, half_rows = e->fs.half_rows;
     e->b = LLVMCreateBuilderInContext(e->ctx);
     e->fs.fn = lf.fn;
     LLVMPositionBuilderAtEnd(e->b, emit_new_block(e, "entry"));
     unsigned k = store ? 2 : 1;
     e->fs.imask = LLVMGetParam(lf.fn, k);
     e->fs.rows_lo = LLVMGetParam(lf.fn, k + 1);
-    e->fs.rows_two = LLVMGetParam(lf.fn, k + 2);
-    LLVMValueRef got =
-        per_lane_access(e, LLVMGetParam(lf.fn, 0), t, store ? LLVMGetParam(lf.fn, 1) : NULL);
+    e->fs.rows_two = e->fs.half_rows = LLVMGetParam(lf.fn, k + 2); /* by kind */
+    LLVMValueRef p = LLVMGetParam(lf.fn, 0), v = store ? LLVMGetParam(lf.fn, 1) : NULL;
+    LLVMValueRef got = kind ? rows_partial(e, p, t, v, kind == 2) : per_lane_access(e, p, t, v);
     if (store)
         LLVMBuildRetVoid(e->b);
     else
         LLVMBuildRet(e->b, got);
     LLVMDisposeBuilder(e->b);
     e->b = b, e->fs.fn = fn, e->fs.imask = imask, e->fs.rows_lo = rows_lo,
-    e->fs.rows_two = rows_two;
+    e->fs.rows_two = rows_two, e->fs.half_rows = half_rows;
     vec_push(e->module_arena, &e->lane_fns, lf);
     *fty = lf.fty;
     return lf.fn;
@@ -497,7 +508,7 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
     warp_rows(e);
     LLVMTypeRef fty;
-    LLVMValueRef fn = lane_fn(e, t, val != NULL, &fty);
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, 0, &fty);
     LLVMValueRef args[5], *a = args;
     *a++ = emit_is_vec(ptr) ? ptr : emit_splat(e, ptr);
     if (val)
@@ -505,6 +516,24 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     *a++ = emit_cur_mask(e);
     *a++ = e->fs.rows_lo;
     *a++ = e->fs.rows_two;
+    return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
+}
+
+/* rows_partial out of line (lane_fn, kind 1 or 2 for wide): the same
+ * signature as p2n.lanes, with half.rows for rows_two. */
+static LLVMValueRef
+rows_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    warp_rows(e);
+    LLVMTypeRef fty;
+    LLVMValueRef fn = lane_fn(e, t, val != NULL, wide ? 2 : 1, &fty);
+    LLVMValueRef args[5], *a = args;
+    *a++ = ptr;
+    if (val)
+        *a++ = val;
+    *a++ = emit_cur_mask(e);
+    *a++ = e->fs.rows_lo;
+    *a++ = e->fs.half_rows;
     return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
@@ -518,6 +547,202 @@ span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
         LLVMBuildPtrToInt(e->b, lane_ptr(e, ptrs, emit_u32(e, (uint64_t)b)), e->t_i64, "");
     return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSub(e->b, pb, pa, ""),
                          LLVMConstInt(e->t_i64, (uint64_t)(step * (b - a)), 0), "");
+}
+
+/* A masked gather or scatter of the active lanes, with no check of the
+ * addresses: the analysis knows their step, and it is neither 0 nor the
+ * element size, so they cannot be one contiguous run. */
+static LLVMValueRef
+strided_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef mv = emit_mask_vec(e, emit_cur_mask(e)), align = emit_u32(e, size);
+    if (val) {
+        LLVMValueRef args[] = {val, ptr, align, mv};
+        emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
+        return NULL;
+    }
+    LLVMValueRef args[] = {ptr, align, mv, LLVMGetUndef(vt)};
+    return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+}
+
+/* i32: lanes f .. l - 1 of a mask m whose lowest lane is f and highest l
+ * (none when m has at most one lane). */
+static LLVMValueRef
+lanes_between(Emit *e, LLVMValueRef m)
+{
+    LLVMTypeRef t = e->t_i32;
+    LLVMValueRef lo = LLVMBuildAnd(e->b, m, LLVMBuildNeg(e->b, m, ""), ""); /* 1 << f */
+    LLVMValueRef lz[] = {m, LLVMConstInt(e->t_i1, 0, 0)};
+    LLVMValueRef z = emit_intrinsic(e, "llvm.ctlz", &t, 1, lz, 2); /* 32 when m is 0 */
+    LLVMValueRef sh = LLVMBuildLShr(e->b, LLVMConstInt(e->t_i64, 1u << (WARP - 1), 0),
+                                    LLVMBuildZExt(e->b, z, e->t_i64, ""), "");
+    LLVMValueRef hi = LLVMBuildTrunc(e->b, sh, t, ""); /* 1 << l, or 0 */
+    return LLVMBuildSub(e->b, hi, lo, "");
+}
+
+/* i1: in each of m's halves, every lane between its lowest and highest
+ * active lane lies step bytes past the one before, in ints (<32 x i64>):
+ * a 32-bit value widened on the way did not wrap between them (a wrap
+ * changes the distance by a multiple of 2^32).  No lane's value is
+ * extracted (a variable index makes LLVM spill the vector): adjacent
+ * lanes are compared in one vector, and the lanes that matter masked. */
+static LLVMValueRef
+halves_unwrapped(Emit *e, LLVMValueRef ints, LLVMValueRef m0, LLVMValueRef m1, int64_t step)
+{
+    LLVMValueRef idx[WARP];
+    for (int i = 0; i < WARP; i++)
+        idx[i] = emit_u32(e, (uint64_t)(i + 1 < WARP ? i + 1 : i));
+    LLVMValueRef next =
+        LLVMBuildShuffleVector(e->b, ints, LLVMGetUndef(LLVMTypeOf(ints)),
+                               LLVMConstVector(idx, WARP), "");
+    LLVMValueRef d = LLVMBuildSub(e->b, next, ints, "");
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, d,
+                                    emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)step, 1)), "");
+    LLVMValueRef ok = LLVMBuildBitCast(e->b, eq, e->t_i32, "");
+    LLVMValueRef need = LLVMBuildOr(e->b, lanes_between(e, m0), lanes_between(e, m1), "");
+    return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, need, LLVMBuildNot(e->b, ok, ""), ""),
+                         emit_u32(e, 0), "");
+}
+
+/* Where lane 16h of half h (lanes 16h .. 16h + 15, mask bits mh) would
+ * point if its active lanes were contiguous: any active lane's address
+ * minus its distance from lane 16h; the largest, so that no lane is
+ * extracted at a variable index.  Null when no lane of the half is
+ * active. */
+static LLVMValueRef
+half_base(Emit *e, LLVMValueRef ints, LLVMValueRef mh, int h, unsigned size)
+{
+    LLVMValueRef idx[WARP / 2], off[WARP / 2];
+    for (int i = 0; i < WARP / 2; i++) {
+        idx[i] = emit_u32(e, (uint64_t)(h * (WARP / 2) + i));
+        off[i] = LLVMConstInt(e->t_i64, (uint64_t)i * size, 0);
+    }
+    LLVMTypeRef ht = LLVMVectorType(e->t_i64, WARP / 2);
+    LLVMValueRef p = LLVMBuildShuffleVector(e->b, ints, LLVMGetUndef(LLVMTypeOf(ints)),
+                                            LLVMConstVector(idx, WARP / 2), "");
+    LLVMValueRef b = LLVMBuildSub(e->b, p, LLVMConstVector(off, WARP / 2), "");
+    b = LLVMBuildSelect(e->b, mh, b, LLVMConstNull(ht), "");
+    return LLVMBuildIntToPtr(e->b, emit_intrinsic(e, "llvm.vector.reduce.umax", &ht, 1, &b, 1),
+                             e->t_ptr, "");
+}
+
+/* A contiguous access (step = size >= 4, any mask) through an address the
+ * analysis knows row by row, when lanes 0-15 lie in one row, and 16-31
+ * (e->fs.half_rows): two masked 16-lane accesses at the halves' bases
+ * (half_base), which touch no inactive lane's memory.  A 32-bit value
+ * widened into the address (wide) may wrap inside a row: halves_unwrapped
+ * must hold.  Otherwise a masked gather or scatter.  Loads when val is
+ * NULL.  Emitted once per module and element type (p2n.rows.*, rows_call):
+ * inline at every access it made the IR, and LLVM's time, grow faster
+ * than the PTX. */
+static LLVMValueRef
+rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = emit_cur_mask(e), m[2];
+    LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptr, LLVMVectorType(e->t_i64, WARP), "");
+    m[0] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffffu), "");
+    m[1] = LLVMBuildAnd(e->b, mask, emit_u32(e, 0xffff0000u), "");
+    LLVMBasicBlockRef fb = emit_new_block(e, "mem.row.masked"),
+                      sb = emit_new_block(e, "mem.gather"), jb = emit_new_block(e, "mem.row.join");
+    LLVMValueRef ok = e->fs.half_rows;
+    if (wide)
+        ok = LLVMBuildAnd(e->b, ok, halves_unwrapped(e, ints, m[0], m[1], size), "");
+    LLVMBuildCondBr(e->b, ok, fb, sb);
+
+    LLVMPositionBuilderAtEnd(e->b, fb);
+    LLVMTypeRef ht = LLVMVectorType(t, WARP / 2), i16 = LLVMIntTypeInContext(e->ctx, WARP / 2);
+    LLVMTypeRef over[] = {ht, e->t_ptr};
+    LLVMValueRef half[2], idx[WARP], align = emit_u32(e, size), got[2] = {NULL, NULL};
+    for (int h = 0; h < 2; h++) {
+        LLVMValueRef bits = h ? LLVMBuildLShr(e->b, m[h], emit_u32(e, WARP / 2), "") : m[h];
+        LLVMValueRef mv = LLVMBuildBitCast(e->b, LLVMBuildTrunc(e->b, bits, i16, ""),
+                                           LLVMVectorType(e->t_i1, WARP / 2), "");
+        LLVMValueRef at = half_base(e, ints, mv, h, size);
+        if (val) {
+            for (int i = 0; i < WARP / 2; i++)
+                idx[i] = emit_u32(e, (uint64_t)(h * (WARP / 2) + i));
+            LLVMValueRef piece = LLVMBuildShuffleVector(e->b, val, LLVMGetUndef(vt),
+                                                        LLVMConstVector(idx, WARP / 2), "");
+            LLVMValueRef args[] = {piece, at, align, mv};
+            emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
+        } else {
+            LLVMValueRef args[] = {at, align, mv, LLVMGetUndef(ht)};
+            half[h] = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
+        }
+    }
+    if (!val) {
+        for (int i = 0; i < WARP; i++)
+            idx[i] = emit_u32(e, (uint64_t)i);
+        got[0] = LLVMBuildShuffleVector(e->b, half[0], half[1], LLVMConstVector(idx, WARP), "");
+    }
+    LLVMBuildBr(e->b, jb);
+    LLVMPositionBuilderAtEnd(e->b, sb);
+    got[1] = strided_access(e, ptr, t, val);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMBasicBlockRef bbs[] = {fb, sb};
+    LLVMAddIncoming(phi, got, bbs, 2);
+    return phi;
+}
+
+/* A contiguous access (step = size >= 4) through an address the analysis
+ * knows row by row.  The full-warp fast path, when every lane is active
+ * and lanes 0-15 and 16-31 each lie in one row (e->fs.half_rows, once per
+ * function; a constant under a .reqntid whose x is a multiple of 16): two
+ * plain 16-lane accesses at lane 0's and lane 16's addresses; through a
+ * widened 32-bit value, lanes 0 and 15, and 16 and 31, must be 15 steps
+ * apart (a wrap changes the distance by a multiple of 2^32).  Any other
+ * case is rows_partial, out of line: masked accesses or a gather, never
+ * the run-time search for a pattern of p2n.lanes.  Loads when val is
+ * NULL. */
+static LLVMValueRef
+row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    LLVMValueRef mask = emit_cur_mask(e);
+    LLVMValueRef ok = LLVMBuildAnd(
+        e->b, e->fs.half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""),
+        "");
+    if (wide)
+        ok = LLVMBuildAnd(e->b, ok,
+                          LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, size),
+                                       span_const_ok(e, ptr, WARP / 2, WARP - 1, size), ""),
+                          "");
+    LLVMBasicBlockRef all = emit_new_block(e, "mem.row"), other = emit_new_block(e, "mem.rows"),
+                      jb = emit_new_block(e, "mem.row.join");
+    LLVMBuildCondBr(e->b, ok, all, other);
+
+    LLVMPositionBuilderAtEnd(e->b, all);
+    LLVMValueRef got[2] = {NULL, NULL};
+    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0));
+    LLVMValueRef p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(vt));
+    got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
+    LLVMBasicBlockRef aend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, other);
+    got[1] = rows_call(e, ptr, t, val, wide);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMBasicBlockRef bbs[] = {aend, other};
+    LLVMAddIncoming(phi, got, bbs, 2);
+    return phi;
 }
 
 /* An access through an address the analysis knows row by row
@@ -648,7 +873,7 @@ per_lane_ordered(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, Sem
  * when the analysis knows it row by row, else STEP_UNKNOWN.  A 32-bit
  * register is accepted for .shared only: shared offsets are far below
  * 2^31 and the analysis bounds the step, so a row's offsets never wrap. */
-enum { STEP_UNKNOWN = -1 };
+#define STEP_UNKNOWN INT64_MIN
 
 static int64_t
 row_step(Emit *e, const Operand *o, Space space, bool *wide)
@@ -663,7 +888,7 @@ row_step(Emit *e, const Operand *o, Space space, bool *wide)
               (bits == 64 && (space == SP_GLOBAL || space == SP_GENERIC || space == SP_CONST));
     int64_t k = e->fs.fi->reg_tx_step[b->reg];
     *wide = e->fs.fi->reg_tx_wide[b->reg];
-    return ok && k >= 0 ? k : STEP_UNKNOWN;
+    return ok ? k : STEP_UNKNOWN;
 }
 
 /* Loads a value of type t (the LLVM type of one element) from ptr (uniform
@@ -679,8 +904,12 @@ load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t s
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         return per_lane_ordered(e, ptr, t, NULL, sem);
+    if (emit_is_vec(ptr) && step == size && size >= 4)
+        return row_masked(e, ptr, t, NULL, wide);
     if (emit_is_vec(ptr) && (step == 0 || step == size))
         return row_access(e, ptr, t, NULL, step, wide);
+    if (emit_is_vec(ptr) && step != STEP_UNKNOWN)
+        return strided_access(e, ptr, t, NULL);
     return lanes_call(e, ptr, t, NULL);
 }
 
@@ -695,8 +924,12 @@ store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool w
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
         per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
+    else if (emit_is_vec(ptr) && step == size && size >= 4)
+        row_masked(e, ptr, t, emit_splat(e, val), wide);
     else if (emit_is_vec(ptr) && step == size)
         row_access(e, ptr, t, emit_splat(e, val), step, wide);
+    else if (emit_is_vec(ptr) && step != STEP_UNKNOWN && step != 0)
+        strided_access(e, ptr, t, emit_splat(e, val));
     else
         lanes_call(e, ptr, t, emit_splat(e, val));
 }
@@ -733,7 +966,7 @@ emit_ld(Emit *e, const Instr *in)
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     bool wide;
     int64_t step = row_step(e, &in->opnd[1], access_space(in), &wide);
-    if (n > 1 && step != 0)
+    if (n > 1 && step == size)
         step = STEP_UNKNOWN; /* the lanes' elements interleave */
     for (int i = 0; i < n; i++) {
         const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
@@ -757,7 +990,7 @@ emit_st(Emit *e, const Instr *in)
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     bool wide;
     int64_t step = row_step(e, &in->opnd[0], access_space(in), &wide);
-    if (n > 1)
+    if (n > 1 && step == size)
         step = STEP_UNKNOWN;
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;

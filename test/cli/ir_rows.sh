@@ -15,7 +15,7 @@ fi
 check() { if [ "$2" = yes ]; then echo "PASS cli/ir_rows/$1"; else echo "FAIL cli/ir_rows/$1: $3"; fi; }
 body() { sed -n "/^define internal .*@p2n.kernel.$1\(\.resume\)\{0,1\}(/,/^}/p" "$ir"; }
 # the blocks of the fast paths (mem.row), and no others: the other path
-# calls the module's out-of-line access (p2n.lanes.*)
+# calls the module's out-of-line access (p2n.rows.*, or p2n.lanes.*)
 rowpath() { body "$1" | awk '/^[A-Za-z0-9._]+:/ { in_row = ($0 ~ /^mem\.row[0-9]*:/) } in_row'; }
 
 # 32 ld.shared and 2 st.shared; the global a[row * n + k0 + tx],
@@ -42,3 +42,9 @@ check saxpy_accesses_by_row "$([ "$n" -eq 3 ] && echo yes)" "$n per-row paths in
 # that lanes 0 and 15, and 16 and 31, are 15 * 4 bytes apart
 n=$(body saxpy | grep -c 'icmp eq i64 %[0-9]*, 60\(, !dbg ![0-9]*\)\?$')
 check saxpy_row_ends_checked "$([ "$n" -eq 6 ] && echo yes)" "$n checks of a half's span, expected 2 per access"
+# a partial warp's access is the out-of-line one for a known shape (masked
+# halves, p2n.rows.wide.*), never the run-time search for a pattern
+n=$(body saxpy | grep -c 'call .*@p2n\.rows\.wide\.\(ld\|st\)\.float(')
+check saxpy_partial_by_rows "$([ "$n" -eq 3 ] && echo yes)" "$n calls of p2n.rows.wide.*, expected 3"
+n=$(body saxpy | grep -c 'p2n\.lanes')
+check saxpy_no_lanes_call "$([ "$n" -eq 0 ] && echo yes)" "$n calls of p2n.lanes.*, expected none"
