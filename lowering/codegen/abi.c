@@ -275,6 +275,12 @@ func_flags(const Module *m, const Func *f, bool *seen)
  * runtime/sched.c).  A wait inside a call would need the callee's frame
  * kept too, so those kernels keep their fibers. */
 bool
+abi_is_coro_fn(Emit *e, LLVMValueRef fn) /* made with t_coro_fn, as lower_module does */
+{
+    return LLVMGetReturnType(LLVMGlobalGetValueType(fn)) == e->t_ptr;
+}
+
+bool
 abi_kernel_is_coro(Emit *e, const Func *f)
 {
     if (!f->is_entry)
@@ -721,7 +727,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
         memset(seen, 0, (size_t)e->m->funcs.n + 1);
         unsigned flags = func_flags(e->m, f, seen);
-        if (abi_kernel_is_coro(e, f))
+        if (abi_is_coro_fn(e, kernels[k]))
             flags |= P2N_KF_CORO;
         uint64_t stack = 0; /* assembly and IR: no need recorded */
         if (marks) {

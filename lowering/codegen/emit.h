@@ -301,7 +301,8 @@ void abi_types(Emit *e);
 LLVMValueRef abi_warp_field(Emit *e, int field);
 LLVMValueRef abi_warp_field_ptr(Emit *e, int field);
 LLVMValueRef abi_service(Emit *e, int index); /* function pointer */
-bool abi_kernel_is_coro(Emit *e, const Func *f);
+bool abi_kernel_is_coro(Emit *e, const Func *f); /* decides, once per kernel */
+bool abi_is_coro_fn(Emit *e, LLVMValueRef fn);       /* what it decided */
 void abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels);
 const char *abi_signature(Emit *e, const Func *f);
 /* Writes each kernel's stack need over its placeholder in the object obj

@@ -245,7 +245,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->fs.depth = emit_u32(e, 0);
         e->fs.local_ptr = abi_warp_field(e, W_LOCAL);
         e->fs.local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
-        if (abi_kernel_is_coro(e, f))
+        if (abi_is_coro_fn(e, fn))
             coro_begin(e);
         mem_entry_prologue(e);
     } else {
