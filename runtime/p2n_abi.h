@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 6
+#define P2N_ABI_VERSION 7
 #define P2N_WARP_SIZE 32
 
 #define P2N_ABI_STR_(x) #x

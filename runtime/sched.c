@@ -217,8 +217,8 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     if (id >= RT_NBARRIERS) {
         rt_job_error(
             c->job, P2N_ERROR_INVALID_VALUE,
-            "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
-            c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
+            "kernel %s, CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
+            rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
         w->error = 1;
         return 0;
     }
@@ -229,10 +229,9 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
                    : op == P2N_BAR_RED_AND ? (uint32_t)((pred & lanes) == lanes)
                                            : (uint32_t)(n != 0);
         }
-        rt_job_error(
-            c->job, P2N_ERROR_DEADLOCK,
-            "kernel '%s': barrier at PTX line %u in a kernel built without barrier support",
-            c->job->k->name, line);
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel %s: barrier at PTX line %u in a kernel built without barrier support",
+                     rt_kernel_label(c->job->k).s, line);
         w->error = 1;
         return 0;
     }
@@ -349,21 +348,22 @@ report_deadlock(rt_cta *c)
     rt_source_of_ptx_line((const void *)c->job->k->fn, b->line, source, sizeof source);
     if (ws->absent)
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): %u of %u "
+                     "kernel %s, CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): %u of %u "
                      "threads arrived; "
                      "lanes %#x of warp %u are outside the call that reached it (they did not make "
                      "the call, or returned "
                      "from it) and cannot run before it returns: a barrier in a function called by "
                      "part of a warp "
                      "is not supported",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
-                     source, b->arrived, live_threads(c), ws->absent, (unsigned)(ws - c->warps));
+                     rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2],
+                     ws->bar_id, b->line, source, b->arrived, live_threads(c), ws->absent,
+                     (unsigned)(ws - c->warps));
     else
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): "
+                     "kernel %s, CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): "
                      "%u of %u threads arrived, the others have exited or wait elsewhere",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
-                     source, b->arrived, live_threads(c));
+                     rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2],
+                     ws->bar_id, b->line, source, b->arrived, live_threads(c));
 }
 
 /* Runs the CTA's fibers until all are done or none can run. */
@@ -627,8 +627,8 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
     for (uint32_t i = 0; i < job->nwarps; i++)
         if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
             rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
-                         "kernel '%s': cannot map a fiber stack of %zu bytes: %s", k->name, fsize,
-                         strerror(errno));
+                         "kernel %s: cannot map a fiber stack of %zu bytes: %s",
+                         rt_kernel_label(k).s, fsize, strerror(errno));
             return;
         }
     schedule(cp);
@@ -652,11 +652,12 @@ fault_report(rt_cta *c)
     if (fault_sig == SIGSEGV && rt_fiber_in_guard(f, fault_addr)) {
         rt_job_error(
             c->job, P2N_ERROR_STACK_OVERFLOW,
-            "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack "
+            "kernel %s, CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack "
             "overflow: "
             "the warp's stack of %zu bytes is full (P2N_STACK_SIZE or p2n_set_stack_size sets it)",
-            c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-            w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
+            rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid,
+            w->tid[0][lo], w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi],
+            w->tid[2][hi], f->size);
         return;
     }
     /* where: the line the module's line table gives the faulting
@@ -684,11 +685,11 @@ fault_report(rt_cta *c)
                  (unsigned long)off);
     }
     rt_job_error(c->job, r,
-                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at "
+                 "kernel %s, CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at "
                  "address %p%s",
-                 c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what,
-                 fault_addr, where);
+                 rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid,
+                 w->tid[0][lo], w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi],
+                 w->tid[2][hi], what, fault_addr, where);
 }
 
 static void
@@ -705,7 +706,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     if (!grow(&wk->shared, &wk->shared_cap, shared ? shared : 16) ||
         !grow(&wk->local, &wk->local_cap, local ? local : 16)) {
         rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
-                     "kernel '%s': no memory for shared or local windows", k->name);
+                     "kernel %s: no memory for shared or local windows", rt_kernel_label(k).s);
         return;
     }
     memset(wk->shared, 0, shared); /* nothing leaks between CTAs or modules */
@@ -787,9 +788,9 @@ drain_here(rt_job *job, rt_worker *wk)
             if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
                 rt_job_error(
                     job, P2N_ERROR_TIMEOUT,
-                    "kernel '%s': the launch ran past its time limit "
+                    "kernel %s: the launch ran past its time limit "
                     "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run",
-                    job->k->name);
+                    rt_kernel_label(job->k).s);
             if (job->error == P2N_SUCCESS)
                 run_cta(job, wk, i);
         }
@@ -816,8 +817,8 @@ drain(rt_job *job, rt_worker *wk)
     if (wk->cta_fiber.size != fsize) {
         if (rt_fiber_init(&wk->cta_fiber, fsize, cta_main, wk) != 0) {
             rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
-                         "kernel '%s': cannot map a stack of %zu bytes: %s", job->k->name, fsize,
-                         strerror(errno));
+                         "kernel %s: cannot map a stack of %zu bytes: %s",
+                         rt_kernel_label(job->k).s, fsize, strerror(errno));
             atomic_store(&job->next_cta, job->ncta); /* no worker takes more of it */
             return;
         }
