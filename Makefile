@@ -36,7 +36,7 @@ ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/ana
 CODEGEN = base layout abi value softfloat arith compare bits fp8 convert memory atomic sync warp video tex \
 	mma mbarrier hold call dispatch flow debug function
 CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
-CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o
+CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o cli/header.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
 # the translator library (ptx2native_translate.h): every stage and its entry

@@ -72,6 +72,11 @@ typedef struct TranslateExtra {
     /* each input's name is a path to read ("-": standard input, named
      * "<stdin>"); its text and len are not used */
     bool read_inputs;
+    /* called with the linked module once it is parsed and checked, before
+     * the analyses (ptx2native --header); false stops the translation with
+     * P2N_TRANSLATE_INTERNAL */
+    bool (*module_ready)(void *user, const Module *m);
+    void *user;
 } TranslateExtra;
 
 /* Output to path when it is not NULL (atomically; "-": standard output),

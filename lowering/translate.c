@@ -428,6 +428,8 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
     if (x->dump & DUMP_AST)
         for (int i = 0; i < modules.n; i++)
             ptx_print(stdout, modules.v[i]);
+    if (x->module_ready && !x->module_ready(x->user, modules.v[0]))
+        return P2N_TRANSLATE_INTERNAL;
 
     /* Stage 2: CFG, dominators, post-dominators, uniformity; the
      * warnings; the report. */
