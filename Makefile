@@ -36,11 +36,11 @@ ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/ana
 CODEGEN = base layout abi value softfloat arith compare bits fp8 convert memory atomic sync warp video tex \
 	mma mbarrier hold call dispatch flow debug function
 CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
-CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o cli/header.o
+CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
 # the translator library (ptx2native_translate.h): every stage and its entry
-TRANSLATE_OBJS = $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS) lowering/translate.o
+TRANSLATE_OBJS = $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS) lowering/header.o lowering/translate.o
 TRANSLATOR_OBJS = $(CLI_OBJS) $(TRANSLATE_OBJS)
 TRANSLATE_SONAME = libptx2native-translate.so.1
 TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) \

@@ -38,13 +38,6 @@ bool depfile_option(Arena *a, DepOptions *d, int argc, char **argv, int *i);
 bool depfile_write(const DepOptions *d, Arena *a, const char *output, const char *const *inputs,
                    int ninputs);
 
-/* header.c */
-
-/* ptx2native --header FILE: a C header with typed launchers for the
- * kernels of m ("-": standard output).  False, with a message, when it
- * cannot be written. */
-bool header_write(const char *path, const Module *m, Arena *a);
-
 /* summary.c */
 
 /* ptx2native --summary[=text|html] REPORT.xml [-o OUT]: the report's

@@ -229,17 +229,6 @@ default_output(Arena *a, const char *input, p2n_output_kind kind)
     return arena_printf(a, "%.*s%s", (int)n, base, ext[kind]);
 }
 
-/* TranslateExtra.module_ready: --header. */
-static bool
-write_header(void *user, const Module *m)
-{
-    Options *o = user;
-    Arena a = {0};
-    bool ok = header_write(o->header, m, &a);
-    arena_free(&a);
-    return ok;
-}
-
 /* ------------------------------------------------------- temporaries */
 
 /* While the translation runs, TMPDIR names a directory of this process's
@@ -356,10 +345,7 @@ main(int argc, char **argv)
     o.extra.read_inputs = true;
     o.extra.warn_opts = o.warn_opts.v;
     o.extra.nwarn_opts = o.warn_opts.n;
-    if (o.header) {
-        o.extra.module_ready = write_header;
-        o.extra.user = &o;
-    }
+    o.extra.header_path = o.header;
     const char *output = NULL;
     if (!o.extra.syntax_only && !(o.extra.dump & DUMP_IR))
         output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lib.output);

@@ -106,8 +106,8 @@ p2n_result p2n_launch_kernel(p2n_kernel *k, p2n_dim3 grid, p2n_dim3 block,
  * stream: its work waits for the work queued on every blocking stream,
  * runs in the calling thread and returns its own result; p2n_launch and
  * p2n_launch_kernel launch on it. */
-#define P2N_STREAM_NON_BLOCKING 1u  /* p2n_stream_create: no wait for the default stream */
-#define P2N_EVENT_DISABLE_TIMING 2u /* p2n_event_create: no time stamp */
+#define P2N_STREAM_NON_BLOCKING 1u  /* the default stream does not wait for it */
+#define P2N_EVENT_DISABLE_TIMING 2u /* the event takes no time stamp */
 p2n_result p2n_stream_create(p2n_stream **s, unsigned flags); /* flags 0 or NON_BLOCKING */
 /* Waits for the stream's work, then frees it; returns its unreported error. */
 p2n_result p2n_stream_destroy(p2n_stream *s);

@@ -40,3 +40,13 @@ __global__ void boom(int *p, int mode)
         __trap();
     *p = 1;
 }
+
+// Warp 0 waits at barrier 0, warp 1 at barrier 1: a deadlock.
+__global__ void stuck(int *p)
+{
+    if (threadIdx.x < 32)
+        asm volatile("bar.sync 0;");
+    else
+        asm volatile("bar.sync 1;");
+    p[threadIdx.x] = 1;
+}

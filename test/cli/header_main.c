@@ -36,6 +36,8 @@ static p2n_result (*const mix_t)(p2n_module *, p2n_dim3, p2n_dim3, size_t, uint6
                                  uint16_t, uint8_t, double) = mix_launch;
 static p2n_result (*const boom_t)(p2n_module *, p2n_dim3, p2n_dim3, size_t, void *,
                                   uint32_t) = _Z4boomPii_launch;
+static p2n_result (*const stuck_t)(p2n_module *, p2n_dim3, p2n_dim3, size_t,
+                                   void *) = _Z5stuckPi_launch;
 
 int
 main(int argc, char **argv)
@@ -92,6 +94,12 @@ main(int argc, char **argv)
     r = boom_t(m, one, big, 0, x, 0);
     ok = r == P2N_ERROR_INVALID_DIM && strstr(p2n_error_message(), "kernel '_Z4boomPii' (boom(int*, int)):");
     check("demangled/config", ok, "a bad block's message");
+    int sink[64];
+    p2n_dim3 two_warps = {64, 1, 1};
+    r = stuck_t(m, one, two_warps, 0, sink);
+    ok = r == P2N_ERROR_DEADLOCK &&
+         strstr(p2n_error_message(), "kernel '_Z5stuckPi' (stuck(int*)), CTA (0,0,0): deadlock");
+    check("demangled/deadlock", ok, "the deadlock's message");
     r = mix_t(m, one, one, 0, 16, 0, 0, 0, 0);
     ok = r == P2N_ERROR_ILLEGAL_ADDRESS && strstr(p2n_error_message(), "kernel 'mix', CTA (0,0,0)");
     check("plain_name", ok, "an extern \"C\" kernel's name alone");

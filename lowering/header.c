@@ -1,4 +1,4 @@
-/* header.c — ptx2native --header FILE: a C header with one typed launcher
+/* header.c — ptx2native --header FILE (TranslateExtra.header_path): a C header with one typed launcher
  * per kernel of the module, over the host API (runtime/ptx2native.h):
  *
  *     static inline p2n_result NAME_launch(p2n_module *module_, p2n_dim3 grid_,
@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "lower.h"
 
 /* s with every byte outside [A-Za-z0-9_] made '_' (and a leading digit
@@ -192,12 +191,15 @@ write_kernel(FILE *out, Arena *a, const Func *f, const char *ident)
     }
 }
 
-bool
-header_write(const char *path, const Module *m, Arena *a)
+/* Writes them all to path ("-": standard output); false, with a
+ * diagnostic, when it cannot. */
+static bool
+write_header(const char *path, const Module *m, Arena *a, Diags *d)
 {
+    SrcLoc none = {0};
     FILE *out = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!out) {
-        fprintf(stderr, "ptx2native: error: cannot write %s: %s\n", path, strerror(errno));
+        diag_error(d, none, "cannot write header %s: %s", path, strerror(errno));
         return false;
     }
     /* named after the input, not the output: the same text wherever it goes */
@@ -241,6 +243,15 @@ header_write(const char *path, const Module *m, Arena *a)
     else
         ok = fflush(out) == 0 && ok;
     if (!ok)
-        fprintf(stderr, "ptx2native: error: cannot write %s: %s\n", path, strerror(errno));
+        diag_error(d, none, "cannot write header %s: %s", path, strerror(errno ? errno : EIO));
+    return ok;
+}
+
+bool
+header_write(const char *path, const Module *m, Diags *d)
+{
+    Arena a = {0};
+    bool ok = write_header(path, m, &a, d);
+    arena_free(&a);
     return ok;
 }
