@@ -769,6 +769,45 @@ static rt_pool pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
                        .detached = PTHREAD_COND_INITIALIZER};
 static _Thread_local rt_worker *caller_worker; /* a launching thread's own */
 
+/* A launching thread's worker is freed when the thread ends (a stream's
+ * worker thread, a host thread), through a key's destructor. */
+static pthread_key_t caller_key;
+static pthread_once_t caller_key_once = PTHREAD_ONCE_INIT;
+
+static void
+caller_worker_free(void *arg)
+{
+    rt_worker *wk = arg;
+    for (unsigned i = 0; i < RT_MAX_WARPS; i++)
+        rt_fiber_free(&wk->warps[i].fiber);
+    rt_fiber_free(&wk->cta_fiber);
+    free(wk->shared);
+    free(wk->local);
+    free(wk->altstack); /* altstack_leave took it away from the thread */
+    free(wk);
+}
+
+static void
+caller_key_init(void)
+{
+    pthread_key_create(&caller_key, caller_worker_free);
+}
+
+/* This thread's worker, made at its first launch; NULL: no memory. */
+static rt_worker *
+caller_worker_get(void)
+{
+    if (caller_worker)
+        return caller_worker;
+    pthread_once(&caller_key_once, caller_key_init);
+    rt_worker *wk = calloc(1, sizeof(rt_worker));
+    if (wk && pthread_setspecific(caller_key, wk) != 0) {
+        free(wk);
+        wk = NULL;
+    }
+    return caller_worker = wk;
+}
+
 /* Runs CTAs of job until none is left.  CTAs are claimed in chunks (about
  * 16 a thread over the grid) so the shared counter is touched rarely. */
 static void
@@ -961,7 +1000,7 @@ rt_run(rt_job *job)
     pthread_once(&faults_once, catch_faults);
     static atomic_uint_fast64_t gridids;
     job->gridid = atomic_fetch_add(&gridids, 1) + 1;
-    if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker))))
+    if (!caller_worker_get())
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_lock(&pool.lock);
     if (!pool.started) { /* before the templates: they hold %nsmid */

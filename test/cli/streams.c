@@ -458,6 +458,45 @@ test_invalid(const char *path)
     p2n_module_unload(m2);
 }
 
+/* The process's virtual size in KiB (/proc/self/status VmSize), or 0. */
+static long
+vm_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmSize: %ld", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+/* A stream's thread takes what a launching thread needs (stacks of the
+ * kernel's size, 8 MiB at least, windows): given back when the stream is
+ * destroyed, so streams made and destroyed one after the other do not add
+ * up (40 of them kept would be 320 MiB more). */
+static void
+test_no_growth(p2n_module *m, p2n_kernel *aff)
+{
+    uint32_t x = 1;
+    long before = 0;
+    int bad = 0;
+    for (int i = 0; i < 50; i++) {
+        if (i == 10)
+            before = vm_kib(); /* after the pool and the caches settled */
+        p2n_stream *s;
+        bad |= p2n_stream_create(&s, 0) != P2N_SUCCESS;
+        bad |= affine(aff, s, &x, 1, 1, 1) != P2N_SUCCESS;
+        bad |= p2n_stream_destroy(s) != P2N_SUCCESS;
+    }
+    long growth = vm_kib() - before;
+    check("no_growth_per_stream", !bad && x == 51 && before > 0 && growth < 64 * 1024,
+          "40 streams made and destroyed grew the process by %ld KiB (x %u)", growth, x);
+    (void)m;
+}
+
 /* p2n_module_unload waits for the module's queued launches. */
 static void
 test_unload_waits(const char *path)
@@ -502,6 +541,7 @@ main(int argc, char **argv)
     test_default_stream(m, aff);
     test_errors(m, aff);
     test_invalid(argv[1]);
+    test_no_growth(m, aff);
     test_unload_waits(argv[1]);
     p2n_module_unload(m);
     return failures != 0;
