@@ -29,12 +29,13 @@ TRANSLATOR_CFLAGS = $(CFLAGS_ALL) -fPIC -Icli -Ifrontend -Ilowering -Ilowering/a
 RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
-	frontend/print.o frontend/cfg.o frontend/link.o frontend/check.o
+	frontend/print.o frontend/cfg.o frontend/link.o frontend/check.o frontend/check_tex.o \
+	frontend/isa.o
 ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
 	lowering/analysis/report.o lowering/analysis/warn.o
 # the code generator, from the bottom up (codegen/emit.h)
 CODEGEN = base layout abi value softfloat arith compare bits fp8 convert memory atomic sync warp video tex \
-	mma mbarrier hold call dispatch flow debug function
+	mma mbarrier hold call dispatch flow coro debug function
 CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
 CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
@@ -47,8 +48,8 @@ TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME)
 	lowering/libptx2native-translate.so
 TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm -lpthread
 
-RUNTIME_OBJS = runtime/stream.o runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o runtime/texture.o \
-	runtime/fiber.o runtime/lines.o runtime/registry.o runtime/error.o
+RUNTIME_OBJS = runtime/stream.o runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o \
+	runtime/texture.o runtime/fiber.o runtime/lines.o runtime/registry.o runtime/profile.o runtime/error.o
 RUNTIME_SONAME = libptx2native.so.1
 RUNTIME_LIBS = runtime/libptx2native.a runtime/$(RUNTIME_SONAME) runtime/libptx2native.so
 

@@ -68,6 +68,10 @@ static const char usage_text[] =
     "  -g                 DWARF lines of the CUDA source (.loc), for gdb, perf\n"
     "                     and valgrind; without -g the lines are the PTX's\n"
     "  -g0                no line table (a failing launch names no line)\n"
+    "  --profile          the code counts each conditional branch's executions,\n"
+    "                     divergent executions and active lanes, and each\n"
+    "                     kernel's launches and time; a program run with\n"
+    "                     P2N_PROFILE=FILE writes them to FILE at exit\n"
     "\n"
     "Diagnostics:\n"
     "  -Werror            treat warnings as errors\n"
@@ -84,9 +88,10 @@ static const char usage_text[] =
     "  --help             print this help and exit\n"
     "  @FILE              read more arguments from FILE\n"
     "\n"
-    "ptx2native --summary[=text|html] REPORT.xml [-o OUT] [--top=N]\n"
+    "ptx2native --summary[=text|html] REPORT.xml [PROFILE.xml] [-o OUT] [--top=N]\n"
     "                     a report's divergent branches as a table, or one HTML\n"
-    "                     page with the PTX annotated (docs/report.md)\n"
+    "                     page with the PTX annotated (docs/report.md); with a\n"
+    "                     P2N_PROFILE file, measured counts too\n"
     "\n"
     "FILE '-' reads standard input.  Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors, 3 internal or tool failures.\n";
@@ -180,6 +185,8 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
             o->lib.debug_info = 2;
         } else if (strcmp(arg, "-g0") == 0) {
             o->lib.debug_info = 0;
+        } else if (strcmp(arg, "--profile") == 0) {
+            o->lib.profile = 1;
         } else if (strcmp(arg, "-Werror") == 0) {
             o->lib.werror = 1;
         } else if (strcmp(arg, "-w") == 0) {

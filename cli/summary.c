@@ -11,6 +11,11 @@
  * reconvergence point (to the function's last reported line when they meet
  * only at its exit; 0 for a call, whose lanes meet after it).  The longer
  * that stretch, the more code can run once per side with part of the warp.
+ *
+ * With a profile (a P2N_PROFILE file of modules translated with --profile)
+ * besides the report, each transfer also shows what it did at run time:
+ * executions, divergent executions, branch and SIMD efficiency; the most
+ * divergent are then those that diverged most often.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +31,9 @@ enum { DEFAULT_TOP = 20 };
 
 typedef struct Transfer {
     const char *func, *op, *cls, *lowering, *text;
+    const char *mangled; /* the function's name as in the PTX */
+    bool measured;       /* the profile counted it */
+    unsigned long long exec, divergent, lanes;
     const char *reconv_at, *reconv_label;
     const char *src_file; /* source-file, source-line: from .loc, when the PTX has it */
     int line, col, reconv_line, src_line;
@@ -42,6 +50,8 @@ typedef struct Barrier {
 
 typedef struct Report {
     const char *file, *target;
+    bool profiled; /* a profile holds counts of this module */
+    unsigned long long launches, exec, ndivergent, lanes; /* measured, in all */
     int nfuncs, ntransfers;
     Vec(Transfer) transfers;
     Vec(Barrier) barriers;
@@ -52,7 +62,7 @@ typedef Vec(const char *) Names;
 
 typedef struct SumOptions {
     bool html;
-    const char *report, *output;
+    const char *report, *profile, *output;
     int top;
 } SumOptions;
 
@@ -105,10 +115,11 @@ widen(Transfer *t, int line)
 }
 
 static void
-read_transfer(Arena *a, Report *r, xmlNode *n, const char *func)
+read_transfer(Arena *a, Report *r, xmlNode *n, const char *func, const char *mangled)
 {
     Transfer t = {0};
     t.func = func;
+    t.mangled = mangled;
     t.op = attr(a, n, "op");
     t.cls = attr(a, n, "class");
     t.lowering = attr(a, n, "lowering");
@@ -137,14 +148,15 @@ read_transfer(Arena *a, Report *r, xmlNode *n, const char *func)
 static void
 read_function(Arena *a, Report *r, xmlNode *fn)
 {
+    const char *mangled = attr(a, fn, "name");
     const char *name = attr(a, fn, "demangled"); /* the C++ name, when there is one */
     if (!name)
-        name = attr(a, fn, "name");
+        name = mangled;
     int first = r->transfers.n, last_line = attr_int(fn, "line");
     r->nfuncs++;
     for (xmlNode *c = fn->children; c; c = c->next) {
         if (is(c, "transfer")) {
-            read_transfer(a, r, c, name);
+            read_transfer(a, r, c, name, mangled);
             Transfer *t = &r->transfers.v[r->transfers.n - 1];
             if (t->hi > last_line)
                 last_line = t->hi;
@@ -178,14 +190,16 @@ static int
 by_divergence(const void *pa, const void *pb)
 {
     const Transfer *a = *(Transfer *const *)pa, *b = *(Transfer *const *)pb;
+    if (a->divergent != b->divergent) /* measured; 0 without a profile */
+        return a->divergent > b->divergent ? -1 : 1;
     if (a->span != b->span)
         return a->span > b->span ? -1 : 1;
     return a->order - b->order;
 }
 
-/* Reads the report; false, with a message, when it is not one. */
-static bool
-read_report(Arena *a, Report *r, const char *path)
+/* The XML document at path; NULL, with a message, when it cannot be read. */
+static xmlDoc *
+read_xml(const char *path)
 {
     xmlDoc *doc =
         xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
@@ -202,8 +216,17 @@ read_report(Arena *a, Report *r, const char *path)
         } else {
             fprintf(stderr, "ptx2native: error: cannot read %s\n", path);
         }
-        return false;
     }
+    return doc;
+}
+
+/* Reads the report; false, with a message, when it is not one. */
+static bool
+read_report(Arena *a, Report *r, const char *path)
+{
+    xmlDoc *doc = read_xml(path);
+    if (!doc)
+        return false;
     xmlNode *root = xmlDocGetRootElement(doc);
     xmlNode *mod = NULL;
     if (root && is(root, "divergence-report"))
@@ -224,11 +247,88 @@ read_report(Arena *a, Report *r, const char *path)
             read_function(a, r, c);
     xmlFreeDoc(doc);
     r->ntransfers = r->transfers.n;
+    return true;
+}
+
+/* The divergent transfers, most divergent first. */
+static void
+rank_divergent(Arena *a, Report *r)
+{
     for (int i = 0; i < r->transfers.n; i++)
         if (r->transfers.v[i].cls && strcmp(r->transfers.v[i].cls, "divergent") == 0)
             vec_push(a, &r->divergent, &r->transfers.v[i]);
     if (r->divergent.n > 1)
         qsort(r->divergent.v, (size_t)r->divergent.n, sizeof *r->divergent.v, by_divergence);
+}
+
+static unsigned long long
+attr_u64(xmlNode *n, const char *name)
+{
+    xmlChar *v = xmlGetProp(n, BAD_CAST name);
+    unsigned long long x = v ? strtoull((const char *)v, NULL, 10) : 0;
+    xmlFree(v);
+    return x;
+}
+
+/* The counts of one profiled function into the report's transfers. */
+static void
+read_measured_function(Report *r, xmlNode *fn)
+{
+    xmlChar *name = xmlGetProp(fn, BAD_CAST "name");
+    if (!name)
+        return;
+    r->launches += attr_u64(fn, "launches");
+    for (xmlNode *c = fn->children; c; c = c->next) {
+        if (!is(c, "transfer"))
+            continue;
+        int line = attr_int(c, "line"), col = attr_int(c, "column");
+        for (int i = 0; i < r->transfers.n; i++) {
+            Transfer *t = &r->transfers.v[i];
+            if (t->line != line || t->col != col || !t->mangled ||
+                strcmp(t->mangled, (const char *)name) != 0)
+                continue;
+            t->measured = true;
+            t->exec += attr_u64(c, "executions");
+            t->divergent += attr_u64(c, "divergent");
+            t->lanes += attr_u64(c, "active-lanes");
+        }
+        r->exec += attr_u64(c, "executions");
+        r->ndivergent += attr_u64(c, "divergent");
+        r->lanes += attr_u64(c, "active-lanes");
+    }
+    xmlFree(name);
+}
+
+/* Reads a profile (docs/report.md, "Runtime profile") and adds its counts
+ * for the report's module (the module of the same PTX file) to r. */
+static bool
+read_profile(Report *r, const char *path)
+{
+    xmlDoc *doc = read_xml(path);
+    if (!doc)
+        return false;
+    xmlNode *root = xmlDocGetRootElement(doc);
+    if (!root || !is(root, "divergence-profile") || attr_int(root, "format") != 1) {
+        fprintf(stderr,
+                "ptx2native: error: %s: not a divergence profile of format 1 (docs/report.md)\n",
+                path);
+        xmlFreeDoc(doc);
+        return false;
+    }
+    for (xmlNode *m = root->children; m; m = m->next) {
+        xmlChar *file = is(m, "module") ? xmlGetProp(m, BAD_CAST "file") : NULL;
+        if (file && r->file && strcmp((const char *)file, r->file) == 0) {
+            r->profiled = true;
+            for (xmlNode *c = m->children; c; c = c->next)
+                if (is(c, "function"))
+                    read_measured_function(r, c);
+        }
+        xmlFree(file);
+    }
+    xmlFreeDoc(doc);
+    if (!r->profiled)
+        fprintf(stderr, "ptx2native: warning: %s has no counts of %s\n", path,
+                r->file ? r->file : "?");
     return true;
 }
 
@@ -284,13 +384,43 @@ enum {
     COL_SPAN,
     COL_RECONV,
     COL_LOWERING,
+    COL_EXEC, /* COL_EXEC .. COL_SIMD: measured, with a profile */
+    COL_DIV,
+    COL_BEFF,
+    COL_SIMD,
     COL_TEXT,
     NCOLS
 };
 
-static const char *const col_head[NCOLS] = {"#", "function", "line", "source", "lines apart",
-                                            "reconverges at", "lowering", "instruction"};
-static const bool col_right[NCOLS] = {true, false, true, false, true, false, false, false};
+static const char *const col_head[NCOLS] = {
+    "#",        "function", "line",     "source",      "lines apart", "reconverges at",
+    "lowering", "executed", "diverged", "branch eff.", "SIMD eff.",   "instruction"};
+static const bool col_right[NCOLS] = {true,  false, true, false, true, false,
+                                      false, true,  true, true,  true, false};
+
+/* Whether column c is shown: source with a .loc, the measured ones with a
+ * profile of the module. */
+static bool
+col_shown(const Report *r, int c)
+{
+    if (c == COL_SOURCE)
+        return any_source(r);
+    if (c >= COL_EXEC && c <= COL_SIMD)
+        return r->profiled;
+    return true;
+}
+
+/* Nsight's branch efficiency, (executions - divergent) / executions, and
+ * SIMD efficiency, the mean share of the 32 lanes active, in percent. */
+static const char *
+percent(Arena *a, const Transfer *t, bool simd)
+{
+    if (!t->measured || t->exec == 0)
+        return "-";
+    double v = simd ? (double)t->lanes / (32.0 * (double)t->exec)
+                    : (double)(t->exec - t->divergent) / (double)t->exec;
+    return arena_printf(a, "%.1f%%", 100.0 * v);
+}
 
 static void
 row_cells(Arena *a, const Transfer *t, int rank, const char *cell[NCOLS])
@@ -302,6 +432,10 @@ row_cells(Arena *a, const Transfer *t, int rank, const char *cell[NCOLS])
     cell[COL_SPAN] = arena_printf(a, "%d", t->span);
     cell[COL_RECONV] = reconverge_cell(a, t);
     cell[COL_LOWERING] = t->lowering ? t->lowering : "?";
+    cell[COL_EXEC] = t->measured ? arena_printf(a, "%llu", t->exec) : "-";
+    cell[COL_DIV] = t->measured ? arena_printf(a, "%llu", t->divergent) : "-";
+    cell[COL_BEFF] = percent(a, t, false);
+    cell[COL_SIMD] = percent(a, t, true);
     cell[COL_TEXT] = t->text;
 }
 
@@ -309,7 +443,6 @@ static void
 write_text(FILE *f, Arena *a, const Report *r, int top)
 {
     int nrows = r->divergent.n < top ? r->divergent.n : top;
-    bool src = any_source(r);
     int nbarrier_warnings = 0;
     for (int i = 0; i < r->barriers.n; i++)
         nbarrier_warnings += r->barriers.v[i].warning;
@@ -318,6 +451,13 @@ write_text(FILE *f, Arena *a, const Report *r, int top)
             "a warp\n",
             r->file ? r->file : "?", r->divergent.n, r->ntransfers, plural(r->ntransfers),
             r->nfuncs, plural(r->nfuncs), nbarrier_warnings, plural(nbarrier_warnings));
+    if (r->profiled)
+        fprintf(f, "measured: %llu launch%s; %llu branch execution%s, %llu divergent%s\n",
+                r->launches, r->launches == 1 ? "" : "es", r->exec, r->exec == 1 ? "" : "s",
+                r->ndivergent, r->exec ? arena_printf(a, " (branch efficiency %.1f%%)",
+                                                      100.0 * (double)(r->exec - r->ndivergent) /
+                                                          (double)r->exec)
+                                       : "");
     if (nrows == 0)
         return;
     if (nrows < r->divergent.n)
@@ -337,7 +477,7 @@ write_text(FILE *f, Arena *a, const Report *r, int top)
         const char *const *row = i < 0 ? col_head : cells[i];
         const char *sep = "";
         for (int c = 0; c < NCOLS; c++) {
-            if (c == COL_SOURCE && !src)
+            if (!col_shown(r, c))
                 continue;
             if (c == NCOLS - 1)
                 fprintf(f, "%s%s", sep, row[c]); /* no padding at the end of the line */
@@ -467,6 +607,10 @@ html_line(FILE *f, Arena *a, const Report *r, const Listing *v, int line, const 
             add_note(a, &notes, link,
                      arena_printf(a, "%sdivergent %s (%s); lanes meet at %s; %d lines apart", where,
                                   t->op, t->lowering, reconverge_cell(a, t), t->span));
+            if (t->measured)
+                add_note(a, &notes, 0,
+                         arena_printf(a, "ran %llu times, %llu divergent; SIMD efficiency %s",
+                                      t->exec, t->divergent, percent(a, t, true)));
             if (ptx && t->src_file)
                 add_note(a, &notes, 0, arena_printf(a, "from %s", source_cell(a, t)));
         } else if (on) {
@@ -544,7 +688,6 @@ write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
 {
     char *ptx = find_named(a, report_path, r->file);
     int nrows = r->divergent.n < top ? r->divergent.n : top;
-    bool src = any_source(r);
 
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
     put_html(f, r->file ? r->file : "?");
@@ -559,7 +702,7 @@ write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
     if (nrows > 0) {
         fputs("<table class=\"rows\">\n<tr>", f);
         for (int c = 0; c < NCOLS; c++)
-            if (c != COL_SOURCE || src)
+            if (col_shown(r, c))
                 fprintf(f, "<th>%s</th>", col_head[c]);
         fputs("</tr>\n", f);
         for (int i = 0; i < nrows; i++) {
@@ -567,7 +710,7 @@ write_html(FILE *f, Arena *a, const Report *r, const char *report_path, int top)
             row_cells(a, r->divergent.v[i], i + 1, cell);
             fputs("<tr>", f);
             for (int c = 0; c < NCOLS; c++) {
-                if (c == COL_SOURCE && !src)
+                if (!col_shown(r, c))
                     continue;
                 fputs(col_right[c] ? "<td class=\"n\">" : "<td>", f);
                 if (c == COL_LINE && ptx)
@@ -615,7 +758,8 @@ sum_usage(const char *fmt, const char *arg)
 {
     fprintf(stderr, "ptx2native: error: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nusage: ptx2native --summary[=text|html] REPORT.xml [-o OUT] [--top=N]\n");
+    fprintf(stderr, "\nusage: ptx2native --summary[=text|html] REPORT.xml [PROFILE.xml] [-o OUT] "
+                    "[--top=N]\n");
     exit(P2N_TRANSLATE_BAD_OPTIONS);
 }
 
@@ -643,8 +787,10 @@ sum_options(SumOptions *o, int argc, char **argv)
             o->top = (int)n;
         } else if (arg[0] == '-' && arg[1]) {
             sum_usage("'%s' is not an option of --summary", arg);
+        } else if (o->profile) {
+            sum_usage("one report and one profile at a time ('%s' is a third)", arg);
         } else if (o->report) {
-            sum_usage("one report at a time ('%s' is a second)", arg);
+            o->profile = arg;
         } else {
             o->report = arg;
         }
@@ -666,10 +812,11 @@ summary_main(int argc, char **argv)
     Arena a = {0};
     Report r = {0};
     xmlInitParser();
-    if (!read_report(&a, &r, o.report)) {
+    if (!read_report(&a, &r, o.report) || (o.profile && !read_profile(&r, o.profile))) {
         arena_free(&a);
         return P2N_TRANSLATE_INPUT_ERROR;
     }
+    rank_divergent(&a, &r);
     FILE *f = o.output && strcmp(o.output, "-") != 0 ? fopen(o.output, "w") : stdout;
     if (!f) {
         fprintf(stderr, "ptx2native: error: cannot write %s: %s\n", o.output, strerror(errno));

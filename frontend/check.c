@@ -8,9 +8,10 @@
  * only registers fit, predicates, vector operands, and the state space of
  * every address.  What each operand must be comes from the opcode's shape
  * in opcodes.def; the verdicts were taken from ptxas (test/parse/check/).
- * Operands the shape leaves out, special registers outside mov and the
- * opcodes without a shape are not checked here, nor whether the .target
- * has an instruction.
+ * Texture, surface and matrix instructions are checked in check_tex.c.
+ * Special registers are checked in every operand.  Other operands the
+ * shape leaves out and the opcodes without a shape are not checked here;
+ * whether the .target and .version have an instruction is isa.c's.
  */
 #include <string.h>
 
@@ -379,6 +380,9 @@ check_cvta(const Check *c)
                    in->ntype ? type_name(in->type[0]) : "");
         return;
     }
+    if (in->space == SP_NONE)
+        diag_error(c->d, in->loc,
+                   "'cvta' needs a state space (.global, .shared, .local, .const, .param)");
     for (int i = 0; i < in->nopnd && i < 2; i++)
         check_cvta_operand(c, &in->opnd[i], i == 0);
 }
@@ -420,6 +424,63 @@ check_sreg_mov(const Check *c, const Operand *o)
         diag_error(c->d, o->loc, "%%%s has %d bits; 'mov.%s' takes %d", name, bits,
                    type_name(t), tb);
     }
+}
+
+/* cvt from a special register: integer types only, the source type no
+ * wider than the register (%gridid: any size), as ptxas checks. */
+static void
+check_sreg_cvt(const Check *c, const Operand *o, const char *name)
+{
+    const Instr *in = c->in;
+    if (in->ntype != 2)
+        return;
+    PtxType dt = in->type[0], st = in->type[1];
+    int bits = sreg_flags(o->sreg) & SRF_64 ? 64 : 32;
+    if (!is_int(dt) || !is_int(st))
+        diag_error(c->d, o->loc,
+                   "'cvt.%s.%s' cannot read the special register %%%s; it is an integer",
+                   type_name(dt), type_name(st), name);
+    else if (type_bits(st) > bits && o->sreg != SREG_GRIDID)
+        diag_error(c->d, o->loc, "%%%s has %d bits; 'cvt.%s.%s' reads %d", name, bits,
+                   type_name(dt), type_name(st), type_bits(st));
+}
+
+/* Special registers anywhere in an operand: read-only, and read only by
+ * mov (check_sreg_mov) and cvt; ptxas rejects them in every other
+ * instruction (a special register as an address [%r] is not parsed). */
+static void
+check_sreg_use(const Check *c, const Operand *o, bool dst)
+{
+    const Instr *in = c->in;
+    if (o->kind == OPD_VEC || o->kind == OPD_LIST || o->kind == OPD_PAIR) {
+        for (int k = 0; k < o->nsub; k++)
+            check_sreg_use(c, &o->sub[k], dst);
+        return;
+    }
+    if (o->kind != OPD_SREG)
+        return;
+    char name[48];
+    sreg_spelling(o->sreg, o->comp, name, sizeof name);
+    if (sreg_flags(o->sreg) & SRF_VEC)
+        snprintf(name + strlen(name), sizeof name - strlen(name), ".%c", "xyz"[o->comp % 3]);
+    if (dst)
+        diag_error(c->d, o->loc, "the special register %%%s is read-only; '%s' cannot write it",
+                   name, opcode_name(in->op));
+    else if (in->op == OP_CVT)
+        check_sreg_cvt(c, o, name);
+    else if (in->op != OP_MOV)
+        diag_error(c->d, o->loc,
+                   "'%s' cannot read the special register %%%s; only mov and cvt read them",
+                   opcode_name(in->op), name);
+}
+
+static void
+check_sregs(const Check *c)
+{
+    const Instr *in = c->in;
+    bool has_dst = !(opcode_flags(in->op) & OF_NODST);
+    for (int i = 0; i < in->nopnd; i++)
+        check_sreg_use(c, &in->opnd[i], i == 0 && has_dst);
 }
 
 /* The instruction types an opcode takes, where ptxas is stricter than the
@@ -560,8 +621,11 @@ check_operand(const Check *c, int i, char role)
     case 'M':
         check_address(c, o, nth_space(in, 1));
         return;
-    case 'x':
-        if (o->kind == OPD_REG)
+    case 'x': /* isspacep's address: 32 or 64 bits */
+        if (o->kind == OPD_REG && type_bits(reg_of(c, o)->type) < 32)
+            diag_error(c->d, o->loc, "address '%s' of '%s' is .%s; it takes 32 or 64 bits",
+                       reg_of(c, o)->name, opcode_name(in->op), type_name(reg_of(c, o)->type));
+        else if (o->kind == OPD_REG)
             check_address_reg(c, o);
         else if (o->kind == OPD_VAR || o->kind == OPD_FUNC || o->kind == OPD_MEM)
             diag_error(c->d, o->loc, "'%s' takes an address in a register here",
@@ -576,14 +640,16 @@ static void
 check_instr(const Check *c)
 {
     const Instr *in = c->in;
+    check_sregs(c);
     if (in->op == OP_CVTA) {
         check_cvta(c);
         return;
     }
     check_instr_space(c);
+    bool own = ptx_check_tex(c->d, c->f, in); /* textures, surfaces, matrices: check_tex.c */
     const char *shape = opcode_shape(in->op);
     int n = (int)strlen(shape);
-    if (n > 0)
+    if (n > 0 && !own)
         check_instr_types(c);
     if (in->op == OP_CVT)
         check_cvt_rounding(c);

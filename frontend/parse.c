@@ -970,6 +970,12 @@ parse_address(P *p, Operand *o)
     if (is(p, TOK_IDENT)) {
         Token t = p->tok;
         Binding *b = lookup(p, t.text, (size_t)t.len);
+        if (!b && t.text[0] == '%' && sreg_lookup(t.text + 1, (size_t)t.len - 1) != SREG_NONE) {
+            /* ptxas takes [%clock64] as an address; nothing real does */
+            diag_error(p->d, t.loc, "the special register '%.*s' as an address is not supported",
+                       t.len, t.text);
+            return false;
+        }
         if (!b) {
             diag_error(p->d, t.loc, "undeclared %s '%.*s' in address",
                        t.text[0] == '%' ? "register" : "identifier", t.len, t.text);
@@ -2048,9 +2054,14 @@ parse_directive(P *p)
                 return false;
             }
             const char *t = tok_str(p, &p->tok);
-            if (!ptx_target_known(t))
+            int need = ptx_target_version(t), have = m->version_major * 10 + m->version_minor;
+            if (need < 0)
                 diag_error(p->d, p->tok.loc, "unknown target '%s'; supported: %s", t,
                            ptx_targets_list());
+            else if (have > 0 && need > have)
+                diag_error(p->d, p->tok.loc,
+                           "'.target %s' requires PTX ISA %d.%d or later (.version is %d.%d)", t,
+                           need / 10, need % 10, m->version_major, m->version_minor);
             vec_push(p->a, &m->target, t);
             next(p);
         } while (accept(p, ','));
@@ -2062,6 +2073,14 @@ parse_directive(P *p)
             error_expected(p, "32 or 64");
             return false;
         }
+        if (m->version_major * 10 + m->version_minor < 23 && m->version_major > 0)
+            diag_error(p->d, p->tok.loc,
+                       "'.address_size' requires PTX ISA 2.3 or later (.version is %d.%d)",
+                       m->version_major, m->version_minor);
+        if (p->tok.ival == 32)
+            diag_error(p->d, p->tok.loc,
+                       "'.address_size 32' is not supported: 32-bit code is not compiled any "
+                       "more (ptxas rejects it too); use .address_size 64");
         m->address_size = (int)p->tok.ival;
         next(p);
         return true;
@@ -2165,6 +2184,7 @@ ptx_parse(const char *filename, const char *text, size_t len, Diags *d)
         diag_error(d, p->tok.loc, "missing '.target' directive");
     free(p);
     ptx_check(m, d);
+    ptx_check_target(m, d);
     return m;
 }
 

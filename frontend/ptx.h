@@ -156,11 +156,14 @@ typedef enum {
 const char *space_name(Space s); /* "global" */
 
 /* PTX ISA versions and .target strings the manual defines, and the lists
- * for messages. */
+ * for messages (versions: tables.c; targets: isa.c). */
 bool ptx_version_known(int major, int minor);
 const char *ptx_versions_list(void);
 bool ptx_target_known(const char *name);
 const char *ptx_targets_list(void);
+/* The oldest PTX ISA version (major * 10 + minor) with the .target name,
+ * -1 for an unknown name. */
+int ptx_target_version(const char *name);
 
 /* Instruction modifiers (.rn, .ftz, .lt, .v4, .global, .u32, ...). One name
  * may belong to several classes (".lo": mul half or unsigned compare); the
@@ -538,6 +541,14 @@ const char *module_file_name(const Module *m, int id);
 /* check.c: operand types and state spaces of every instruction against
  * the opcode's shape; errors go to d (all of them, up to d's limit). */
 void ptx_check(const Module *m, Diags *d);
+/* check_tex.c: for check.c, the operands and modifiers of tex, tld4, txq,
+ * suld, sust, suq, mma, wmma, ldmatrix and stmatrix; false for another
+ * opcode. */
+bool ptx_check_tex(Diags *d, const Func *f, const Instr *in);
+
+/* isa.c: whether the .target (sm_XX) and .version have every
+ * instruction, modifier and special register the module uses. */
+void ptx_check_target(const Module *m, Diags *d);
 
 /* print.c: PTX text that parses back to the same module. */
 void ptx_print(FILE *out, const Module *m);

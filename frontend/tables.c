@@ -217,7 +217,7 @@ instr_has_mod(const Instr *in, Mod m)
  * "Release Notes"): the highest minor of each major. */
 static const struct {
     int major, last_minor;
-} versions[] = {{1, 4}, {2, 3}, {3, 2}, {4, 3}, {5, 0}, {6, 5}, {7, 8}, {8, 8}, {9, 4}};
+} versions[] = {{1, 5}, {2, 3}, {3, 2}, {4, 3}, {5, 0}, {6, 5}, {7, 8}, {8, 8}, {9, 4}};
 
 bool
 ptx_version_known(int major, int minor)
@@ -231,41 +231,7 @@ ptx_version_known(int major, int minor)
 const char *
 ptx_versions_list(void)
 {
-    return "1.0-1.4, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0, 6.0-6.5, 7.0-7.8, 8.0-8.8, 9.0-9.4";
-}
-
-/* The .target strings of the PTX ISA manual ("Directives: .target"). */
-static const char *const targets[] = {
-    "sm_10",   "sm_11",          "sm_12",   "sm_13",           "sm_20",
-    "sm_30",   "sm_32",          "sm_35",   "sm_37",           "sm_50",
-    "sm_52",   "sm_53",          "sm_60",   "sm_61",           "sm_62",
-    "sm_70",   "sm_72",          "sm_75",   "sm_80",           "sm_86",
-    "sm_87",   "sm_88",          "sm_89",   "sm_90",           "sm_90a",
-    "sm_100",  "sm_100a",        "sm_100f", "sm_101",          "sm_101a",
-    "sm_101f", "sm_103",         "sm_103a", "sm_103f",         "sm_110",
-    "sm_110a", "sm_110f",        "sm_120",  "sm_120a",         "sm_120f",
-    "sm_121",  "sm_121a",        "sm_121f", "texmode_unified", "texmode_independent",
-    "debug",   "map_f64_to_f32",
-};
-
-bool
-ptx_target_known(const char *name)
-{
-    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
-        if (strcmp(targets[i], name) == 0)
-            return true;
-    return false;
-}
-
-const char *
-ptx_targets_list(void)
-{
-    return "sm_10-13, sm_20, sm_30, sm_32, sm_35, sm_37, sm_50, sm_52, sm_53, sm_60-62, sm_70, "
-           "sm_72, sm_75, "
-           "sm_80, sm_86-89, sm_90, sm_90a, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (each "
-           "of these "
-           "last six also with a or f), texmode_unified, texmode_independent, debug, "
-           "map_f64_to_f32";
+    return "1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0, 6.0-6.5, 7.0-7.8, 8.0-8.8, 9.0-9.4";
 }
 
 /* call[.uni] [(rets),] target[, (args)][, tlist]: the one decoding of a

@@ -25,6 +25,7 @@ typedef struct LowerOptions {
     const char *mattr;    /* NULL: the CPU's own features */
     const char *triple;   /* NULL: this machine's target; else -c/-S output for it */
     int debug_info;       /* p2n_translate_options.debug_info */
+    bool profile;         /* p2n_translate_options.profile: count branches and launches */
     bool dump_ir;         /* print the IR before optimisation to stdout and stop */
 } LowerOptions;
 

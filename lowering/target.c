@@ -274,8 +274,11 @@ optimise(Emit *e)
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(opts, e->o->opt_level >= 2);
     LLVMPassBuilderOptionsSetSLPVectorization(opts, e->o->opt_level >= 2);
-    /* O0 still needs mem2reg: the registers are allocas. */
-    const char *p = e->o->opt_level == 0 ? "function(mem2reg)" : pipelines[e->o->opt_level];
+    /* O0 still needs mem2reg: the registers are allocas; and the
+     * coroutines' split (coro.c), which default<On> does in its place. */
+    const char *o0 = e->has_coro ? "coro-early,function(mem2reg),cgscc(coro-split),coro-cleanup"
+                                 : "function(mem2reg)";
+    const char *p = e->o->opt_level == 0 ? o0 : pipelines[e->o->opt_level];
     LLVMErrorRef err = LLVMRunPasses(e->mod, p, e->tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     if (err) {
@@ -355,7 +358,14 @@ on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
             const Func *f = e->m->funcs.v[i];
             const char *prefix = f->is_entry ? "p2n.kernel." : "p2n.func.";
             size_t n = strlen(prefix);
-            if (strncmp(name, prefix, n) == 0 && strcmp(name + n, f->name) == 0)
+            size_t fn = strlen(f->name);
+            if (strncmp(name, prefix, n) != 0 || strncmp(name + n, f->name, fn) != 0)
+                continue;
+            /* a coroutine kernel's parts (coro.c): the largest frame */
+            const char *part = name + n + fn;
+            if ((!*part || strcmp(part, ".resume") == 0 || strcmp(part, ".destroy") == 0 ||
+                 strcmp(part, ".cleanup") == 0) &&
+                size > e->frame_of[i])
                 e->frame_of[i] = size;
         }
     } else {

@@ -465,6 +465,7 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
         .mattr = o->features,
         .triple = x->triple,
         .debug_info = o->debug_info,
+        .profile = o->profile != 0,
         .dump_ir = (x->dump & DUMP_IR) != 0,
     };
     int status = lower_module(an, &lo, d);

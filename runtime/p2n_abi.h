@@ -27,8 +27,9 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 7
+#define P2N_ABI_VERSION 8
 #define P2N_WARP_SIZE 32
+#define P2N_PROFILE_SLOTS 64 /* p2n_profile_desc.counts: a power of two */
 
 #define P2N_ABI_STR_(x) #x
 #define P2N_ABI_STR(x) P2N_ABI_STR_(x)
@@ -80,6 +81,9 @@ enum {
      * current phase now; when they execute the barrier later, it returns
      * that phase's result once the phase has completed, counting nothing */
     P2N_BAR_EARLY = 5,
+    /* a coroutine warp resumed after its wait: the result of the operation
+     * it waited in (the service had set w->suspend instead of waiting) */
+    P2N_BAR_RESUME = 6,
 };
 
 /* Errors a kernel reports through p2n_services.error (the host API maps them
@@ -118,6 +122,12 @@ struct p2n_services {
 };
 
 typedef void (*p2n_kernel_fn)(p2n_warp *w);
+/* A P2N_KF_CORO kernel: runs the warp until it suspends or ends and
+ * returns its coroutine frame, whose first word is the function that
+ * resumes it (the switched-resume ABI of LLVM, which C++20 coroutines
+ * share); w->suspend tells which of the two happened. */
+typedef void *(*p2n_coro_fn)(p2n_warp *w);
+typedef void (*p2n_coro_resume_fn)(void *frame);
 
 #define P2N_PARAM_DESC(tag, name, ctype, kind) ctype name;
 typedef struct p2n_param_desc {
@@ -127,6 +137,10 @@ typedef struct p2n_param_desc {
 enum { /* p2n_kernel_desc.flags */
     P2N_KF_BARRIER = 1u << 0,   /* uses a CTA barrier: warps run as fibers */
     P2N_KF_NANOSLEEP = 1u << 1, /* uses nanosleep: warps run as fibers */
+    /* its waits (barriers, sleeps) are all in the kernel itself: fn is a
+     * coroutine (LLVM's switched-resume lowering), p2n_coro_fn, and its
+     * warps take turns without fibers */
+    P2N_KF_CORO = 1u << 2,
 };
 
 #define P2N_KERNEL_DESC(tag, name, ctype, kind) ctype name;
@@ -144,6 +158,16 @@ typedef struct p2n_func_desc {
 #include "p2n_abi.def"
 } p2n_func_desc;
 
+#define P2N_PROFILE_BRANCH(tag, name, ctype, kind) ctype name;
+typedef struct p2n_profile_branch {
+#include "p2n_abi.def"
+} p2n_profile_branch;
+
+#define P2N_PROFILE_DESC(tag, name, ctype, kind) ctype name;
+typedef struct p2n_profile_desc {
+#include "p2n_abi.def"
+} p2n_profile_desc;
+
 #define P2N_MODULE_DESC(tag, name, ctype, kind) ctype name;
 typedef struct p2n_module_desc {
 #include "p2n_abi.def"
@@ -159,6 +183,9 @@ typedef struct p2n_module_desc {
 #define P2N_VAR_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_var_desc, name, ctype, kind)
 #define P2N_FUNC_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_func_desc, name, ctype, kind)
 #define P2N_MODULE_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_module_desc, name, ctype, kind)
+#define P2N_PROFILE_DESC(tag, name, ctype, kind) P2N_ABI_CHECK(p2n_profile_desc, name, ctype, kind)
+#define P2N_PROFILE_BRANCH(tag, name, ctype, kind) \
+    P2N_ABI_CHECK(p2n_profile_branch, name, ctype, kind)
 #include "p2n_abi.def"
 #undef P2N_ABI_CHECK
 

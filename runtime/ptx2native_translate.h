@@ -62,6 +62,8 @@ typedef struct {
     void *diag_user;
     int debug_info;          /* line tables: 0 none (-g0); 1 PTX lines (the default);
                                 2 (-g) CUDA lines where the PTX has .loc, else PTX */
+    int profile;             /* --profile: the code counts its branches' divergence and its
+                                launches, written where P2N_PROFILE names (docs/report.md) */
 } p2n_translate_options;
 
 /* One PTX input: its name in diagnostics, its text and length. */

@@ -22,6 +22,7 @@ rt_registry_add(p2n_module *m)
     m->next_loaded = loaded;
     loaded = m;
     pthread_mutex_unlock(&registry_lock);
+    rt_profile_attach(m->desc);
 }
 
 /* Takes m out of the registry, so no new launch can hold it, and waits
@@ -41,6 +42,8 @@ rt_registry_remove(p2n_module *m)
     while (found && m->holds)
         pthread_cond_wait(&released, &registry_lock);
     pthread_mutex_unlock(&registry_lock);
+    if (found)
+        rt_profile_detach(m->desc);
     return found;
 }
 

@@ -8,6 +8,7 @@
  *     sched.c texture.c      the worker pool and CTAs; texture objects
  *     fiber.c lines.c        warp stacks; line tables for messages
  *     registry.c             the process's modules
+ *     profile.c              --profile counts, written at exit (P2N_PROFILE)
  *     error.c                p2n_error_message */
 #ifndef RT_H
 #define RT_H
@@ -48,6 +49,17 @@ void rt_fiber_free(rt_fiber *f);
 void rt_fiber_take_fp(rt_fiber *f);
 /* True when addr is in f's guard: a fault there is a stack overflow. */
 bool rt_fiber_in_guard(const rt_fiber *f, const void *addr);
+
+/* ----------------------------------------------------------- profile.c */
+
+/* A module of descriptor d was loaded, or is unloaded: a profiled one's
+ * counts go to the P2N_PROFILE file at its last unload or at exit. */
+void rt_profile_attach(const p2n_module_desc *d);
+void rt_profile_detach(const p2n_module_desc *d);
+/* CLOCK_MONOTONIC in ns; a launch of kernel k of d that began at start
+ * (rt_profile_clock) ended now. */
+uint64_t rt_profile_clock(void);
+void rt_profile_launch(const p2n_module_desc *d, const p2n_kernel_desc *k, uint64_t start);
 
 /* ------------------------------------------------------------ error.c */
 
@@ -175,6 +187,7 @@ void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...)
 uint32_t rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t lanes,
                         uint32_t pred, uint32_t line);
 void rt_svc_nanosleep(p2n_warp *w, uint32_t ns);
+void *rt_svc_frame(p2n_warp *w, uint64_t bytes);
 
 /* What a warp's sched pointer leads to. */
 typedef struct rt_warp_state rt_warp_state;

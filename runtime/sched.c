@@ -54,10 +54,19 @@ struct rt_warp_state {
     /* lanes counted early (P2N_BAR_EARLY) at barrier id, in phase
      * early_gen[id]; early_done[id]: that phase completed, with results */
     uint32_t early[RT_NBARRIERS], early_gen[RT_NBARRIERS];
+    bool any_early; /* some early[] was set in this CTA */
     bool early_done[RT_NBARRIERS];
     uint32_t early_popc[RT_NBARRIERS], early_and[RT_NBARRIERS], early_or[RT_NBARRIERS];
     uint64_t wake_ns;
     uint32_t nlive; /* its live lanes when it last left the runtime */
+    /* a coroutine warp (P2N_KF_CORO): its frame once started, the memory
+     * the frame service gives it (kept from CTA to CTA), and what its
+     * pending wait was (the result comes with P2N_BAR_RESUME) */
+    void *frame;
+    void *frame_mem;
+    size_t frame_cap;
+    uint32_t wait_op, wait_id;
+    bool wait_early;
     uint32_t absent; /* live lanes neither waiting nor counted early at its barrier */
 };
 
@@ -66,10 +75,12 @@ typedef struct rt_cta {
     struct rt_worker *worker;
     rt_warp_state *warps;
     uint32_t nwarps;
-    bool fibers;
+    bool fibers; /* the warps are fibers */
+    bool coro;   /* the warps are coroutines (P2N_KF_CORO) */
     int current;
     rt_fiber sched_fiber;
     rt_barrier bar[RT_NBARRIERS];
+    uint32_t pending; /* bit id: barrier id has arrivals or waiters */
     uint32_t live; /* sum of the warps' nlive */
 } rt_cta;
 
@@ -202,6 +213,57 @@ try_complete(rt_cta *c, int id)
     b->arrived = 0;
     b->nwaiting = 0;
     b->expected_count = 0;
+    c->pending &= ~(1u << id);
+}
+
+static uint32_t
+early_result(const rt_warp_state *ws, uint32_t op, uint32_t id)
+{
+    switch (op) {
+    case P2N_BAR_RED_POPC: return ws->early_popc[id];
+    case P2N_BAR_RED_AND: return ws->early_and[id];
+    case P2N_BAR_RED_OR: return ws->early_or[id];
+    default: return 0;
+    }
+}
+
+/* The result of op at barrier id for a warp whose wait there is over
+ * (early: the wait of lanes counted early, for that phase). */
+static uint32_t
+wait_result(rt_warp_state *ws, uint32_t op, uint32_t id, bool early)
+{
+    if (ws->w.error)
+        return 0;
+    if (early) {
+        ws->early_popc[id] = ws->res_popc;
+        ws->early_and[id] = ws->res_and;
+        ws->early_or[id] = ws->res_or;
+        ws->early_done[id] = true;
+        return early_result(ws, op, id);
+    }
+    switch (op) {
+    case P2N_BAR_RED_POPC: return ws->res_popc;
+    case P2N_BAR_RED_AND: return ws->res_and;
+    case P2N_BAR_RED_OR: return ws->res_or;
+    default: return 0;
+    }
+}
+
+/* The warp waits (its state says for what): a fiber yields and returns
+ * the result; a coroutine asks its kernel to suspend and gets the result
+ * with P2N_BAR_RESUME once resumed. */
+static uint32_t
+wait(rt_warp_state *ws, uint32_t op, uint32_t id, bool early)
+{
+    if (ws->cta->coro) {
+        ws->w.suspend = 1;
+        ws->wait_op = op;
+        ws->wait_id = id;
+        ws->wait_early = early;
+        return 0;
+    }
+    yield_to_scheduler(ws);
+    return wait_result(ws, op, id, early);
 }
 
 uint32_t
@@ -210,6 +272,8 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
 {
     rt_warp_state *ws = (rt_warp_state *)w;
     rt_cta *c = ws->cta;
+    if (op == P2N_BAR_RESUME)
+        return wait_result(ws, ws->wait_op, ws->wait_id, ws->wait_early);
     if (__atomic_load_n(&c->job->stop, __ATOMIC_RELAXED)) { /* the watchdog: as at a loop's head */
         w->rt->error(w, P2N_KERR_TIMEOUT, lanes, line);
         return 0;
@@ -222,7 +286,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         w->error = 1;
         return 0;
     }
-    if (!c->fibers) { /* a single warp needs no one else */
+    if (!c->fibers && !c->coro) { /* a single warp needs no one else */
         if (c->nwarps == 1) {
             uint32_t n = popcount32(pred & lanes);
             return op == P2N_BAR_RED_POPC  ? n
@@ -247,20 +311,9 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
             ws->state = W_WAITING;
             ws->bar_id = (int)id;
             ws->bar_generation = ws->early_gen[id];
-            yield_to_scheduler(ws);
-            if (w->error)
-                return 0;
-            ws->early_popc[id] = ws->res_popc;
-            ws->early_and[id] = ws->res_and;
-            ws->early_or[id] = ws->res_or;
-            ws->early_done[id] = true;
+            return wait(ws, op, id, true);
         }
-        switch (op) {
-        case P2N_BAR_RED_POPC: return ws->early_popc[id];
-        case P2N_BAR_RED_AND: return ws->early_and[id];
-        case P2N_BAR_RED_OR: return ws->early_or[id];
-        default: return 0;
-        }
+        return early_result(ws, op, id);
     }
     if (b->arrived == 0 && b->nwaiting == 0) {
         b->popc = 0;
@@ -269,6 +322,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     }
     lanes &= live_lanes(w);
     b->arrived += popcount32(lanes);
+    c->pending |= 1u << id;
     if (count)
         b->expected_count = count;
     b->popc += popcount32(pred & lanes);
@@ -279,6 +333,7 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
         if (ws->early[id] && ws->early_gen[id] != b->generation)
             ws->early[id] = 0; /* lanes of an older phase: consumed or exited */
         ws->early[id] |= lanes;
+        ws->any_early = true;
         ws->early_gen[id] = b->generation;
         ws->early_done[id] = false;
         try_complete(c, (int)id);
@@ -292,24 +347,18 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
      * except across a call: lanes outside a .func that part of the warp
      * called cannot arrive before it returns (named if this deadlocks) */
     ws->absent = live_lanes(w) & ~lanes;
-    for (int i = 0; i < RT_NBARRIERS; i++)
+    for (int i = 0; ws->any_early && i < RT_NBARRIERS; i++)
         if (ws->early[i] && ws->early_gen[i] == c->bar[i].generation)
             ws->absent &= ~ws->early[i];
     ws->state = W_WAITING;
     ws->bar_id = (int)id;
     ws->bar_generation = b->generation;
     b->nwaiting++;
+    c->pending |= 1u << id;
     try_complete(c, (int)id);
     if (ws->state == W_WAITING)
-        yield_to_scheduler(ws);
-    if (w->error)
-        return 0;
-    switch (op) {
-    case P2N_BAR_RED_POPC: return ws->res_popc;
-    case P2N_BAR_RED_AND: return ws->res_and;
-    case P2N_BAR_RED_OR: return ws->res_or;
-    default: return 0;
-    }
+        return wait(ws, op, id, false);
+    return wait_result(ws, op, id, false);
 }
 
 void
@@ -318,14 +367,38 @@ rt_svc_nanosleep(p2n_warp *w, uint32_t ns)
     rt_warp_state *ws = (rt_warp_state *)w;
     if (ns > 1000000)
         ns = 1000000;
-    if (!ws->cta->fibers) {
+    if (!ws->cta->fibers && !ws->cta->coro) {
         struct timespec t = {0, (long)ns};
         nanosleep(&t, NULL);
         return;
     }
     ws->wake_ns = now_ns() + ns;
     ws->state = W_SLEEPING;
-    yield_to_scheduler(ws);
+    if (ws->cta->coro)
+        ws->w.suspend = 1;
+    else
+        yield_to_scheduler(ws);
+}
+
+static void cta_abandon(void);
+
+void *
+rt_svc_frame(p2n_warp *w, uint64_t bytes)
+{
+    rt_warp_state *ws = (rt_warp_state *)w;
+    if (bytes > ws->frame_cap) {
+        free(ws->frame_mem);
+        ws->frame_cap = 0;
+        ws->frame_mem = bytes < SIZE_MAX - 63 ? aligned_alloc(64, (bytes + 63) & ~(uint64_t)63) : NULL;
+        if (!ws->frame_mem) {
+            rt_job_error(ws->cta->job, P2N_ERROR_OUT_OF_MEMORY,
+                         "kernel %s: no memory for a warp's frame of %llu bytes",
+                         rt_kernel_label(ws->cta->job->k).s, (unsigned long long)bytes);
+            cta_abandon();
+        }
+        ws->frame_cap = bytes;
+    }
+    return ws->frame_mem;
 }
 
 /* No warp can run and some wait at a barrier: the launch's error names the
@@ -366,7 +439,21 @@ report_deadlock(rt_cta *c)
                      ws->bar_id, b->line, source, b->arrived, live_threads(c));
 }
 
-/* Runs the CTA's fibers until all are done or none can run. */
+/* Runs a coroutine warp until it waits or ends. */
+static void
+run_coro(rt_cta *c, rt_warp_state *ws)
+{
+    ws->w.suspend = 0;
+    if (ws->frame)
+        (*(p2n_coro_resume_fn *)ws->frame)(ws->frame);
+    else
+        ws->frame = ((p2n_coro_fn)(void (*)(void))c->job->k->fn)(&ws->w);
+    if (!ws->w.suspend)
+        ws->state = W_DONE;
+}
+
+/* Runs the CTA's warps (fibers or coroutines) until all are done or none
+ * can run. */
 static void
 schedule(rt_cta *c)
 {
@@ -389,14 +476,17 @@ schedule(rt_cta *c)
             if (ws->state != W_READY)
                 continue;
             c->current = (int)i;
-            rt_fiber_switch(&c->sched_fiber, &ws->fiber);
+            if (c->coro)
+                run_coro(c, ws);
+            else
+                rt_fiber_switch(&c->sched_fiber, &ws->fiber);
             refresh_live(c, ws);
             progress = true;
             if (ws->w.error) /* a service failed: end the CTA */
                 return;
-            if (ws->state == W_DONE)
-                for (int b = 0; b < RT_NBARRIERS; b++)
-                    try_complete(c, b);
+            if (ws->state == W_DONE) /* one fewer to wait for */
+                for (uint32_t p = c->pending; p; p &= p - 1)
+                    try_complete(c, __builtin_ctz(p));
         }
         if (!any)
             return;
@@ -438,6 +528,15 @@ grow(char **buf, size_t *cap, size_t need)
 static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static _Thread_local sigjmp_buf *fault_jmp;
+enum { JUMP_FAULT = 1, JUMP_ABANDON = 2 };
+
+/* Ends the running CTA from a service whose failure left the launch's
+ * error recorded and cannot return to the kernel. */
+static void
+cta_abandon(void)
+{
+    siglongjmp(*fault_jmp, JUMP_ABANDON);
+}
 static _Thread_local void *fault_addr, *fault_pc;
 static _Thread_local uintptr_t fault_ret; /* the return address in the faulting frame, or 0 */
 static _Thread_local int fault_sig;
@@ -484,7 +583,7 @@ on_fault(int sig, siginfo_t *si, void *ctx)
             __asm__ volatile("fldcw %0" : : "m"(cw));
         }
 #endif
-        siglongjmp(*fault_jmp, 1);
+        siglongjmp(*fault_jmp, JUMP_FAULT);
     }
     struct sigaction *old = &old_action[0];
     for (size_t i = 0; i < NFAULT_SIGNALS; i++)
@@ -614,6 +713,12 @@ static void
 run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
 {
     const p2n_kernel_desc *k = job->k;
+    if (cp->coro) {
+        for (uint32_t i = 0; i < job->nwarps; i++)
+            wk->warps[i].frame = NULL;
+        schedule(cp);
+        return;
+    }
     if (!cp->fibers) {
         for (uint32_t i = 0; i < job->nwarps; i++) {
             cp->current = (int)i; /* for a fault's message */
@@ -711,7 +816,8 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     }
     memset(wk->shared, 0, shared); /* nothing leaks between CTAs or modules */
     rt_cta c = {.job = job, .worker = wk, .warps = wk->warps, .nwarps = job->nwarps};
-    c.fibers = (k->flags & (P2N_KF_BARRIER | P2N_KF_NANOSLEEP)) != 0;
+    c.coro = (k->flags & P2N_KF_CORO) != 0;
+    c.fibers = !c.coro && (k->flags & (P2N_KF_BARRIER | P2N_KF_NANOSLEEP)) != 0;
     /* consecutive CTAs of one launch on this worker: only the per-CTA
      * fields change */
     bool fresh = wk->warps_of != job || wk->warps_gridid != job->gridid;
@@ -722,7 +828,9 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         p2n_warp *w = &ws->w;
         ws->cta = &c;
         ws->state = W_READY;
-        memset(ws->early, 0, sizeof ws->early);
+        if (ws->any_early)
+            memset(ws->early, 0, sizeof ws->early);
+        ws->any_early = false;
         ws->absent = 0;
         if (fresh)
             *w = job->templ[i];
@@ -741,9 +849,11 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     /* a fault in the kernel (an illegal address) ends the CTA and fails
      * the launch instead of the process */
     sigjmp_buf jb;
-    if (sigsetjmp(jb, 0) != 0) { /* no mask to save: SA_NODEFER leaves it as it was */
+    int how = sigsetjmp(jb, 0); /* no mask to save: SA_NODEFER leaves it as it was */
+    if (how != 0) {
         fault_jmp = NULL;
-        fault_report(&c);
+        if (how == JUMP_FAULT)
+            fault_report(&c);
         return;
     }
     fault_jmp = &jb;
@@ -778,8 +888,10 @@ static void
 caller_worker_free(void *arg)
 {
     rt_worker *wk = arg;
-    for (unsigned i = 0; i < RT_MAX_WARPS; i++)
+    for (unsigned i = 0; i < RT_MAX_WARPS; i++) {
         rt_fiber_free(&wk->warps[i].fiber);
+        free(wk->warps[i].frame_mem);
+    }
     rt_fiber_free(&wk->cta_fiber);
     free(wk->shared);
     free(wk->local);
@@ -1011,6 +1123,7 @@ rt_run(rt_job *job)
     if (make_templates(job) != 0)
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_init(&job->lock, NULL);
+    uint64_t start = job->mod->desc->profile ? rt_profile_clock() : 0;
 
     pthread_mutex_lock(&pool.lock);
     job->next = pool.queue;
@@ -1035,5 +1148,7 @@ rt_run(rt_job *job)
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_destroy(&job->lock);
     free(job->templ);
+    if (job->mod->desc->profile)
+        rt_profile_launch(job->mod->desc, job->k, start);
     return job->error;
 }

@@ -323,6 +323,7 @@ svc_resolve(p2n_warp *w, uint64_t addr, const char *signature)
 const p2n_services rt_services = {
     .barrier = rt_svc_barrier,
     .nanosleep = rt_svc_nanosleep,
+    .frame = rt_svc_frame,
     .error = svc_error,
     .vprintf = svc_vprintf,
     .malloc = svc_malloc,

@@ -492,6 +492,33 @@ t_cudart_aot() {
 	else pass cudart/aot; fi
 }
 
+# P2N_PROFILE set: a CUDA program's module is translated to count its
+# branches, named after the program, and two runs add up in the file.
+# rt_profile's two branches, per run of 16 warps: the one on
+# threadIdx.x % 4 diverges in every warp (16 executions, all divergent,
+# 512 active lanes); the loop's back edge runs 3 times with the 8 lanes of
+# each warp that entered (48, none divergent, 384 lanes).
+t_cudart_profile() {
+	selected cudart/profile || return 0
+	[ -n "$NVCC_BIN" ] || { skip cudart/profile "skipped: nvcc not found"; return 0; }
+	if ! cudart_build rt_profile test/cudart/rt_profile.cu; then fail cudart/profile "nvcc failed"; return 0; fi
+	prof=$OUT/cudart/profile.xml
+	rm -f "$prof"
+	for run in 1 2; do
+		if ! got=$(XDG_CACHE_HOME=$OUT/cudart/cache P2N_PROFILE=$prof \
+			limit 120 ./runtime/cuda/ptx2native-run "$OUT/cudart/rt_profile" 2>&1) ||
+			[ "$got" != "PASS quarter" ]; then
+			fail cudart/profile "run $run: $got"; return 0
+		fi
+	done
+	counts=$(sed -n 's/.*<transfer .* executions="\([0-9]*\)" divergent="\([0-9]*\)" active-lanes="\([0-9]*\)".*/\1 \2 \3/p' "$prof" | sort)
+	if ! grep -q '<module file="rt_profile-[0-9a-f]*\.ptx"' "$prof"; then
+		fail cudart/profile "no module named after the program: $(head -n 3 "$prof")"
+	elif [ "$counts" != "$(printf '32 32 1024\n96 0 768')" ]; then
+		fail cudart/profile "counts (executions divergent lanes) $(echo $counts), expected 32 32 1024 and 96 0 768"
+	else pass cudart/profile; fi
+}
+
 # A program linked with the static CUDA runtime (nvcc's default) cannot be
 # redirected: ptx2native-run refuses it and says how to rebuild it.
 t_cudart_static() {
@@ -584,6 +611,7 @@ items() {
 	echo "t_cudart_cache cache-off"
 	echo t_cudart_static
 	echo t_cudart_aot
+	echo t_cudart_profile
 	echo t_cudart_abi
 	codegen_sources | sed 's/^/t_codegen /'
 	for src in test/golden/*.ptx; do

@@ -33,6 +33,16 @@ enum {
 #include "p2n_abi.def"
     MD_COUNT
 };
+enum {
+#define P2N_PROFILE_DESC(tag, name, ctype, kind) PRD_##tag,
+#include "p2n_abi.def"
+    PRD_COUNT
+};
+enum {
+#define P2N_PROFILE_BRANCH(tag, name, ctype, kind) PRB_##tag,
+#include "p2n_abi.def"
+    PRB_COUNT
+};
 
 /* The kinds of p2n_abi.def. */
 enum { K_PTR, K_U32, K_I32, K_U64, K_U32X3, K_TIDS };
@@ -100,6 +110,9 @@ abi_types(Emit *e)
     LLVMTypeRef ns[] = {e->t_ptr, e->t_i32};
     e->t_nanosleep_fn = LLVMFunctionType(e->t_void, ns, 2, 0);
     e->t_clock_fn = LLVMFunctionType(e->t_i64, wp, 1, 0);
+    e->t_coro_fn = LLVMFunctionType(e->t_ptr, wp, 1, 0);
+    LLVMTypeRef fr[] = {e->t_ptr, e->t_i64};
+    e->t_frame_fn = LLVMFunctionType(e->t_ptr, fr, 2, 0);
 }
 
 LLVMValueRef
@@ -221,22 +234,29 @@ abi_signature(Emit *e, const Func *f)
 
 /* kernels[i] is the LLVM function of the i-th entry of the module, in
  * module order. */
-/* What the runtime must provide for f and every function it may call:
- * fibers for a barrier, or for a wait that yields (nanosleep).  An
- * indirect call may reach any function of the module with a body.
- * seen[i] marks m->funcs.v[i] as visited. */
+/* What the runtime must provide for an instruction: fibers (or a
+ * coroutine) for a barrier, or for a wait that yields (nanosleep). */
+static unsigned
+instr_waits(const Instr *in)
+{
+    if (in->op == OP_BAR || in->op == OP_BARRIER)
+        return P2N_KF_BARRIER;
+    if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT || in->op == OP_MBAR_TRY_WAIT)
+        return P2N_KF_NANOSLEEP; /* a wait that yields */
+    return 0;
+}
+
+/* The same for f and every function it may call.  An indirect call may
+ * reach any function of the module with a body.  seen[i] marks
+ * m->funcs.v[i] as visited. */
 static unsigned
 func_flags(const Module *m, const Func *f, bool *seen)
 {
     unsigned flags = 0;
     for (int j = 0; j < f->instrs.n; j++) {
         const Instr *in = &f->instrs.v[j];
-        if (in->op == OP_BAR || in->op == OP_BARRIER)
-            flags |= P2N_KF_BARRIER;
-        else if (in->op == OP_NANOSLEEP || in->op == OP_MBAR_TEST_WAIT ||
-                 in->op == OP_MBAR_TRY_WAIT)
-            flags |= P2N_KF_NANOSLEEP; /* a wait that yields */
-        else if (in->op == OP_CALL) {
+        flags |= instr_waits(in);
+        if (in->op == OP_CALL) {
             for (int i = 0; i < m->funcs.n; i++) {
                 const Func *g = m->funcs.v[i];
                 if (call_may_reach(in, g) && !seen[i]) {
@@ -247,6 +267,36 @@ func_flags(const Module *m, const Func *f, bool *seen)
         }
     }
     return flags;
+}
+
+/* A kernel whose waits (barriers, sleeps) are all its own, none in a
+ * function it may call, runs as a coroutine: a wait suspends it and the
+ * scheduler resumes it, with no fiber (function.c, sync.c,
+ * runtime/sched.c).  A wait inside a call would need the callee's frame
+ * kept too, so those kernels keep their fibers. */
+bool
+abi_kernel_is_coro(Emit *e, const Func *f)
+{
+    if (!f->is_entry)
+        return false;
+    bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
+    memset(seen, 0, (size_t)e->m->funcs.n + 1);
+    bool waits = false;
+    for (int j = 0; j < f->instrs.n; j++) {
+        const Instr *in = &f->instrs.v[j];
+        if (in->op == OP_CALL) {
+            for (int i = 0; i < e->m->funcs.n; i++) {
+                const Func *g = e->m->funcs.v[i];
+                if (call_may_reach(in, g) && !seen[i]) {
+                    seen[i] = true;
+                    if (func_flags(e->m, g, seen))
+                        return false;
+                }
+            }
+        }
+        waits |= instr_waits(in) != 0;
+    }
+    return waits;
 }
 
 /* The ELF note p2n_module_load reads before it maps the file
@@ -370,6 +420,216 @@ abi_patch_stack(Emit *e, char *obj, size_t n)
     return true;
 }
 
+/* ------------------------------------------------------------ profile */
+
+/* The branches --profile counts: every conditional bra (docs/report.md,
+ * "Runtime profile"). */
+static bool
+profiled(const Instr *in)
+{
+    return in->op == OP_BRA && in->guard >= 0;
+}
+
+static int
+kernel_count(const Module *m)
+{
+    int n = 0;
+    for (int i = 0; i < m->funcs.n; i++)
+        n += m->funcs.v[i]->is_entry && m->funcs.v[i]->has_body;
+    return n;
+}
+
+/* u64 counters per slot: 3 per branch, rounded up to a cache line */
+static int
+prof_stride(const Emit *e)
+{
+    return (3 * e->nprof + 7) / 8 * 8;
+}
+
+void
+abi_profile_plan(Emit *e)
+{
+    const Module *m = e->m;
+    e->prof_slot = arena_alloc(e->module_arena, sizeof(int *) * (size_t)(m->funcs.n + 1));
+    e->nprof = 0;
+    for (int i = 0; i < m->funcs.n; i++) {
+        const Func *f = m->funcs.v[i];
+        e->prof_slot[i] = arena_alloc(e->module_arena, sizeof(int) * (size_t)(f->instrs.n + 1));
+        for (int j = 0; j < f->instrs.n; j++)
+            e->prof_slot[i][j] = f->has_body && profiled(&f->instrs.v[j]) ? e->nprof++ : -1;
+    }
+    LLVMTypeRef tc = LLVMArrayType(e->t_i64, (unsigned)(P2N_PROFILE_SLOTS * prof_stride(e)));
+    e->prof_counts = LLVMAddGlobal(e->mod, tc, "p2n.profile.counts");
+    LLVMSetInitializer(e->prof_counts, LLVMConstNull(tc));
+    LLVMSetLinkage(e->prof_counts, LLVMInternalLinkage);
+    LLVMSetAlignment(e->prof_counts, 64);
+    LLVMTypeRef tl = LLVMArrayType(e->t_i64, (unsigned)(2 * kernel_count(m)));
+    e->prof_launches = LLVMAddGlobal(e->mod, tl, "p2n.profile.launches");
+    LLVMSetInitializer(e->prof_launches, LLVMConstNull(tl));
+    LLVMSetLinkage(e->prof_launches, LLVMInternalLinkage);
+}
+
+static int
+func_index(const Emit *e)
+{
+    for (int i = 0; i < e->m->funcs.n; i++)
+        if (e->m->funcs.v[i] == e->fs.f)
+            return i;
+    die("abi: function %s is not in its module", e->fs.f->name);
+}
+
+void
+abi_profile_enter(Emit *e)
+{
+    const int *slot = e->prof_slot[func_index(e)];
+    e->fs.prof_local = NULL;
+    e->fs.prof_n = 0;
+    for (int j = 0; j < e->fs.f->instrs.n; j++)
+        if (slot[j] >= 0 && e->fs.prof_n++ == 0)
+            e->fs.prof_first = slot[j];
+    if (e->fs.prof_n == 0)
+        return;
+    LLVMTypeRef t = LLVMArrayType(e->t_i64, (unsigned)(3 * e->fs.prof_n));
+    e->fs.prof_local = emit_alloca(e, t, "profile");
+    LLVMBuildStore(e->b, LLVMConstNull(t), e->fs.prof_local);
+}
+
+static LLVMValueRef
+local_counter(Emit *e, int k)
+{
+    LLVMValueRef idx[] = {LLVMConstInt(e->t_i64, 0, 0), LLVMConstInt(e->t_i64, (unsigned long long)k, 0)};
+    return LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i64, (unsigned)(3 * e->fs.prof_n)),
+                         e->fs.prof_local, idx, 2, "");
+}
+
+/* The function's counts added to the module's, in the slot of the warp's
+ * worker (%smid modulo P2N_PROFILE_SLOTS).  Pool workers 1 .. SLOTS - 1
+ * each own their slot: plain additions.  Threads that launch (all smid 0)
+ * and workers past the slots share one: atomic additions. */
+void
+abi_profile_leave(Emit *e)
+{
+    LLVMValueRef smid = abi_warp_field(e, W_SMID);
+    LLVMValueRef s = LLVMBuildAnd(e->b, smid, LLVMConstInt(e->t_i32, P2N_PROFILE_SLOTS - 1, 0), "");
+    LLVMValueRef own = LLVMBuildICmp(e->b, LLVMIntULT,
+                                     LLVMBuildSub(e->b, smid, LLVMConstInt(e->t_i32, 1, 0), ""),
+                                     LLVMConstInt(e->t_i32, P2N_PROFILE_SLOTS - 1, 0), "");
+    LLVMValueRef at = LLVMBuildAdd(
+        e->b,
+        LLVMBuildMul(e->b, LLVMBuildZExt(e->b, s, e->t_i64, ""),
+                     LLVMConstInt(e->t_i64, (unsigned long long)prof_stride(e), 0), ""),
+        LLVMConstInt(e->t_i64, (unsigned long long)(3 * e->fs.prof_first), 0), "");
+    LLVMValueRef base = LLVMBuildGEP2(e->b, e->t_i64, e->prof_counts, &at, 1, "");
+    LLVMBasicBlockRef plain = emit_new_block(e, "profile.own"),
+                      atomic = emit_new_block(e, "profile.shared"),
+                      done = emit_new_block(e, "profile.done");
+    LLVMBuildCondBr(e->b, own, plain, atomic);
+    for (int pass = 0; pass < 2; pass++) {
+        LLVMPositionBuilderAtEnd(e->b, pass ? atomic : plain);
+        for (int k = 0; k < 3 * e->fs.prof_n; k++) {
+            LLVMValueRef idx = LLVMConstInt(e->t_i64, (unsigned long long)k, 0);
+            LLVMValueRef v = LLVMBuildLoad2(e->b, e->t_i64, local_counter(e, k), "");
+            LLVMValueRef p = LLVMBuildGEP2(e->b, e->t_i64, base, &idx, 1, "");
+            if (pass)
+                LLVMBuildAtomicRMW(e->b, LLVMAtomicRMWBinOpAdd, p, v, LLVMAtomicOrderingMonotonic,
+                                   0);
+            else
+                LLVMBuildStore(e->b, LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->t_i64, p, ""), v, ""),
+                               p);
+        }
+        LLVMBuildBr(e->b, done);
+    }
+    LLVMPositionBuilderAtEnd(e->b, done);
+}
+
+static void
+count_add(Emit *e, int k, LLVMValueRef v)
+{
+    LLVMValueRef p = local_counter(e, k);
+    LLVMValueRef old = LLVMBuildLoad2(e->b, e->t_i64, p, "");
+    LLVMBuildStore(e->b, LLVMBuildAdd(e->b, old, LLVMBuildZExt(e->b, v, e->t_i64, ""), ""), p);
+}
+
+/* executions += active != 0; divergent += taken lanes are some but not
+ * all of the active ones; active lanes += popcount(active) */
+void
+abi_profile_count(Emit *e, int instr, LLVMValueRef active, LLVMValueRef taken)
+{
+    int slot = e->prof_slot[func_index(e)][instr];
+    if (slot < 0 || !e->fs.prof_local)
+        die("abi: branch %d of %s has no profile counter", instr, e->fs.f->name);
+    int b = 3 * (slot - e->fs.prof_first);
+    LLVMValueRef zero = LLVMConstInt(e->t_i32, 0, 0);
+    count_add(e, b, LLVMBuildICmp(e->b, LLVMIntNE, active, zero, ""));
+    if (taken) {
+        LLVMValueRef t = LLVMBuildAnd(e->b, active, taken, "");
+        LLVMValueRef split = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, t, zero, ""),
+                                          LLVMBuildICmp(e->b, LLVMIntNE, t, active, ""), "");
+        count_add(e, b + 1, split);
+    }
+    LLVMTypeRef t32 = e->t_i32;
+    count_add(e, b + 2, emit_intrinsic(e, "llvm.ctpop", &t32, 1, &active, 1));
+}
+
+/* FNV-1a, 64 bits, over the text of every PTX input: a profile counts
+ * one module's code only while its PTX stays the same. */
+static uint64_t
+ptx_checksum(const Emit *e)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; e->d && i < e->d->files.n; i++)
+        for (size_t k = 0; k < e->d->files.v[i].len; k++)
+            h = (h ^ (unsigned char)e->d->files.v[i].text[k]) * 0x100000001b3ull;
+    return h;
+}
+
+static LLVMValueRef
+profile_desc(Emit *e)
+{
+    static const int desc_k[] = {
+#define P2N_PROFILE_DESC(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
+    };
+    static const int branch_k[] = {
+#define P2N_PROFILE_BRANCH(tag, name, ctype, kind) K_##kind,
+#include "p2n_abi.def"
+    };
+    LLVMTypeRef t_desc = struct_type(e, "p2n_profile_desc", desc_k, PRD_COUNT);
+    LLVMTypeRef t_branch = struct_type(e, "p2n_profile_branch", branch_k, PRB_COUNT);
+    Vec(LLVMValueRef) bd = {0};
+    for (int i = 0; i < e->m->funcs.n; i++) {
+        const Func *f = e->m->funcs.v[i];
+        for (int j = 0; j < f->instrs.n; j++) {
+            if (e->prof_slot[i][j] < 0)
+                continue;
+            const Instr *in = &f->instrs.v[j];
+            const char *op = opcode_name(in->op);
+            for (int k = 0; k < in->nmods; k++)
+                op = arena_printf(e->arena, "%s.%s", op, mod_name(in->mods[k]));
+            LLVMValueRef fields[PRB_COUNT] = {
+                [PRB_FUNC] = cstring(e, f->name),
+                [PRB_OP] = cstring(e, op),
+                [PRB_LINE] = u32(e, (uint64_t)in->loc.line),
+                [PRB_COLUMN] = u32(e, (uint64_t)in->loc.col),
+            };
+            vec_push(e->arena, &bd, desc_struct(t_branch, fields, PRB_COUNT));
+        }
+    }
+    LLVMValueRef fields[PRD_COUNT] = {
+        [PRD_CHECKSUM] = u64(e, ptx_checksum(e)),
+        [PRD_NBRANCHES] = u32(e, (uint64_t)bd.n),
+        [PRD_SLOT_STRIDE] = u32(e, (uint64_t)prof_stride(e)),
+        [PRD_BRANCHES] = const_array_global(e, t_branch, bd.v, bd.n, "p2n.profile.branches"),
+        [PRD_COUNTS] = e->prof_counts,
+        [PRD_LAUNCHES] = e->prof_launches,
+    };
+    LLVMValueRef g = LLVMAddGlobal(e->mod, t_desc, "p2n.profile");
+    LLVMSetInitializer(g, desc_struct(t_desc, fields, PRD_COUNT));
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    return g;
+}
+
 /* The module's name (p2n_abi.def): its first file's name without
  * directory and last extension. */
 static const char *
@@ -461,6 +721,8 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         bool *seen = arena_alloc(e->arena, (size_t)e->m->funcs.n + 1);
         memset(seen, 0, (size_t)e->m->funcs.n + 1);
         unsigned flags = func_flags(e->m, f, seen);
+        if (abi_kernel_is_coro(e, f))
+            flags |= P2N_KF_CORO;
         uint64_t stack = 0; /* assembly and IR: no need recorded */
         if (marks) {
             stack = stack_mark(e->nstack_kernels);
@@ -526,6 +788,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         [MD_SOURCE] = cstring(e, e->m->filename),
         [MD_NAME] = cstring(e, name),
         [MD_FEATURES] = cstring(e, e->required_features ? e->required_features : ""),
+        [MD_PROFILE] = e->prof_slot ? profile_desc(e) : LLVMConstNull(e->t_ptr),
     };
     bool shared = e->o->kind == OUT_SHARED;
     char *symbol = arena_printf(e->arena, "%s%s%s", P2N_MODULE_SYMBOL, shared ? "" : "_",

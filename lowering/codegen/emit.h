@@ -79,6 +79,10 @@ typedef struct EmitFunc {
     LLVMValueRef local_stride;  /* i64 */
     LLVMValueRef param_frame;   /* blocks of .param variables declared in the body */
     LLVMValueRef entry_mask;    /* i32: the lanes this call or warp started with */
+    /* --profile: the function's counters [3 * prof_n x i64] (NULL: none) of
+     * its branches, the module's prof_first .. prof_first + prof_n - 1 */
+    LLVMValueRef prof_local;
+    int prof_first, prof_n;
     /* Barriers in a function with divergent branches (see flow.c): nbar
      * barrier instructions, k-th = bar_instr[k]; lanes held at barrier k
      * wait in wk_mask[k] with their rpc, the barrier's id and count;
@@ -109,6 +113,11 @@ typedef struct EmitFunc {
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
+    /* a kernel run as a coroutine (abi_kernel_is_coro): its coro.id token
+     * and frame handle; a suspended or finished run leaves by coro_end_bb,
+     * a destroyed one (never: the runtime drops frames) by coro_free_bb */
+    LLVMValueRef coro_id, coro_frame;
+    LLVMBasicBlockRef coro_end_bb, coro_free_bb;
 
     /* per block / instruction */
     int block;                  /* current PTX block */
@@ -143,6 +152,8 @@ typedef struct Emit {
     LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
     LLVMTypeRef t_warp, t_kernel_fn, t_func_fn, t_v32i1;
     LLVMTypeRef t_barrier_fn, t_error_fn, t_nanosleep_fn, t_clock_fn;
+    LLVMTypeRef t_coro_fn, t_frame_fn;
+    bool has_coro; /* some kernel is a coroutine: the pipeline splits it */
 
     /* module layout: where each variable lives */
     uint64_t static_smem;   /* the end of the last sized .shared variable of the layout */
@@ -157,6 +168,12 @@ typedef struct Emit {
     uint64_t *frame_of;
     int *stack_kernel; /* [nstack_kernels]: index in m->funcs */
     int nstack_kernels;
+    /* --profile (abi.c): branch j of function i (index in m->funcs) has
+     * counter prof_slot[i][j] (-1: none, or no --profile: prof_slot NULL)
+     * of nprof; the module's counter arrays */
+    int **prof_slot;
+    int nprof;
+    LLVMValueRef prof_counts, prof_launches;
 
     /* ------------------------------------------- function state */
     EmitFunc fs;
@@ -283,11 +300,23 @@ void abi_types(Emit *e);
 LLVMValueRef abi_warp_field(Emit *e, int field);
 LLVMValueRef abi_warp_field_ptr(Emit *e, int field);
 LLVMValueRef abi_service(Emit *e, int index); /* function pointer */
+bool abi_kernel_is_coro(Emit *e, const Func *f);
 void abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels);
 const char *abi_signature(Emit *e, const Func *f);
 /* Writes each kernel's stack need over its placeholder in the object obj
  * (n bytes) once e->frame_of holds the frames; false if one is missing. */
 bool abi_patch_stack(Emit *e, char *obj, size_t n);
+/* --profile: numbers the counted branches and makes the counters (before
+ * any function is emitted).  A function counts in counters of its own
+ * (abi_profile_enter, in its entry block), added to the module's at its
+ * return (abi_profile_leave, in return_bb); abi_profile_count adds one
+ * execution of branch `instr` of the current function, with the lanes
+ * active (i32) and, for a branch that may split them, the lanes taking it
+ * (else NULL). */
+void abi_profile_plan(Emit *e);
+void abi_profile_enter(Emit *e);
+void abi_profile_leave(Emit *e);
+void abi_profile_count(Emit *e, int instr, LLVMValueRef active, LLVMValueRef taken);
 
 /* -------------------------------------------------------------- value.c */
 /* Reads operand i as type t; a vector when want_vec or the value varies. */
@@ -387,6 +416,12 @@ void emit_atom(Emit *e, const Instr *in); /* atom red */
 /* sync.c */
 void emit_barrier(Emit *e, const Instr *in); /* bar barrier */
 void emit_nanosleep(Emit *e, const Instr *in);
+void emit_yield(Emit *e, LLVMValueRef ns); /* the nanosleep service */
+/* coro.c: kernels as coroutines */
+void coro_begin(Emit *e);
+void coro_return(Emit *e);
+void coro_wait(Emit *e, LLVMBasicBlockRef *waited, LLVMBasicBlockRef *join);
+void coro_pause(Emit *e);
 void emit_fence(Emit *e, const Instr *in);        /* membar fence */
 void emit_createpolicy(Emit *e, const Instr *in);
 void emit_nop(Emit *e, const Instr *in);          /* what needs no code here */

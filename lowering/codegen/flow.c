@@ -507,7 +507,10 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
     }
     LLVMValueRef p = guard_value(e, in);
     BranchClass cls = e->fs.fi->branch[idx];
-    if (cls == BR_DIVERGENT && guard_varying(e, in)) {
+    bool split = cls == BR_DIVERGENT && guard_varying(e, in);
+    if (e->prof_slot) /* --profile */
+        abi_profile_count(e, idx, emit_mask(e), split ? emit_mask_i32(e, p) : NULL);
+    if (split) {
         if (e->fs.linear[idx])
             emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx), idx);
         else

@@ -238,11 +238,15 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         LLVMBuildAnd(e->b, live, LLVMBuildNot(e->b, abi_warp_field(e, W_EXITED), ""), "");
     LLVMBuildStore(e->b, m, e->fs.mask_slot);
     LLVMBuildStore(e->b, m, e->fs.entry_mask);
+    if (e->prof_slot)
+        abi_profile_enter(e);
     if (f->is_entry) {
         e->fs.argv = e->fs.retv = NULL;
         e->fs.depth = emit_u32(e, 0);
         e->fs.local_ptr = abi_warp_field(e, W_LOCAL);
         e->fs.local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
+        if (abi_kernel_is_coro(e, f))
+            coro_begin(e);
         mem_entry_prologue(e);
     } else {
         e->fs.argv = LLVMGetParam(fn, 2);
@@ -296,7 +300,12 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     else
         emit_dispatcher(e);
     LLVMPositionBuilderAtEnd(e->b, e->fs.return_bb);
-    LLVMBuildRetVoid(e->b);
+    if (e->fs.prof_local)
+        abi_profile_leave(e);
+    if (e->fs.coro_frame)
+        coro_return(e);
+    else
+        LLVMBuildRetVoid(e->b);
     debug_leave_function(e);
 }
 
@@ -336,6 +345,8 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         }
     }
     mem_declare_globals(&e);
+    if (o->profile)
+        abi_profile_plan(&e);
 
     Vec(LLVMValueRef) kernels = {0};
     for (int i = 0; i < m->funcs.n && !e.failed; i++) {
@@ -345,7 +356,8 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         LLVMValueRef fn;
         if (f->is_entry) {
             char *name = arena_printf(&arena, "p2n.kernel.%s", f->name);
-            fn = LLVMAddFunction(e.mod, name, e.t_kernel_fn);
+            fn = LLVMAddFunction(e.mod, name,
+                                 abi_kernel_is_coro(&e, f) ? e.t_coro_fn : e.t_kernel_fn);
             LLVMSetLinkage(fn, LLVMInternalLinkage);
             vec_push(&arena, &kernels, fn);
             e.local_bytes_of[i] = mem_layout_locals(&e, f);

@@ -138,8 +138,7 @@ emit_mbar_wait(Emit *e, const Instr *in, LLVMValueRef ptr)
                       done = emit_new_block(e, "mbar.tested");
     LLVMBuildCondBr(e->b, all, done, wait);
     LLVMPositionBuilderAtEnd(e->b, wait);
-    LLVMValueRef sargs[] = {e->fs.warp, emit_u32(e, 0)};
-    LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), sargs, 2, "");
+    emit_yield(e, emit_u32(e, 0));
     LLVMValueRef again = mbar_test(e, ptr, against, parity);
     LLVMBasicBlockRef wait_end = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, done);

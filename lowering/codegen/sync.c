@@ -4,6 +4,45 @@
 #include "emit.h"
 #include "p2n_abi.h"
 
+/* The barrier service; in a coroutine kernel, a wait it asks for
+ * suspends the warp, and once resumed the service gives bar.red's result
+ * (the other operations have none; the runtime's books on lanes counted
+ * early are complete without that call). */
+static LLVMValueRef
+barrier_call(Emit *e, LLVMValueRef args[7], bool red)
+{
+    LLVMValueRef r = LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
+    if (!e->fs.coro_frame)
+        return r;
+    if (!red) { /* no result to fetch: an error shows in w->error */
+        coro_pause(e);
+        return r;
+    }
+    LLVMBasicBlockRef waited, join;
+    coro_wait(e, &waited, &join);
+    args[1] = emit_u32(e, P2N_BAR_RESUME);
+    LLVMValueRef after = LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
+    LLVMBasicBlockRef resumed = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, join);
+    LLVMPositionBuilderAtEnd(e->b, join);
+    LLVMValueRef phi = LLVMBuildPhi(e->b, e->t_i32, "");
+    LLVMValueRef vals[] = {r, after};
+    LLVMBasicBlockRef from[] = {waited, resumed};
+    LLVMAddIncoming(phi, vals, from, 2);
+    return phi;
+}
+
+/* The nanosleep service: the warp yields, about ns; in a coroutine
+ * kernel, by suspending. */
+void
+emit_yield(Emit *e, LLVMValueRef ns)
+{
+    LLVMValueRef args[] = {e->fs.warp, ns};
+    LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), args, 2, "");
+    if (e->fs.coro_frame)
+        coro_pause(e);
+}
+
 /* bar.sync / barrier.sync / bar.arrive / bar.red: the runtime schedules. */
 void
 emit_barrier(Emit *e, const Instr *in)
@@ -35,7 +74,7 @@ emit_barrier(Emit *e, const Instr *in)
                            emit_cur_mask(e),
                            pred,
                            emit_u32(e, (uint64_t)in->loc.line)};
-    LLVMValueRef r = LLVMBuildCall2(e->b, e->t_barrier_fn, abi_service(e, S_BARRIER), args, 7, "");
+    LLVMValueRef r = barrier_call(e, args, red);
     emit_check_error(e);
     if (red) {
         if (op == P2N_BAR_RED_POPC)
@@ -49,9 +88,7 @@ emit_barrier(Emit *e, const Instr *in)
 void
 emit_nanosleep(Emit *e, const Instr *in)
 {
-    LLVMValueRef ns = emit_first_lane(e, inst_operand(e, &in->opnd[0], TY_U32, false));
-    LLVMValueRef args[] = {e->fs.warp, ns};
-    LLVMBuildCall2(e->b, e->t_nanosleep_fn, abi_service(e, S_NANOSLEEP), args, 2, "");
+    emit_yield(e, emit_first_lane(e, inst_operand(e, &in->opnd[0], TY_U32, false)));
     emit_check_error(e);
 }
 

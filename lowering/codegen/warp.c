@@ -18,6 +18,7 @@
  * wait for nor read them.
  */
 #include <math.h>
+#include <string.h>
 
 #include "emit.h"
 
@@ -112,9 +113,86 @@ shfl_source(Mod mode, unsigned lane, uint32_t b, uint32_t c, bool *in_range)
     return ok ? (unsigned)j : lane;
 }
 
-/* shfl.sync.MODE.b32 d[|p], a, b, c, membermask: constant b and c (the
- * usual case) give a fixed permutation, a shufflevector; others compute
- * the same pseudo-code per lane and gather through memory. */
+/* Whether the target has the feature `name` ("+avx2"), as far as the
+ * module's required features say (an unknown named CPU: none). */
+static bool
+has_feature(Emit *e, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = e->required_features ? e->required_features : ""; *p;) {
+        size_t m = strcspn(p, ",");
+        if (m == n && strncmp(p, name, n) == 0)
+            return true;
+        p += m + (p[m] == ',');
+    }
+    return false;
+}
+
+/* a[j[l]] in each lane l (j in 0..31): a permutation known only at run
+ * time.  In pieces of the host's vector (16 lanes with AVX-512, 8 with
+ * AVX2): each piece of the result takes one permute of each piece of a by
+ * j mod the width (the lanes of an extractelement at each index, which the
+ * backend turns into one vpermd) and keeps the one j names.  Elsewhere an
+ * extractelement a lane.  Where j turns out constant after optimisation
+ * (nvcc keeps b and c in registers) it all folds into a shufflevector, and
+ * for a uniform j into a splat. */
+static LLVMValueRef
+permute(Emit *e, LLVMValueRef a, LLVMValueRef j)
+{
+    unsigned w = has_feature(e, "+avx512f") ? 16 : has_feature(e, "+avx2") ? 8 : WARP;
+    unsigned npiece = WARP / w, shift = w == 16 ? 4 : w == 8 ? 3 : 5;
+    LLVMTypeRef pt = LLVMVectorType(e->t_i32, w);
+    LLVMValueRef jm = LLVMBuildAnd(e->b, j, emit_splat(e, emit_u32(e, w - 1)), "");
+    LLVMValueRef jp = LLVMBuildLShr(e->b, j, emit_splat(e, emit_u32(e, shift)), "");
+    LLVMValueRef src[WARP], out[WARP], idx[WARP];
+    for (unsigned k = 0; k < npiece; k++) { /* a's pieces */
+        for (unsigned l = 0; l < w; l++)
+            idx[l] = emit_u32(e, k * w + l);
+        src[k] = w == WARP ? a
+                           : LLVMBuildShuffleVector(e->b, a, LLVMGetPoison(LLVMTypeOf(a)),
+                                                    LLVMConstVector(idx, w), "");
+    }
+    for (unsigned h = 0; h < npiece; h++) { /* the result's pieces */
+        LLVMValueRef jh = jm, ph = jp;
+        if (w != WARP) {
+            for (unsigned l = 0; l < w; l++)
+                idx[l] = emit_u32(e, h * w + l);
+            LLVMValueRef sel = LLVMConstVector(idx, w), none = LLVMGetPoison(LLVMTypeOf(j));
+            jh = LLVMBuildShuffleVector(e->b, jm, none, sel, "");
+            ph = LLVMBuildShuffleVector(e->b, jp, none, sel, "");
+        }
+        out[h] = NULL;
+        for (unsigned k = 0; k < npiece; k++) {
+            LLVMValueRef x = LLVMGetPoison(pt);
+            for (unsigned l = 0; l < w; l++) {
+                LLVMValueRef at = LLVMBuildExtractElement(e->b, jh, emit_u32(e, l), "");
+                x = LLVMBuildInsertElement(e->b, x, LLVMBuildExtractElement(e->b, src[k], at, ""),
+                                           emit_u32(e, l), "");
+            }
+            if (!out[h]) {
+                out[h] = x;
+            } else {
+                for (unsigned l = 0; l < w; l++)
+                    idx[l] = emit_u32(e, k);
+                LLVMValueRef here = LLVMBuildICmp(e->b, LLVMIntEQ, ph, LLVMConstVector(idx, w), "");
+                out[h] = LLVMBuildSelect(e->b, here, x, out[h], "");
+            }
+        }
+    }
+    /* the pieces side by side */
+    for (unsigned n = npiece, width = w; n > 1; n /= 2, width *= 2) {
+        for (unsigned l = 0; l < 2 * width; l++)
+            idx[l] = emit_u32(e, l);
+        for (unsigned h = 0; h < n / 2; h++)
+            out[h] = LLVMBuildShuffleVector(e->b, out[2 * h], out[2 * h + 1],
+                                            LLVMConstVector(idx, 2 * width), "");
+    }
+    return out[0];
+}
+
+/* shfl.sync.MODE.b32 d[|p], a, b, c, membermask: constant b and c give a
+ * fixed permutation, a shufflevector; others compute the same pseudo-code
+ * per lane and permute (above). */
 void
 emit_shfl(Emit *e, const Instr *in)
 {
@@ -164,19 +242,7 @@ emit_shfl(Emit *e, const Instr *in)
         if (mode != MOD_UP)
             ok = LLVMBuildICmp(e->b, LLVMIntSLE, j, maxl, "");
         j = LLVMBuildSelect(e->b, ok, j, lane, "");
-        /* a[j] through memory, one load a lane: when b and c turn out
-         * constant (nvcc puts them in registers), SROA folds the loads
-         * into one shufflevector */
-        LLVMTypeRef vt = LLVMVectorType(e->t_i32, WARP);
-        LLVMValueRef tmp = emit_alloca(e, vt, "shfl");
-        LLVMBuildStore(e->b, a, tmp);
-        r = LLVMGetUndef(vt);
-        for (unsigned l = 0; l < WARP; l++) {
-            LLVMValueRef jl = LLVMBuildExtractElement(e->b, j, emit_u32(e, l), "");
-            LLVMValueRef x =
-                LLVMBuildLoad2(e->b, e->t_i32, LLVMBuildGEP2(e->b, e->t_i32, tmp, &jl, 1, ""), "");
-            r = LLVMBuildInsertElement(e->b, r, x, emit_u32(e, l), "");
-        }
+        r = permute(e, a, j);
     }
     if (d->kind == OPD_PAIR) {
         inst_write(e, &d->sub[0], TY_B32, r);

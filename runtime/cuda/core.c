@@ -273,10 +273,20 @@ find_translator(void)
     note("translator command %s: %s", tr.exe, tr.ver);
 }
 
+/* P2N_PROFILE set: the program's modules count their branches (the
+ * translator's --profile; docs/report.md, "Runtime profile"). */
+static bool
+profiling(void)
+{
+    const char *p = getenv("P2N_PROFILE");
+    return p && *p;
+}
+
 /* Translates ptx into a shared object at out: 0, or -1 (the translator
- * printed its diagnostics on stderr). */
+ * printed its diagnostics on stderr).  name is the PTX's name in messages
+ * and in the profile. */
 static int
-translate(const cu_module *m, const char *out)
+translate(const cu_module *m, const char *out, const char *name)
 {
     int n = m->nptx;
     if (tr.h) {
@@ -284,17 +294,18 @@ translate(const cu_module *m, const char *out)
         tr.init(&o);
         o.no_warnings =
             !cu_verbose(); /* a program's output is its own, as with a GPU driver's JIT */
+        o.profile = profiling();
         p2n_source *src = calloc((size_t)n, sizeof *src);
         if (!src)
             return -1;
         for (int i = 0; i < n; i++)
-            src[i] = (p2n_source){"kernels.ptx", m->ptx[i], m->ptx_len[i]};
+            src[i] = (p2n_source){name, m->ptx[i], m->ptx_len[i]};
         int rc = tr.to_file(src, (size_t)n, &o, out) == P2N_TRANSLATE_OK ? 0 : -1;
         free(src);
         return rc;
     }
     /* the inputs as memory files, named /proc/self/fd/N for the child */
-    char **argv = calloc((size_t)n + 7, sizeof *argv);
+    char **argv = calloc((size_t)n + 8, sizeof *argv);
     char(*names)[32] = calloc((size_t)n, sizeof *names);
     int *fds = calloc((size_t)n, sizeof *fds);
     bool ok = argv && names && fds;
@@ -304,6 +315,8 @@ translate(const cu_module *m, const char *out)
         argv[k++] = "-O2";
         if (!cu_verbose())
             argv[k++] = "-w";
+        if (profiling()) /* the profile then names the module by its memory file */
+            argv[k++] = "--profile";
     }
     for (int i = 0; ok && i < n; i++) {
         fds[i] = memfd_create("kernels.ptx", 0);
@@ -401,6 +414,16 @@ translate_and_load(cu_module *m)
         hash_add(&h, m->ptx[i], m->ptx_len[i]);
         total += m->ptx_len[i];
     }
+    /* profiled, the module is named after the program and its PTX, so
+     * that the profiles of a program's modules, and of programs, keep
+     * apart when they share a P2N_PROFILE file */
+    char name[300] = "kernels.ptx";
+    if (profiling()) {
+        snprintf(name, sizeof name, "%s-%016llx.ptx", program_invocation_short_name,
+                 (unsigned long long)h.a);
+        hash_add(&h, "--profile", 9);
+        hash_add(&h, name, strlen(name));
+    }
     hash_add(&h, "-O2", 3);
     hash_add(&h, tr.ver, strlen(tr.ver));
     cpu_signature(&h);
@@ -423,7 +446,7 @@ translate_and_load(cu_module *m)
     snprintf(tmp, sizeof tmp, "%s/.%016llx%016llx.%ld.%lx.tmp.so", dir, (unsigned long long)h.a,
              (unsigned long long)h.b, (long)getpid(), (unsigned long)pthread_self());
     note("translating %zu bytes of PTX into %s", total, cached ? path : tmp);
-    if (translate(m, tmp) != 0) {
+    if (translate(m, tmp, name) != 0) {
         unlink(tmp);
         fprintf(stderr,
                 "ptx2native: the kernels could not be translated (see the messages above)\n");

@@ -8,7 +8,7 @@ if ! "$P2N" -S --emit-llvm -O2 test/cli/ir_uniform.ptx -o "$ir" 2>"$OUT/ir_unifo
 	echo "FAIL cli/ir/translate: $(head -n 3 "$OUT/ir_uniform.err")"
 	exit 0
 fi
-body() { sed -n "/^define internal void @p2n.kernel.$1(/,/^}/p" "$ir"; }
+body() { sed -n "/^define internal .*@p2n.kernel.$1\(\.resume\)\{0,1\}(/,/^}/p" "$ir"; }
 check() { if [ "$2" = yes ]; then echo "PASS cli/ir/$1"; else echo "FAIL cli/ir/$1: $3"; fi; }
 
 # a kernel whose control flow and addresses depend only on %ctaid and

@@ -13,7 +13,7 @@ if ! "$P2N" --dump=ir test/bench/kernels.ptx >"$ir" 2>"$OUT/ir_rows.err"; then
 	exit 0
 fi
 check() { if [ "$2" = yes ]; then echo "PASS cli/ir_rows/$1"; else echo "FAIL cli/ir_rows/$1: $3"; fi; }
-body() { sed -n "/^define internal void @p2n.kernel.$1(/,/^}/p" "$ir"; }
+body() { sed -n "/^define internal .*@p2n.kernel.$1\(\.resume\)\{0,1\}(/,/^}/p" "$ir"; }
 # the blocks of the fast paths (mem.row), and no others: the other path
 # calls the module's out-of-line access (p2n.lanes.*)
 rowpath() { body "$1" | awk '/^[A-Za-z0-9._]+:/ { in_row = ($0 ~ /^mem\.row[0-9]*:/) } in_row'; }

@@ -69,6 +69,10 @@ check tex_2dms "$got" $? 1 "$OUT/unsupported_tex2dms.ptx:10:2: error: 'tex.2dms'
 one_line 'ld.global.u32 %r1, [%rd1, {%r2}];' >"$OUT/unsupported_coords.ptx"
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_coords.ptx" 2>&1)
 check coords "$got" $? 1 "$OUT/unsupported_coords.ptx:10:21: error: 'ld' takes no coordinates in its address"
+# ptxas takes a special register as an address ([%clock64]); we do not
+one_line 'ld.global.u32 %r1, [%clock64];' >"$OUT/unsupported_sreg_address.ptx"
+got=$("$P2N" -fsyntax-only "$OUT/unsupported_sreg_address.ptx" 2>&1)
+check sreg_address "$got" $? 1 "$OUT/unsupported_sreg_address.ptx:10:22: error: the special register '%clock64' as an address is not supported"
 
 # found by the lowering: a txq query that texture objects do not answer
 one_line 'txq.channel_order.b32 %r1, [%rd1];' >"$OUT/unsupported_txq.ptx"
