@@ -41,15 +41,15 @@ CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)
 CLI_CUDA_OBJS = runtime/cuda/aot.o runtime/cuda/fatbin.o
 # the translator library (ptx2native_translate.h): every stage and its entry
-TRANSLATE_OBJS = $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS) lowering/translate.o
+TRANSLATE_OBJS = $(FRONTEND_OBJS) $(ANALYSIS_OBJS) $(CODEGEN_OBJS) lowering/header.o lowering/translate.o
 TRANSLATOR_OBJS = $(CLI_OBJS) $(TRANSLATE_OBJS)
 TRANSLATE_SONAME = libptx2native-translate.so.1
 TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME) \
 	lowering/libptx2native-translate.so
 TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm -lpthread
 
-RUNTIME_OBJS = runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o runtime/texture.o \
-	runtime/fiber.o runtime/lines.o runtime/registry.o runtime/profile.o runtime/error.o
+RUNTIME_OBJS = runtime/stream.o runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o \
+	runtime/texture.o runtime/fiber.o runtime/lines.o runtime/registry.o runtime/profile.o runtime/error.o
 RUNTIME_SONAME = libptx2native.so.1
 RUNTIME_LIBS = runtime/libptx2native.a runtime/$(RUNTIME_SONAME) runtime/libptx2native.so
 

@@ -23,6 +23,7 @@ typedef struct Options {
     Vec(const char *) inputs;
     Vec(const char *) warn_opts; /* -Wall, -Wname, -Wno-name, -Werror=name ... in order */
     const char *output;
+    const char *header; /* --header FILE */
     bool compile_only, assemble_only, emit_llvm;
     p2n_translate_options lib;
     TranslateExtra extra;
@@ -45,6 +46,8 @@ static const char usage_text[] =
     "  -S                 emit assembly\n"
     "  --emit-llvm        with -S: LLVM IR text (.ll); with -c: bitcode (.bc)\n"
     "  --report FILE      write the XML divergence report (docs/report.md)\n"
+    "  --header FILE      also write a C header with a typed launcher for each\n"
+    "                     kernel (docs/api.md, \"Typed launchers\")\n"
     "  --from-binary APP  translate the PTX of an nvcc-built executable instead\n"
     "                     (default output APP.kernels.so; docs/cuda.md)\n"
     "  -MD                also write a dependency file for Make and Ninja: the\n"
@@ -154,6 +157,12 @@ parse_options(Options *o, Arena *a, int argc, char **argv)
             o->lib.report_path = argv[i];
         } else if (strncmp(arg, "--report=", 9) == 0) {
             o->lib.report_path = arg + 9;
+        } else if (strcmp(arg, "--header") == 0) {
+            if (++i == argc)
+                usage_error("%s needs a file name", arg);
+            o->header = argv[i];
+        } else if (strncmp(arg, "--header=", 9) == 0) {
+            o->header = arg + 9;
         } else if (strcmp(arg, "-fsyntax-only") == 0) {
             o->extra.syntax_only = true;
         } else if (strcmp(arg, "-c") == 0) {
@@ -343,6 +352,7 @@ main(int argc, char **argv)
     o.extra.read_inputs = true;
     o.extra.warn_opts = o.warn_opts.v;
     o.extra.nwarn_opts = o.warn_opts.n;
+    o.extra.header_path = o.header;
     const char *output = NULL;
     if (!o.extra.syntax_only && !(o.extra.dump & DUMP_IR))
         output = o.output ? o.output : default_output(&arena, o.inputs.v[0], o.lib.output);

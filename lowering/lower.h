@@ -73,7 +73,14 @@ typedef struct TranslateExtra {
     /* each input's name is a path to read ("-": standard input, named
      * "<stdin>"); its text and len are not used */
     bool read_inputs;
+    /* ptx2native --header: where the typed launchers go ("-": standard
+     * output), written once the module is parsed and linked */
+    const char *header_path;
 } TranslateExtra;
+
+/* header.c: the C header of typed launchers for m's kernels (docs/api.md,
+ * "Typed launchers"); false, with a diagnostic, when it cannot be written. */
+bool header_write(const char *path, const Module *m, Diags *d);
 
 /* Output to path when it is not NULL (atomically; "-": standard output),
  * else to *out and *out_size. */

@@ -428,6 +428,8 @@ stages(Run *r, const p2n_source *inputs, size_t ninputs, const TranslateExtra *x
     if (x->dump & DUMP_AST)
         for (int i = 0; i < modules.n; i++)
             ptx_print(stdout, modules.v[i]);
+    if (x->header_path && !header_write(x->header_path, modules.v[0], d))
+        return P2N_TRANSLATE_INTERNAL;
 
     /* Stage 2: CFG, dominators, post-dominators, uniformity; the
      * warnings; the report. */

@@ -48,6 +48,8 @@ p2n_result_string(p2n_result r)
     case P2N_ERROR_ILLEGAL_INSTRUCTION: return "illegal instruction";
     case P2N_ERROR_TIMEOUT: return "the launch timed out";
     case P2N_ERROR_UNSUPPORTED_CPU: return "the module needs CPU features this CPU lacks";
+    case P2N_ERROR_NOT_READY:
+        return "work is still pending";
     }
     return "unknown error";
 }
@@ -61,4 +63,15 @@ rt_fail(p2n_result r, const char *fmt, ...)
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
     return r;
+}
+
+rt_label
+rt_kernel_label(const p2n_kernel_desc *k)
+{
+    rt_label l;
+    if (k->demangled && k->demangled[0])
+        snprintf(l.s, sizeof l.s, "'%.500s' (%.500s)", k->name, k->demangled);
+    else
+        snprintf(l.s, sizeof l.s, "'%.1000s'", k->name);
+    return l;
 }

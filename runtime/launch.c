@@ -1,6 +1,7 @@
-/* launch.c — launching a kernel (p2n_launch): checks of the
- * configuration, the parameter buffer, the watchdog; and the settings
- * that launches read (threads, stack size, time limit). */
+/* launch.c — running a kernel's grid (for p2n_launch and the streams,
+ * stream.c): checks of the configuration, kernel handles, the parameter
+ * buffer, the watchdog; and the settings that launches read (threads,
+ * stack size, time limit). */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -130,47 +131,48 @@ check_dims(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn)
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
         return rt_fail(
             P2N_ERROR_INVALID_DIM,
-            "kernel '%s': grid (%u,%u,%u) and block (%u,%u,%u) must have no zero dimension",
-            k->name, grid.x, grid.y, grid.z, block.x, block.y, block.z);
+            "kernel %s: grid (%u,%u,%u) and block (%u,%u,%u) must have no zero dimension",
+            rt_kernel_label(k).s, grid.x, grid.y, grid.z, block.x, block.y, block.z);
     if (grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
         return rt_fail(P2N_ERROR_INVALID_DIM,
-                       "kernel '%s': grid (%u,%u,%u) is over the limits (2^31-1, 65535, 65535)",
-                       k->name, grid.x, grid.y, grid.z);
+                       "kernel %s: grid (%u,%u,%u) is over the limits (2^31-1, 65535, 65535)",
+                       rt_kernel_label(k).s, grid.x, grid.y, grid.z);
     if (block.x > 1024 || block.y > 1024 || block.z > 64)
         return rt_fail(P2N_ERROR_INVALID_DIM,
-                       "kernel '%s': block (%u,%u,%u) is over the limits (1024, 1024, 64)", k->name,
-                       block.x, block.y, block.z);
+                       "kernel %s: block (%u,%u,%u) is over the limits (1024, 1024, 64)",
+                       rt_kernel_label(k).s, block.x, block.y, block.z);
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
     if (threads > P2N_MAX_BLOCK_THREADS)
-        return rt_fail(P2N_ERROR_TOO_MANY_THREADS,
-                       "kernel '%s': %llu threads per block, at most %u", k->name,
-                       (unsigned long long)threads, P2N_MAX_BLOCK_THREADS);
+        return rt_fail(P2N_ERROR_TOO_MANY_THREADS, "kernel %s: %llu threads per block, at most %u",
+                       rt_kernel_label(k).s, (unsigned long long)threads, P2N_MAX_BLOCK_THREADS);
     if (k->maxntid[0]) {
         uint64_t max = (uint64_t)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1) *
                        (k->maxntid[2] ? k->maxntid[2] : 1);
         if (threads > max)
             return rt_fail(P2N_ERROR_TOO_MANY_THREADS,
-                           "kernel '%s': %llu threads per block, .maxntid allows %llu", k->name,
-                           (unsigned long long)threads, (unsigned long long)max);
+                           "kernel %s: %llu threads per block, .maxntid allows %llu",
+                           rt_kernel_label(k).s, (unsigned long long)threads,
+                           (unsigned long long)max);
     }
     if (k->reqntid[0] &&
         (block.x != k->reqntid[0] || block.y != (k->reqntid[1] ? k->reqntid[1] : 1) ||
          block.z != (k->reqntid[2] ? k->reqntid[2] : 1)))
         return rt_fail(P2N_ERROR_TOO_MANY_THREADS,
-                       "kernel '%s': block (%u,%u,%u) is not the .reqntid (%u,%u,%u)", k->name,
-                       block.x, block.y, block.z, k->reqntid[0], k->reqntid[1], k->reqntid[2]);
+                       "kernel %s: block (%u,%u,%u) is not the .reqntid (%u,%u,%u)",
+                       rt_kernel_label(k).s, block.x, block.y, block.z, k->reqntid[0],
+                       k->reqntid[1], k->reqntid[2]);
     /* every size checked before it is added or multiplied: no sum wraps */
     if (k->static_smem > P2N_MAX_SHARED_BYTES ||
         dyn > P2N_MAX_SHARED_BYTES - (k->static_smem + 15) / 16 * 16)
         return rt_fail(
             P2N_ERROR_SHARED_SIZE,
-            "kernel '%s': %llu bytes of static and %zu of dynamic shared memory, at most %u in all",
-            k->name, (unsigned long long)k->static_smem, dyn, P2N_MAX_SHARED_BYTES);
+            "kernel %s: %llu bytes of static and %zu of dynamic shared memory, at most %u in all",
+            rt_kernel_label(k).s, (unsigned long long)k->static_smem, dyn, P2N_MAX_SHARED_BYTES);
     if (k->local_bytes > (SIZE_MAX - 15) / ((size_t)P2N_WARP_SIZE * RT_MAX_WARPS))
         return rt_fail(P2N_ERROR_OUT_OF_MEMORY,
-                       "kernel '%s': %llu bytes of local memory per thread: more than this process "
+                       "kernel %s: %llu bytes of local memory per thread: more than this process "
                        "can address",
-                       k->name, (unsigned long long)k->local_bytes);
+                       rt_kernel_label(k).s, (unsigned long long)k->local_bytes);
     return P2N_SUCCESS;
 }
 
@@ -182,11 +184,49 @@ rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t 
     return check_dims(k, grid, block, dyn);
 }
 
-RT_EXPORT p2n_result
-p2n_launch(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
-           void **params)
+/* The checks of a launch before it runs or is queued. */
+p2n_result
+rt_check_args(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn, void **params)
 {
-    return rt_launch_ex(m, kernel, grid, block, dyn, params, 0);
+    p2n_result r = check_dims(k, grid, block, dyn);
+    if (r != P2N_SUCCESS) return r;
+    if (k->nparams > 0 && !params)
+        return rt_fail(P2N_ERROR_INVALID_VALUE, "kernel %s takes %u parameters but params is null",
+                       rt_kernel_label(k).s, k->nparams);
+    for (uint32_t i = 0; i < k->nparams; i++)
+        if (!params[i])
+            return rt_fail(P2N_ERROR_INVALID_VALUE, "kernel %s: params[%u] (%s) is null",
+                           rt_kernel_label(k).s, i, k->params[i].name);
+    return P2N_SUCCESS;
+}
+
+const p2n_kernel_desc *
+rt_kernel_find(p2n_module *m, const char *kernel)
+{
+    for (uint32_t i = 0; i < m->desc->nkernels; i++)
+        if (strcmp(m->desc->kernels[i].name, kernel) == 0) return &m->desc->kernels[i];
+    rt_fail(P2N_ERROR_NOT_FOUND, "%s has no kernel '%s'", m->path, kernel);
+    return NULL;
+}
+
+/* Kernel handles are made with the module (module.c) and checked by
+ * address (registry.c); this only finds one. */
+RT_EXPORT p2n_result
+p2n_kernel_get(p2n_kernel **out, p2n_module *m, const char *name)
+{
+    if (!out || !m || !name)
+        return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_kernel_get: null %s",
+                       !out ? "kernel pointer"
+                       : !m ? "module"
+                            : "kernel name");
+    *out = NULL;
+    if (!rt_module_hold(m))
+        return rt_fail(P2N_ERROR_INVALID_VALUE,
+                       "p2n_kernel_get: %p is no loaded module (unloaded already?)", (void *)m);
+    const p2n_kernel_desc *k = rt_kernel_find(m, name);
+    if (k) *out = &m->kernels[k - m->desc->kernels];
+    rt_module_release(m);
+    return k ? P2N_SUCCESS : P2N_ERROR_NOT_FOUND;
 }
 
 p2n_result
@@ -196,25 +236,24 @@ rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, s
     if (!m || !kernel)
         return rt_fail(P2N_ERROR_INVALID_VALUE, "p2n_launch: null %s",
                        m ? "kernel name" : "module");
-    if (!rt_module_live(m))
+    if (!rt_module_hold(m))
         return rt_fail(P2N_ERROR_INVALID_VALUE,
                        "p2n_launch: %p is no loaded module (unloaded already?)", (void *)m);
-    const p2n_kernel_desc *k = NULL;
-    for (uint32_t i = 0; i < m->desc->nkernels; i++)
-        if (strcmp(m->desc->kernels[i].name, kernel) == 0)
-            k = &m->desc->kernels[i];
-    if (!k)
-        return rt_fail(P2N_ERROR_NOT_FOUND, "%s has no kernel '%s'", m->path, kernel);
-    p2n_result r = check_dims(k, grid, block, dyn);
+    const p2n_kernel_desc *k = rt_kernel_find(m, kernel);
+    p2n_result r =
+        k ? rt_launch_desc(m, k, grid, block, dyn, params, grid_workspace) : P2N_ERROR_NOT_FOUND;
+    rt_module_release(m);
+    return r;
+}
+
+/* Runs the grid; the caller holds m. */
+p2n_result
+rt_launch_desc(p2n_module *m, const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
+               void **params, uint64_t grid_workspace)
+{
+    p2n_result r = rt_check_args(k, grid, block, dyn, params);
     if (r != P2N_SUCCESS)
         return r;
-    if (k->nparams > 0 && !params)
-        return rt_fail(P2N_ERROR_INVALID_VALUE,
-                       "kernel '%s' takes %u parameters but params is null", k->name, k->nparams);
-    for (uint32_t i = 0; i < k->nparams; i++)
-        if (!params[i])
-            return rt_fail(P2N_ERROR_INVALID_VALUE, "kernel '%s': params[%u] (%s) is null", k->name,
-                           i, k->params[i].name);
 
     rt_job *job = calloc(1, sizeof *job);
     void *buf = aligned_alloc(16, ((size_t)k->param_bytes + 16) & ~(size_t)15);
@@ -252,4 +291,3 @@ rt_launch_ex(p2n_module *m, const char *kernel, p2n_dim3 grid, p2n_dim3 block, s
     free(job);
     return r;
 }
-

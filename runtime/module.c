@@ -281,10 +281,14 @@ static p2n_result
 module_new(p2n_module **out, const p2n_module_desc *d, void *h, const char *name, int fd)
 {
     p2n_module *m = calloc(1, sizeof *m);
-    if (!m || !(m->path = strdup(name))) {
+    if (!m || !(m->path = strdup(name)) ||
+        !(m->kernels = calloc(d->nkernels ? d->nkernels : 1, sizeof *m->kernels))) {
+        if (m) free(m->path);
         free(m);
         return rt_fail(P2N_ERROR_OUT_OF_MEMORY, "p2n_module_load: out of memory");
     }
+    for (uint32_t i = 0; i < d->nkernels; i++)
+        m->kernels[i] = (p2n_kernel){m, &d->kernels[i]};
     m->handle = h;
     m->desc = d;
     m->image_fd = fd;
@@ -464,6 +468,7 @@ p2n_module_unload(p2n_module *m)
         dlclose(m->handle);
     if (m->image_fd >= 0)
         close(m->image_fd);
+    free(m->kernels);
     free(m->path);
     free(m);
     return P2N_SUCCESS;

@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 7
+#define P2N_ABI_VERSION 8
 #define P2N_WARP_SIZE 32
 #define P2N_PROFILE_SLOTS 64 /* p2n_profile_desc.counts: a power of two */
 

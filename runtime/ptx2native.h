@@ -11,6 +11,17 @@
  *
  * Every call returns an error code; nothing here exits or aborts the host
  * process, whatever the kernel does.  See docs/api.md.
+ *
+ * Hot loops look a kernel up once and launch it through its handle;
+ * streams run launches in order, asynchronously to the host:
+ *
+ *     p2n_kernel *k;
+ *     p2n_stream *s;
+ *     p2n_kernel_get(&k, mod, "saxpy");
+ *     p2n_stream_create(&s, 0);
+ *     p2n_launch_kernel_async(k, grid, block, 0, s, params);
+ *     ...host work...
+ *     r = p2n_stream_synchronize(s);   (the launch's error, if any)
  */
 #ifndef PTX2NATIVE_H
 #define PTX2NATIVE_H
@@ -22,6 +33,9 @@ extern "C" {
 #endif
 
 typedef struct p2n_module p2n_module;
+typedef struct p2n_kernel p2n_kernel; /* a kernel of a loaded module (p2n_kernel_get) */
+typedef struct p2n_stream p2n_stream; /* an in-order queue of work; NULL: the default stream */
+typedef struct p2n_event p2n_event;   /* a point in a stream's work */
 
 typedef struct {
     unsigned x, y, z;
@@ -50,6 +64,7 @@ typedef enum {
     P2N_ERROR_ILLEGAL_INSTRUCTION = 19, /* SIGILL in a kernel */
     P2N_ERROR_TIMEOUT = 20,        /* the launch ran past p2n_set_launch_timeout's limit */
     P2N_ERROR_UNSUPPORTED_CPU = 21, /* the module needs CPU features this CPU lacks */
+    P2N_ERROR_NOT_READY = 22,      /* a stream or event query: work still to do */
 } p2n_result;
 
 /* Most shared memory (static + dynamic) one CTA may use: 228 KiB, as the
@@ -73,6 +88,50 @@ p2n_result p2n_module_global(p2n_module *mod, const char *name, void **addr,
                              size_t *bytes); /* .global/.const variables */
 p2n_result p2n_module_unload(p2n_module *mod); /* INVALID_VALUE: not a loaded module */
 const char *p2n_result_string(p2n_result r);
+
+/* A handle of kernel `name` of mod, valid while mod is loaded: launches
+ * through it skip the lookup by name.  A handle of an unloaded module is
+ * refused (INVALID_VALUE), never used. */
+p2n_result p2n_kernel_get(p2n_kernel **k, p2n_module *mod, const char *name);
+/* p2n_launch through a handle. */
+p2n_result p2n_launch_kernel(p2n_kernel *k, p2n_dim3 grid, p2n_dim3 block,
+                             size_t dynamic_shared_bytes, void **params);
+
+/* Streams (docs/api.md, "Streams and events").  A launch on a stream is
+ * checked and its parameter values copied at once (errors of the call
+ * itself are returned then); it runs after the stream's earlier work,
+ * while the host goes on.  An error while it runs is kept by the stream
+ * and returned by the next p2n_stream_synchronize (or p2n_stream_query,
+ * p2n_synchronize).  The default stream (NULL) is CUDA's legacy default
+ * stream: its work waits for the work queued on every blocking stream,
+ * runs in the calling thread and returns its own result; p2n_launch and
+ * p2n_launch_kernel launch on it. */
+#define P2N_STREAM_NON_BLOCKING 1u  /* the default stream does not wait for it */
+#define P2N_EVENT_DISABLE_TIMING 2u /* the event takes no time stamp */
+p2n_result p2n_stream_create(p2n_stream **s, unsigned flags); /* flags 0 or NON_BLOCKING */
+/* Waits for the stream's work, then frees it; returns its unreported error. */
+p2n_result p2n_stream_destroy(p2n_stream *s);
+p2n_result p2n_stream_synchronize(p2n_stream *s);
+p2n_result p2n_stream_query(p2n_stream *s); /* NOT_READY while work is left */
+/* Work queued on s after this waits for the event's latest record. */
+p2n_result p2n_stream_wait_event(p2n_stream *s, p2n_event *e);
+p2n_result p2n_synchronize(void); /* every stream */
+p2n_result p2n_launch_async(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block,
+                            size_t dynamic_shared_bytes, p2n_stream *s, void **params);
+p2n_result p2n_launch_kernel_async(p2n_kernel *k, p2n_dim3 grid, p2n_dim3 block,
+                                   size_t dynamic_shared_bytes, p2n_stream *s, void **params);
+
+p2n_result p2n_event_create(p2n_event **e, unsigned flags); /* flags 0 or DISABLE_TIMING */
+/* Frees the event; records and waits already queued still complete. */
+p2n_result p2n_event_destroy(p2n_event *e);
+/* The event completes when the stream's work queued before it is done. */
+p2n_result p2n_event_record(p2n_event *e, p2n_stream *s);
+/* Waits for the latest record; returns the error its stream held then. */
+p2n_result p2n_event_synchronize(p2n_event *e);
+p2n_result p2n_event_query(p2n_event *e); /* NOT_READY until it completes */
+/* Milliseconds from start's completion to end's (both recorded, complete,
+ * with timing). */
+p2n_result p2n_event_elapsed_ms(float *ms, p2n_event *start, p2n_event *end);
 
 /* The message of the last failing call made by this thread: names the
  * kernel, the CTA and the PTX line where there is one. */

@@ -12,6 +12,7 @@
 /* -------------------------------------------------------- loaded modules */
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t released = PTHREAD_COND_INITIALIZER; /* a hold ended */
 static p2n_module *loaded;
 
 void
@@ -24,8 +25,9 @@ rt_registry_add(p2n_module *m)
     rt_profile_attach(m->desc);
 }
 
-/* Takes m out of the registry; false when it was not there (not a module,
- * or one already unloaded). */
+/* Takes m out of the registry, so no new launch can hold it, and waits
+ * for the launches that do (queued on streams, or running) to end; false
+ * when it was not there (not a module, or one already unloaded). */
 bool
 rt_registry_remove(p2n_module *m)
 {
@@ -37,6 +39,8 @@ rt_registry_remove(p2n_module *m)
             found = true;
             break;
         }
+    while (found && m->holds)
+        pthread_cond_wait(&released, &registry_lock);
     pthread_mutex_unlock(&registry_lock);
     if (found)
         rt_profile_detach(m->desc);
@@ -54,6 +58,45 @@ rt_module_live(const p2n_module *m)
         found = l == m;
     pthread_mutex_unlock(&registry_lock);
     return found;
+}
+
+bool
+rt_module_hold(p2n_module *m)
+{
+    pthread_mutex_lock(&registry_lock);
+    p2n_module *l = loaded;
+    while (l && l != m)
+        l = l->next_loaded;
+    if (l) l->holds++;
+    pthread_mutex_unlock(&registry_lock);
+    return l != NULL;
+}
+
+/* A kernel handle lies in the kernels array of a loaded module: compared
+ * as addresses, so a stale or wild handle is never read. */
+p2n_module *
+rt_kernel_hold(const p2n_kernel *kern)
+{
+    uintptr_t a = (uintptr_t)kern;
+    pthread_mutex_lock(&registry_lock);
+    p2n_module *m = loaded;
+    for (; m; m = m->next_loaded) {
+        uintptr_t first = (uintptr_t)m->kernels;
+        if (m->kernels && a >= first && a < first + m->desc->nkernels * sizeof *m->kernels &&
+            (a - first) % sizeof *m->kernels == 0)
+            break;
+    }
+    if (m) m->holds++;
+    pthread_mutex_unlock(&registry_lock);
+    return m;
+}
+
+void
+rt_module_release(p2n_module *m)
+{
+    pthread_mutex_lock(&registry_lock);
+    if (--m->holds == 0) pthread_cond_broadcast(&released);
+    pthread_mutex_unlock(&registry_lock);
 }
 
 void *

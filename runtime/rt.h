@@ -1,7 +1,9 @@
 /* rt.h — the runtime's internals.  Nothing here is public;
  * runtime/ptx2native.h is the API.  The files, each calling only those
  * below it (test/cli/layers.sh):
- *     module.c launch.c      the API: modules; launches and their settings
+ *     stream.c               the API: streams, events, launches
+ *     module.c launch.c      the API: modules; launch checks, kernel
+ *                            handles and the launch settings
  *     services.c             what kernels ask of the runtime
  *     sched.c texture.c      the worker pool and CTAs; texture objects
  *     fiber.c lines.c        warp stacks; line tables for messages
@@ -64,6 +66,13 @@ void rt_profile_launch(const p2n_module_desc *d, const p2n_kernel_desc *k, uint6
 /* Set the message p2n_error_message returns; rt_fail returns r. */
 void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 p2n_result rt_fail(p2n_result r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* How messages name kernel k: 'NAME', and for a mangled C++ name the
+ * demangled one beside it: '_Z4kernPfi' (kern(float*, int)).  A struct,
+ * so rt_kernel_label(k).s can be an argument of a message. */
+typedef struct {
+    char s[1040];
+} rt_label;
+rt_label rt_kernel_label(const p2n_kernel_desc *k);
 
 /* --------------------------------------------------------- registry.c */
 
@@ -75,13 +84,31 @@ struct p2n_module {
     pthread_mutex_t heap_lock; /* device malloc */
     void **heap;
     size_t nheap, capheap;
+    struct p2n_kernel *kernels; /* [desc->nkernels]: the handles p2n_kernel_get gives */
+    unsigned holds; /* launches using it (rt_module_hold); under the registry lock */
     struct p2n_module *next_loaded;
+};
+
+/* A kernel handle (p2n_kernel_get): one per kernel of a loaded module,
+ * freed with it. */
+struct p2n_kernel {
+    p2n_module *mod;
+    const p2n_kernel_desc *k;
 };
 
 /* Every loaded module, for indirect calls across modules. */
 void rt_registry_add(p2n_module *m);
+/* Takes m out of the registry, then waits until no launch holds it;
+ * false when it was not there. */
 bool rt_registry_remove(p2n_module *m);
 bool rt_module_live(const p2n_module *m);
+/* Keeps a loaded module from being unloaded until rt_module_release:
+ * false (and nothing held) when m is no loaded module. */
+bool rt_module_hold(p2n_module *m);
+/* The same for the module of kernel handle kern: its module, or NULL when
+ * kern is no handle of a loaded module (checked without reading it). */
+p2n_module *rt_kernel_hold(const p2n_kernel *kern);
+void rt_module_release(p2n_module *m);
 void *rt_registry_resolve(uint64_t addr, const char *signature);
 /* The descriptor of the object named name linked into the program; else
  * an error (rt_fail). */
@@ -90,10 +117,39 @@ p2n_result rt_linked_find(const char *name, const p2n_module_desc **out);
 /* ----------------------------------------------------------- launch.c */
 
 p2n_result rt_check_launch(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn);
-/* p2n_launch with a grid workspace (cooperative launches: the caller
- * gives zeroed memory and puts at most rt_pool_threads() CTAs in the grid). */
+/* A launch's checks before it is queued: the configuration, and params
+ * (every parameter's pointer given). */
+p2n_result rt_check_args(const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 block, size_t dyn,
+                         void **params);
+/* The kernel of that name in loaded module mod (the caller holds mod);
+ * else NULL and the NOT_FOUND message. */
+const p2n_kernel_desc *rt_kernel_find(p2n_module *mod, const char *kernel);
+/* A launch by name, in the calling thread, ignoring streams, with a grid
+ * workspace (cooperative launches: the caller gives zeroed memory and puts
+ * at most rt_pool_threads() CTAs in the grid). */
 p2n_result rt_launch_ex(p2n_module *mod, const char *kernel, p2n_dim3 grid, p2n_dim3 block,
                         size_t dyn, void **params, uint64_t grid_workspace);
+/* The same for kernel k of mod, which the caller holds. */
+p2n_result rt_launch_desc(p2n_module *mod, const p2n_kernel_desc *k, p2n_dim3 grid,
+                          p2n_dim3 block, size_t dyn, void **params, uint64_t grid_workspace);
+
+/* ----------------------------------------------------------- stream.c */
+
+/* What the CUDA layer builds its streams on (the default stream is NULL;
+ * p2n_stream_destroy, the event calls and p2n_stream_query serve both). */
+p2n_result rt_stream_create(p2n_stream **out, unsigned flags); /* flags unchecked */
+bool rt_stream_valid(p2n_stream *s);                           /* NULL: true */
+unsigned rt_stream_flags(p2n_stream *s);
+/* A host function run in stream order: fn(s, data), s NULL on the default
+ * stream; data is malloc'ed and freed after fn ran (or when the
+ * submission fails).  fn's error becomes the stream's unreported error.
+ * On the default stream fn runs now and its result is returned. */
+typedef p2n_result (*rt_stream_fn)(p2n_stream *s, void *data);
+p2n_result rt_stream_submit(p2n_stream *s, rt_stream_fn fn, void *data);
+/* Waits for s's work (NULL: the default stream's rule), leaving its error;
+ * false when s is no stream. */
+bool rt_stream_wait(p2n_stream *s);
+void rt_streams_wait_all(void);
 
 /* ------------------------------------------------------------ sched.c */
 

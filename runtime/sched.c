@@ -281,8 +281,8 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     if (id >= RT_NBARRIERS) {
         rt_job_error(
             c->job, P2N_ERROR_INVALID_VALUE,
-            "kernel '%s', CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
-            c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
+            "kernel %s, CTA (%u,%u,%u): barrier id %u at PTX line %u is out of range 0..15",
+            rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], id, line);
         w->error = 1;
         return 0;
     }
@@ -293,10 +293,9 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
                    : op == P2N_BAR_RED_AND ? (uint32_t)((pred & lanes) == lanes)
                                            : (uint32_t)(n != 0);
         }
-        rt_job_error(
-            c->job, P2N_ERROR_DEADLOCK,
-            "kernel '%s': barrier at PTX line %u in a kernel built without barrier support",
-            c->job->k->name, line);
+        rt_job_error(c->job, P2N_ERROR_DEADLOCK,
+                     "kernel %s: barrier at PTX line %u in a kernel built without barrier support",
+                     rt_kernel_label(c->job->k).s, line);
         w->error = 1;
         return 0;
     }
@@ -393,8 +392,8 @@ rt_svc_frame(p2n_warp *w, uint64_t bytes)
         ws->frame_mem = bytes < SIZE_MAX - 63 ? aligned_alloc(64, (bytes + 63) & ~(uint64_t)63) : NULL;
         if (!ws->frame_mem) {
             rt_job_error(ws->cta->job, P2N_ERROR_OUT_OF_MEMORY,
-                         "kernel '%s': no memory for a warp's frame of %llu bytes",
-                         ws->cta->job->k->name, (unsigned long long)bytes);
+                         "kernel %s: no memory for a warp's frame of %llu bytes",
+                         rt_kernel_label(ws->cta->job->k).s, (unsigned long long)bytes);
             cta_abandon();
         }
         ws->frame_cap = bytes;
@@ -422,21 +421,22 @@ report_deadlock(rt_cta *c)
     rt_source_of_ptx_line((const void *)c->job->k->fn, b->line, source, sizeof source);
     if (ws->absent)
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): %u of %u "
+                     "kernel %s, CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): %u of %u "
                      "threads arrived; "
                      "lanes %#x of warp %u are outside the call that reached it (they did not make "
                      "the call, or returned "
                      "from it) and cannot run before it returns: a barrier in a function called by "
                      "part of a warp "
                      "is not supported",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
-                     source, b->arrived, live_threads(c), ws->absent, (unsigned)(ws - c->warps));
+                     rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2],
+                     ws->bar_id, b->line, source, b->arrived, live_threads(c), ws->absent,
+                     (unsigned)(ws - c->warps));
     else
         rt_job_error(c->job, P2N_ERROR_DEADLOCK,
-                     "kernel '%s', CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): "
+                     "kernel %s, CTA (%u,%u,%u): deadlock at barrier %d (PTX line %u%s): "
                      "%u of %u threads arrived, the others have exited or wait elsewhere",
-                     c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], ws->bar_id, b->line,
-                     source, b->arrived, live_threads(c));
+                     rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2],
+                     ws->bar_id, b->line, source, b->arrived, live_threads(c));
 }
 
 /* Runs a coroutine warp until it waits or ends. */
@@ -732,8 +732,8 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
     for (uint32_t i = 0; i < job->nwarps; i++)
         if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
             rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
-                         "kernel '%s': cannot map a fiber stack of %zu bytes: %s", k->name, fsize,
-                         strerror(errno));
+                         "kernel %s: cannot map a fiber stack of %zu bytes: %s",
+                         rt_kernel_label(k).s, fsize, strerror(errno));
             return;
         }
     schedule(cp);
@@ -757,11 +757,12 @@ fault_report(rt_cta *c)
     if (fault_sig == SIGSEGV && rt_fiber_in_guard(f, fault_addr)) {
         rt_job_error(
             c->job, P2N_ERROR_STACK_OVERFLOW,
-            "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack "
+            "kernel %s, CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack "
             "overflow: "
             "the warp's stack of %zu bytes is full (P2N_STACK_SIZE or p2n_set_stack_size sets it)",
-            c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-            w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], f->size);
+            rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid,
+            w->tid[0][lo], w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi],
+            w->tid[2][hi], f->size);
         return;
     }
     /* where: the line the module's line table gives the faulting
@@ -789,11 +790,11 @@ fault_report(rt_cta *c)
                  (unsigned long)off);
     }
     rt_job_error(c->job, r,
-                 "kernel '%s', CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at "
+                 "kernel %s, CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): %s at "
                  "address %p%s",
-                 c->job->k->name, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid, w->tid[0][lo],
-                 w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi], w->tid[2][hi], what,
-                 fault_addr, where);
+                 rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid,
+                 w->tid[0][lo], w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi],
+                 w->tid[2][hi], what, fault_addr, where);
 }
 
 static void
@@ -810,7 +811,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
     if (!grow(&wk->shared, &wk->shared_cap, shared ? shared : 16) ||
         !grow(&wk->local, &wk->local_cap, local ? local : 16)) {
         rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
-                     "kernel '%s': no memory for shared or local windows", k->name);
+                     "kernel %s: no memory for shared or local windows", rt_kernel_label(k).s);
         return;
     }
     memset(wk->shared, 0, shared); /* nothing leaks between CTAs or modules */
@@ -878,6 +879,47 @@ static rt_pool pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
                        .detached = PTHREAD_COND_INITIALIZER};
 static _Thread_local rt_worker *caller_worker; /* a launching thread's own */
 
+/* A launching thread's worker is freed when the thread ends (a stream's
+ * worker thread, a host thread), through a key's destructor. */
+static pthread_key_t caller_key;
+static pthread_once_t caller_key_once = PTHREAD_ONCE_INIT;
+
+static void
+caller_worker_free(void *arg)
+{
+    rt_worker *wk = arg;
+    for (unsigned i = 0; i < RT_MAX_WARPS; i++) {
+        rt_fiber_free(&wk->warps[i].fiber);
+        free(wk->warps[i].frame_mem);
+    }
+    rt_fiber_free(&wk->cta_fiber);
+    free(wk->shared);
+    free(wk->local);
+    free(wk->altstack); /* altstack_leave took it away from the thread */
+    free(wk);
+}
+
+static void
+caller_key_init(void)
+{
+    pthread_key_create(&caller_key, caller_worker_free);
+}
+
+/* This thread's worker, made at its first launch; NULL: no memory. */
+static rt_worker *
+caller_worker_get(void)
+{
+    if (caller_worker)
+        return caller_worker;
+    pthread_once(&caller_key_once, caller_key_init);
+    rt_worker *wk = calloc(1, sizeof(rt_worker));
+    if (wk && pthread_setspecific(caller_key, wk) != 0) {
+        free(wk);
+        wk = NULL;
+    }
+    return caller_worker = wk;
+}
+
 /* Runs CTAs of job until none is left.  CTAs are claimed in chunks (about
  * 16 a thread over the grid) so the shared counter is touched rarely. */
 static void
@@ -897,9 +939,9 @@ drain_here(rt_job *job, rt_worker *wk)
             if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
                 rt_job_error(
                     job, P2N_ERROR_TIMEOUT,
-                    "kernel '%s': the launch ran past its time limit "
+                    "kernel %s: the launch ran past its time limit "
                     "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run",
-                    job->k->name);
+                    rt_kernel_label(job->k).s);
             if (job->error == P2N_SUCCESS)
                 run_cta(job, wk, i);
         }
@@ -926,8 +968,8 @@ drain(rt_job *job, rt_worker *wk)
     if (wk->cta_fiber.size != fsize) {
         if (rt_fiber_init(&wk->cta_fiber, fsize, cta_main, wk) != 0) {
             rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
-                         "kernel '%s': cannot map a stack of %zu bytes: %s", job->k->name, fsize,
-                         strerror(errno));
+                         "kernel %s: cannot map a stack of %zu bytes: %s",
+                         rt_kernel_label(job->k).s, fsize, strerror(errno));
             atomic_store(&job->next_cta, job->ncta); /* no worker takes more of it */
             return;
         }
@@ -1070,7 +1112,7 @@ rt_run(rt_job *job)
     pthread_once(&faults_once, catch_faults);
     static atomic_uint_fast64_t gridids;
     job->gridid = atomic_fetch_add(&gridids, 1) + 1;
-    if (!caller_worker && !(caller_worker = calloc(1, sizeof(rt_worker))))
+    if (!caller_worker_get())
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_lock(&pool.lock);
     if (!pool.started) { /* before the templates: they hold %nsmid */

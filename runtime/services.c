@@ -9,10 +9,10 @@
 
 #include "rt.h"
 
-static const char *
+static rt_label
 kernel_name(p2n_warp *w)
 {
-    return rt_warp_job(w)->k->name;
+    return rt_kernel_label(rt_warp_job(w)->k);
 }
 
 static void
@@ -47,8 +47,8 @@ svc_error(p2n_warp *w, int32_t code, uint32_t lanes, uint32_t line)
     char source[600]; /* with -g: the CUDA line of the PTX line (lines.c) */
     rt_source_of_ptx_line((const void *)rt_warp_job(w)->k->fn, line, source, sizeof source);
     rt_job_error(rt_warp_job(w), r,
-                 "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s at PTX line %u%s",
-                 kernel_name(w), w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane],
+                 "kernel %s, CTA (%u,%u,%u), thread (%u,%u,%u): %s at PTX line %u%s",
+                 kernel_name(w).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane],
                  w->tid[1][lane], w->tid[2][lane], what, line, source);
     w->error = (int32_t)r;
 }
@@ -59,9 +59,9 @@ svc_assertfail(p2n_warp *w, uint32_t lanes, const char *msg, const char *file, u
 {
     int lane = lanes ? __builtin_ctz(lanes) : 0;
     rt_job_error(rt_warp_job(w), P2N_ERROR_ASSERT,
-                 "kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u): %s:%u: %s: Assertion `%s' failed "
+                 "kernel %s, CTA (%u,%u,%u), thread (%u,%u,%u): %s:%u: %s: Assertion `%s' failed "
                  "(PTX line %u)",
-                 kernel_name(w), w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane],
+                 kernel_name(w).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->tid[0][lane],
                  w->tid[1][lane], w->tid[2][lane], file ? file : "?", src_line, func ? func : "?",
                  msg ? msg : "?", line);
     w->error = P2N_ERROR_ASSERT;

@@ -108,6 +108,9 @@ bool plan_loop_head(const Cfg *c, int b);
 /* Writes the XML divergence report; returns false (and a diagnostic) on a
  * system error. */
 bool report_write(const char *path, const Analysis *an, Diags *d);
+/* `ns::kern<float>(float*, int)` for a mangled C++ (Itanium ABI) name, in
+ * a; NULL for a name that is not one. */
+char *report_demangle(Arena *a, const char *name);
 
 /* --------------------------------------------------------------- warn.c */
 

@@ -115,8 +115,8 @@ x_source(Xw *x, SrcPos s)
 extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
 
 /* `ns::kern<float>(float*, int)` for a mangled C++ name, else NULL. */
-static char *
-demangle(Arena *a, const char *name)
+char *
+report_demangle(Arena *a, const char *name)
 {
     if (strncmp(name, "_Z", 2) != 0)
         return NULL;
@@ -357,7 +357,7 @@ write_function(Xw *x, Arena *a, const Func *f, const FuncInfo *fi)
 
     x_open(x, E_FUNCTION);
     x_str(x, "name", f->name);
-    const char *plain = demangle(a, f->name);
+    const char *plain = report_demangle(a, f->name);
     if (plain)
         x_str(x, "demangled", plain);
     x_str(x, "kind", f->is_entry ? "entry" : "func");

@@ -734,6 +734,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             stack = stack_mark(e->nstack_kernels);
             e->stack_kernel[e->nstack_kernels++] = i;
         }
+        const char *plain = report_demangle(e->arena, f->name);
         LLVMValueRef fields[KD_COUNT] = {
             [KD_NAME] = cstring(e, f->name),
             [KD_FN] = kernels[k++],
@@ -747,6 +748,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             [KD_REQNTID] = LLVMConstArray2(e->t_i32, reqntid, 3),
             [KD_PTX_LINE] = u32(e, (uint64_t)f->loc.line),
             [KD_STACK_BYTES] = u64(e, stack),
+            [KD_DEMANGLED] = plain ? cstring(e, plain) : LLVMConstNull(e->t_ptr),
         };
         vec_push(e->arena, &kd, desc_struct(t_kernel, fields, KD_COUNT));
     }

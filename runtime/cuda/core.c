@@ -123,6 +123,8 @@ cu_error_from_p2n(p2n_result r)
     case P2N_ERROR_ILLEGAL_INSTRUCTION: return p2n_cudaErrorIllegalInstruction;
     case P2N_ERROR_TIMEOUT: return p2n_cudaErrorLaunchTimeout;
     case P2N_ERROR_UNSUPPORTED_CPU: return p2n_cudaErrorNoKernelImageForDevice;
+    case P2N_ERROR_NOT_READY:
+        return p2n_cudaErrorNotReady;
     }
     return p2n_cudaErrorUnknown;
 }
