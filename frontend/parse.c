@@ -1205,6 +1205,14 @@ static bool
 check_instr(P *p, Instr *in)
 {
     int nmin = opcode_min_operands(in->op), nmax = opcode_max_operands(in->op);
+    if ((in->op == OP_ATOM || in->op == OP_RED) && instr_has_mod(in, MOD_L2_CACHE_HINT))
+        nmin++, nmax++; /* the cache policy, last (check.c) */
+    if (in->op == OP_FENCE && instr_has_mod(in, MOD_TENSORMAP_GENERIC) &&
+        instr_has_mod(in, MOD_ACQUIRE)) {
+        diag_error(p->d, in->loc, "'fence.proxy.tensormap::generic.acquire' (the tensor-map "
+                                  "proxy of TMA) is not supported");
+        return false;
+    }
     if (in->nopnd < nmin || in->nopnd > nmax) {
         if (nmin == nmax)
             diag_error(p->d, in->loc, "'%s' takes %d operand%s, found %d", opcode_name(in->op),

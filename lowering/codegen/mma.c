@@ -229,8 +229,8 @@ mma_form(const Instr *in, PtxType ty[4], bool *sat)
             layout++;
         } else if (m == MOD_SATFINITE) {
             *sat = true;
-        } else if (m == MOD_SYNC || m == MOD_ALIGNED) {
-            continue;
+        } else if (m == MOD_SYNC || m == MOD_ALIGNED || m == MOD_RN) {
+            continue; /* .rn: .f64's rounding (check_tex.c), the fma's */
         } else if (shape == MOD_NONE && (mod_classes(m) & MC_MISC)) {
             shape = m;
         } else {
