@@ -622,14 +622,9 @@ check_mma(TexCheck *c)
         diag_error(c->d, in->loc, "'mma' takes .satfinite with integer types only");
     for (int i = 0; i < in->nmods; i++) { /* .f64: .rn (the default), .rz, .rm, .rp */
         Mod m = in->mods[i];
-        bool directed = m == MOD_RZ || m == MOD_RM || m == MOD_RP;
-        if (!(mod_classes(m) & MC_ROUND))
-            continue;
-        if (at != TY_F64 || (m != MOD_RN && !directed))
+        if ((mod_classes(m) & MC_ROUND) &&
+            (at != TY_F64 || (m != MOD_RN && m != MOD_RZ && m != MOD_RM && m != MOD_RP)))
             diag_error(c->d, in->loc, "'mma' takes .rn, .rz, .rm or .rp with .f64 only");
-        else if (directed)
-            diag_error(c->d, in->loc, "'mma.%s' (directed rounding of the .f64 mma) is not "
-                                      "supported", mod_name(m));
     }
     int f = -1;
     for (int i = 0; i < (int)(sizeof forms / sizeof forms[0]); i++)

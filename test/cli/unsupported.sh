@@ -74,13 +74,9 @@ one_line 'ld.global.u32 %r1, [%clock64];' >"$OUT/unsupported_sreg_address.ptx"
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_sreg_address.ptx" 2>&1)
 check sreg_address "$got" $? 1 "$OUT/unsupported_sreg_address.ptx:10:22: error: the special register '%clock64' as an address is not supported"
 
-# ptxas takes these; we report them (docs/lowering.md): the directed
-# roundings of the .f64 mma, the tensor-map proxy's acquire fence, and a
-# special register of the driver's reserved shared memory (by the lowering)
-one_line 'mma.sync.aligned.m8n8k4.row.col.rz.f64.f64.f64.f64 {%fd0, %fd1}, {%fd2}, {%fd3}, {%fd4, %fd5};' |
-	sed 's/^\t.reg .b64 %rd<4>;$/&\n\t.reg .f64 %fd<6>;/' >"$OUT/unsupported_mma_rz.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_mma_rz.ptx" 2>&1)
-check mma_rz "$got" $? 1 "$OUT/unsupported_mma_rz.ptx:11:2: error: 'mma.rz' (directed rounding of the .f64 mma) is not supported"
+# ptxas takes these; we report them (docs/lowering.md): the tensor-map
+# proxy's acquire fence, and a special register of the driver's reserved
+# shared memory (by the lowering)
 one_line 'fence.proxy.tensormap::generic.acquire.gpu [%rd1], 128;' >"$OUT/unsupported_tensormap.ptx"
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_tensormap.ptx" 2>&1)
 check tensormap_acquire "$got" $? 1 "$OUT/unsupported_tensormap.ptx:10:2: error: 'fence.proxy.tensormap::generic.acquire' (the tensor-map proxy of TMA) is not supported"
