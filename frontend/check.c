@@ -636,6 +636,95 @@ check_operand(const Check *c, int i, char role)
     }
 }
 
+/* The forms of fence and membar ptxas 13.0 takes: fence{.sem}.scope,
+ * fence.mbarrier_init.release.cluster, fence.proxy.alias,
+ * fence.proxy.async{.global, .shared::cta, .shared::cluster},
+ * fence.proxy.tensormap::generic.release.scope (the .acquire form, with an
+ * address, is reported by the parser as not supported), membar.level and
+ * membar.proxy.alias; all of them are one full fence on the CPU. */
+static void
+check_fence(const Check *c)
+{
+    const Instr *in = c->in;
+    const char *op = opcode_name(in->op);
+    bool proxy = instr_has_mod(in, MOD_PROXY), init = instr_has_mod(in, MOD_MBARRIER_INIT);
+    int kinds = 0, scope = 0, sem = 0;
+    Mod kind = MOD_NONE, space = MOD_NONE;
+    for (int i = 0; i < in->nmods; i++) {
+        Mod m = in->mods[i];
+        unsigned cl = mod_classes(m);
+        if (m == MOD_PROXY_ALIAS || m == MOD_PROXY_ASYNC || m == MOD_TENSORMAP_GENERIC) {
+            kinds++;
+            kind = m;
+        } else if (cl & MC_SCOPE) {
+            scope++;
+        } else if (cl & MC_SEM) {
+            sem++;
+        } else if (cl & MC_SPACE) {
+            space = m;
+        } else if (m != MOD_PROXY && m != MOD_MBARRIER_INIT) {
+            diag_error(c->d, in->loc, "invalid modifier '.%s' for '%s'", mod_name(m), op);
+            return;
+        }
+    }
+    bool async_space = space == MOD_NONE || (kind == MOD_PROXY_ASYNC && in->op == OP_FENCE &&
+                                             (space == MOD_GLOBAL || space == MOD_SHARED_CTA ||
+                                              space == MOD_SHARED_CLUSTER));
+    if (init) {
+        if (in->op != OP_FENCE || proxy || kinds || space != MOD_NONE || sem != 1 || scope != 1 ||
+            !instr_has_mod(in, MOD_RELEASE) || !instr_has_mod(in, MOD_CLUSTER))
+            diag_error(c->d, in->loc, "'%s.mbarrier_init' is written 'fence.mbarrier_init.release."
+                                      "cluster'", op);
+    } else if (!proxy) {
+        if (kinds || space != MOD_NONE)
+            diag_error(c->d, in->loc, "'.%s' for '%s' needs '.proxy' before it",
+                       mod_name(kinds ? kind : space), op);
+    } else if (kinds != 1) {
+        diag_error(c->d, in->loc, "'%s.proxy' takes one proxy kind: .alias, .async or "
+                                  ".tensormap::generic", op);
+    } else if (kind == MOD_TENSORMAP_GENERIC) {
+        if (in->op != OP_FENCE || space != MOD_NONE || sem != 1 || scope != 1 ||
+            !instr_has_mod(in, MOD_RELEASE))
+            diag_error(c->d, in->loc, "'%s.proxy.tensormap::generic' takes '.release' and a scope",
+                       op);
+    } else if (sem || scope || !async_space || (in->op == OP_MEMBAR && kind != MOD_PROXY_ALIAS)) {
+        diag_error(c->d, in->loc, "'%s.proxy.%s' takes no other modifier%s", op, mod_name(kind),
+                   kind == MOD_PROXY_ASYNC && in->op == OP_FENCE
+                       ? " but .global, .shared::cta or .shared::cluster"
+                       : "");
+    }
+}
+
+/* atom and red with .L2::cache_hint take the cache policy as one more
+ * operand, last: a 64-bit register or an integer constant (ptxas 13.0:
+ * not on atom.cas, not in .shared).  Returns how many operands come
+ * before it. */
+static int
+check_cache_policy(const Check *c)
+{
+    const Instr *in = c->in;
+    const char *op = opcode_name(in->op);
+    int want = in->op == OP_RED ? 3 : 4;
+    if (instr_has_mod(in, MOD_CAS))
+        diag_error(c->d, in->loc, "'atom.cas' does not take '.L2::cache_hint'");
+    else if (in->nopnd != want)
+        diag_error(c->d, in->loc, "'%s' with '.L2::cache_hint' takes %d operands, found %d", op,
+                   want, in->nopnd);
+    else if (in->space != SP_NONE && in->space != SP_GLOBAL)
+        diag_error(c->d, in->loc, "'.L2::cache_hint' on '%s' is for .global, not .%s", op,
+                   space_name(in->space));
+    const Operand *o = &in->opnd[in->nopnd - 1];
+    bool ok = o->kind == OPD_IMM;
+    if (o->kind == OPD_REG) {
+        PtxType t = reg_of(c, o)->type;
+        ok = type_bits(t) == 64 && !is_float(t) && t != TY_PRED;
+    }
+    if (!ok)
+        diag_error(c->d, o->loc, "the cache policy of '%s' is a 64-bit register or a constant",
+                   op);
+    return in->nopnd - 1;
+}
+
 static void
 check_instr(const Check *c)
 {
@@ -659,7 +748,12 @@ check_instr(const Check *c)
             check_operand(c, i, i == 0 ? 'd' : i == in->nopnd - 1 ? 'p' : 'n');
         return;
     }
-    for (int i = 0; i < in->nopnd && i < n; i++)
+    int nshape = in->nopnd;
+    if (in->op == OP_FENCE || in->op == OP_MEMBAR)
+        check_fence(c);
+    if ((in->op == OP_ATOM || in->op == OP_RED) && instr_has_mod(in, MOD_L2_CACHE_HINT))
+        nshape = check_cache_policy(c);
+    for (int i = 0; i < nshape && i < n; i++)
         check_operand(c, i, shape[i]);
 }
 

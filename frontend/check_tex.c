@@ -620,6 +620,12 @@ check_mma(TexCheck *c)
     }
     if (instr_has_mod(in, MOD_SATFINITE) && !i8)
         diag_error(c->d, in->loc, "'mma' takes .satfinite with integer types only");
+    for (int i = 0; i < in->nmods; i++) { /* .f64: .rn (the default), .rz, .rm, .rp */
+        Mod m = in->mods[i];
+        if ((mod_classes(m) & MC_ROUND) &&
+            (at != TY_F64 || (m != MOD_RN && m != MOD_RZ && m != MOD_RM && m != MOD_RP)))
+            diag_error(c->d, in->loc, "'mma' takes .rn, .rz, .rm or .rp with .f64 only");
+    }
     int f = -1;
     for (int i = 0; i < (int)(sizeof forms / sizeof forms[0]); i++)
         if (forms[i].shape == shape && forms[i].ab == ab) f = i;

@@ -244,6 +244,41 @@ check_instr(const Target *t, const Instr *in)
         check_sreg(t, &in->opnd[i]);
 }
 
+/* Rules of ptxas 13.0 that no .target lifts: shfl and vote without .sync
+ * are gone on sm_70 and later from PTX ISA 6.4 (older pairs only warn,
+ * -Wdeprecated); ld and st take .L2::evict_first, _last and _normal only
+ * with 256 bits (.v8.b32, .v4.b64), never .L2::evict_unchanged; 256-bit
+ * ld and st are .global or generic. */
+static void
+check_rules(const Target *t, Diags *d, const Instr *in)
+{
+    if ((in->op == OP_SHFL || in->op == OP_VOTE) && !instr_has_mod(in, MOD_SYNC) && t->name &&
+        t->sm >= 70 && t->ptx >= 64)
+        diag_error(d, in->loc,
+                   "'%s' without .sync is not supported on sm_70 and later from PTX ISA 6.4 "
+                   "(.target is %s, .version is %d.%d); use '%s.sync' with a member mask",
+                   opcode_name(in->op), t->name, t->ptx / 10, t->ptx % 10, opcode_name(in->op));
+    if (in->op != OP_LD && in->op != OP_ST)
+        return;
+    int bits = in->vec * (in->ntype > 0 ? type_bits(in->type[0]) : 0);
+    static const Mod evict[] = {MOD_L2_EVICT_FIRST, MOD_L2_EVICT_LAST, MOD_L2_EVICT_NORMAL,
+                                MOD_L2_EVICT_UNCHANGED};
+    for (size_t i = 0; i < sizeof evict / sizeof evict[0]; i++) {
+        if (!instr_has_mod(in, evict[i]))
+            continue;
+        if (evict[i] == MOD_L2_EVICT_UNCHANGED)
+            diag_error(d, in->loc, "'%s' does not take '.L2::evict_unchanged'",
+                       opcode_name(in->op));
+        else if (bits != 256)
+            diag_error(d, in->loc, "'%s' takes '.%s' only with 256 bits (.v8.b32 or .v4.b64)",
+                       opcode_name(in->op), mod_name(evict[i]));
+        return;
+    }
+    if (bits == 256 && in->space != SP_NONE && in->space != SP_GLOBAL)
+        diag_error(d, in->loc, "256-bit '%s' is .global or generic only, not .%s",
+                   opcode_name(in->op), space_name(in->space));
+}
+
 /* Under .address_size 64, a .global or generic address has 64 bits:
  * ptxas 13.0 stops with "32-Bit compilation is no longer supported" for a
  * 32-bit register as such an address (ld, ldu, st, atom, red, prefetch;
@@ -290,6 +325,36 @@ check_address_size(Diags *d, const Func *f, const Instr *in)
     }
 }
 
+/* The type of a declaration (.reg, a variable, a parameter), as ptxas
+ * 13.0 takes it: .bf16, .bf16x2 and .tf32 are syntax errors there, the
+ * fp8/fp6/fp4 types and .u16x2/.s16x2 "may only be used as an
+ * instruction type", .b128 needs PTX ISA 8.3, a predicate lives in .reg
+ * only and a .param is no .f16x2. */
+static void
+check_decl(const Target *t, Diags *d, SrcLoc loc, const char *name, PtxType ty, Space sp)
+{
+    TypeKind k = type_kind(ty);
+    if (ty == TY_BF16 || ty == TY_BF16X2 || ty == TY_TF32 ||
+        (k == TK_PACKED && ty != TY_F16X2) || ty == TY_E4M3 || ty == TY_E5M2)
+        diag_error(d, loc, "'.%s' is an instruction type only; '%s' cannot be declared with it",
+                   type_name(ty), name);
+    else if (ty == TY_PRED && sp != SP_REG)
+        diag_error(d, loc, "predicate '%s' must be in the .reg state space", name);
+    else if (ty == TY_F16X2 && sp == SP_PARAM)
+        diag_error(d, loc, "parameter '%s' cannot be .f16x2 (use .b32)", name);
+    else if (ty == TY_B128 && t->name && t->ptx > 0 && t->ptx < 83)
+        diag_error(d, loc, "'.b128' requires PTX ISA 8.3 or later (.version is %d.%d)",
+                   t->ptx / 10, t->ptx % 10);
+}
+
+static void
+check_vars(const Target *t, Diags *d, Var *const *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i]->space != SP_REG) /* with the registers */
+            check_decl(t, d, v[i]->loc, v[i]->name, v[i]->type, v[i]->space);
+}
+
 /* Needs a parsed module; does nothing without a .version or an sm_XX
  * .target (the parser has reported those). */
 void
@@ -304,11 +369,20 @@ ptx_check_target(const Module *m, Diags *d)
             if (t.name[len - 1] == 'a' || t.name[len - 1] == 'f')
                 t.suffix = t.name[len - 1];
         }
+    check_vars(&t, d, m->vars.v, m->vars.n);
     for (int i = 0; i < m->funcs.n; i++) {
         const Func *f = m->funcs.v[i];
+        check_vars(&t, d, f->params.v, f->params.n);
+        check_vars(&t, d, f->rets.v, f->rets.n);
+        check_vars(&t, d, f->vars.v, f->vars.n);
+        for (int j = 0; j < f->regs.n; j++) /* a range %r<4>: one error */
+            if (j == 0 || f->regs.v[j].loc.line != f->regs.v[j - 1].loc.line ||
+                f->regs.v[j].loc.col != f->regs.v[j - 1].loc.col)
+                check_decl(&t, d, f->regs.v[j].loc, f->regs.v[j].name, f->regs.v[j].type, SP_REG);
         for (int j = 0; j < f->instrs.n; j++) {
             if (t.name && t.ptx > 0)
                 check_instr(&t, &f->instrs.v[j]);
+            check_rules(&t, d, &f->instrs.v[j]);
             if (m->address_size == 64)
                 check_address_size(d, f, &f->instrs.v[j]);
         }

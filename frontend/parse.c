@@ -962,7 +962,10 @@ parse_name_operand(P *p, Operand *o)
     return true;
 }
 
-/* [reg], [reg+imm], [reg+-imm], [var], [var+imm], [imm] */
+static bool parse_operand1(P *p, Operand *o);
+
+/* [reg], [reg+imm], [reg+-imm], [var], [var+imm], [imm]; textures and
+ * surfaces [handle, {coordinates}] or [handle, coordinate] */
 static bool
 parse_address(P *p, Operand *o)
 {
@@ -1017,8 +1020,23 @@ parse_address(P *p, Operand *o)
             Operand *two = arena_alloc(p->a, 2 * sizeof *two);
             two[0] = *base;
             two[1] = (Operand){.loc = p->tok.loc};
-            if (!expect(p, '{', "'{'") || !parse_list(p, &two[1], '}', OPD_VEC))
+            if (!accept(p, '{')) { /* a scalar coordinate, one of a list */
+                Operand *one = arena_alloc(p->a, sizeof *one);
+                if (!parse_operand1(p, one))
+                    return false;
+                if (one->kind != OPD_REG) {
+                    diag_error(p->d, one->loc, "a coordinate is a register or a list of them");
+                    return false;
+                }
+                if (is(p, ',')) { /* [tex, sampler, {coordinates}] */
+                    diag_error(p->d, one->loc, "a sampler operand (the independent texture mode "
+                                               "of [tex, sampler, coordinates]) is not supported");
+                    return false;
+                }
+                two[1] = (Operand){.kind = OPD_VEC, .loc = one->loc, .sub = one, .nsub = 1};
+            } else if (!parse_list(p, &two[1], '}', OPD_VEC)) {
                 return false;
+            }
             o->sub = two;
             o->nsub = 2;
         }
@@ -1205,6 +1223,14 @@ static bool
 check_instr(P *p, Instr *in)
 {
     int nmin = opcode_min_operands(in->op), nmax = opcode_max_operands(in->op);
+    if ((in->op == OP_ATOM || in->op == OP_RED) && instr_has_mod(in, MOD_L2_CACHE_HINT))
+        nmin++, nmax++; /* the cache policy, last (check.c) */
+    if (in->op == OP_FENCE && instr_has_mod(in, MOD_TENSORMAP_GENERIC) &&
+        instr_has_mod(in, MOD_ACQUIRE)) {
+        diag_error(p->d, in->loc, "'fence.proxy.tensormap::generic.acquire' (the tensor-map "
+                                  "proxy of TMA) is not supported");
+        return false;
+    }
     if (in->nopnd < nmin || in->nopnd > nmax) {
         if (nmin == nmax)
             diag_error(p->d, in->loc, "'%s' takes %d operand%s, found %d", opcode_name(in->op),

@@ -229,8 +229,8 @@ mma_form(const Instr *in, PtxType ty[4], bool *sat)
             layout++;
         } else if (m == MOD_SATFINITE) {
             *sat = true;
-        } else if (m == MOD_SYNC || m == MOD_ALIGNED) {
-            continue;
+        } else if (m == MOD_SYNC || m == MOD_ALIGNED || (mod_classes(m) & MC_ROUND)) {
+            continue; /* .rn .rz .rm .rp: .f64's rounding (check_tex.c), the fmas' */
         } else if (shape == MOD_NONE && (mod_classes(m) & MC_MISC)) {
             shape = m;
         } else {
@@ -301,10 +301,11 @@ frag_write(Emit *e, const Operand *o, PtxType ty, LLVMValueRef *v, int nelem, bo
 }
 
 /* D = A * B + C for the fragments' elements (see unpack); ab is the
- * input type (s8 for s8 and u8), sat .satfinite (C in i32, D in i64). */
+ * input type (s8 for s8 and u8), sat .satfinite (C in i32, D in i64),
+ * rnd the rounding of each .f64 fma (.rz, .rm, .rp; else to nearest). */
 static LLVMValueRef *
 mma_compute(Emit *e, const Geom *g, PtxType ab, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *c,
-            bool sat)
+            bool sat, const Instr *in, Mod rnd)
 {
     int *ha = frag_holders(e, g, MAT_A, g->k, g->m * g->k);
     int *hb = frag_holders(e, g, MAT_B, g->n, g->k * g->n);
@@ -325,7 +326,9 @@ mma_compute(Emit *e, const Geom *g, PtxType ab, LLVMValueRef *a, LLVMValueRef *b
             if (ab == TY_F64) {
                 LLVMTypeRef vt = LLVMTypeOf(acc);
                 LLVMValueRef args[] = {av, bv, acc};
-                acc = emit_intrinsic(e, "llvm.fma", &vt, 1, args, 3);
+                acc = rnd == MOD_RZ || rnd == MOD_RM || rnd == MOD_RP
+                          ? directed_op(e, in, OP_FMA, rnd, args, true)
+                          : emit_intrinsic(e, "llvm.fma", &vt, 1, args, 3);
             } else if (ab == TY_S8) {
                 LLVMValueRef p = LLVMBuildMul(e->b, av, bv, ""); /* |p| < 2^16: exact */
                 acc = LLVMBuildAdd(e->b, acc, sat ? LLVMBuildSExt(e->b, p, vi64, "") : p, "");
@@ -356,7 +359,11 @@ emit_mma(Emit *e, const Instr *in)
     LLVMValueRef *c = frag_read(e, &in->opnd[3], ty[3], frag_elems(&g, MAT_C));
     if (!a || !b || !c)
         return;
-    LLVMValueRef *d = mma_compute(e, &g, f->ab, a, b, c, sat);
+    Mod rnd = MOD_NONE;
+    for (int i = 0; i < in->nmods; i++)
+        if (mod_classes(in->mods[i]) & MC_ROUND)
+            rnd = in->mods[i];
+    LLVMValueRef *d = mma_compute(e, &g, f->ab, a, b, c, sat, in, rnd);
     frag_write(e, &in->opnd[0], ty[0], d, frag_elems(&g, MAT_C), sat);
 }
 
@@ -480,7 +487,7 @@ emit_wmma_mma(Emit *e, const Instr *in)
     LLVMValueRef *c = frag_read(e, &in->opnd[3], ty[1], frag_elems(g, MAT_C));
     if (!a || !b || !c)
         return;
-    LLVMValueRef *d = mma_compute(e, g, TY_F16, a, b, c, false);
+    LLVMValueRef *d = mma_compute(e, g, TY_F16, a, b, c, false, in, MOD_NONE);
     frag_write(e, &in->opnd[0], ty[0], d, frag_elems(g, MAT_C), false);
 }
 

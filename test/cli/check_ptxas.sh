@@ -27,7 +27,7 @@ for src in test/parse/check/*.ptx; do
 	# a 32-bit address under .address_size 64 is a warning naming the
 	# line, then a fatal error for the whole file
 	{
-		sed -n 's/^ptxas .*, line \([0-9]*\); error.*/\1/p' "$OUT/log"
+		sed -n 's/^ptxas .*, line \([0-9]*\); \(error\|fatal\).*/\1/p' "$OUT/log"
 		if grep -q '32-Bit compilation is no longer supported' "$OUT/log"; then
 			sed -n "s/^ptxas warning : Program uses 32-bit address on line '\([0-9]*\)'.*/\1/p" "$OUT/log"
 		fi

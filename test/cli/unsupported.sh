@@ -74,6 +74,21 @@ one_line 'ld.global.u32 %r1, [%clock64];' >"$OUT/unsupported_sreg_address.ptx"
 got=$("$P2N" -fsyntax-only "$OUT/unsupported_sreg_address.ptx" 2>&1)
 check sreg_address "$got" $? 1 "$OUT/unsupported_sreg_address.ptx:10:22: error: the special register '%clock64' as an address is not supported"
 
+# ptxas takes these; we report them (docs/lowering.md): the tensor-map
+# proxy's acquire fence, and a special register of the driver's reserved
+# shared memory (by the lowering)
+one_line 'fence.proxy.tensormap::generic.acquire.gpu [%rd1], 128;' >"$OUT/unsupported_tensormap.ptx"
+got=$("$P2N" -fsyntax-only "$OUT/unsupported_tensormap.ptx" 2>&1)
+check tensormap_acquire "$got" $? 1 "$OUT/unsupported_tensormap.ptx:10:2: error: 'fence.proxy.tensormap::generic.acquire' (the tensor-map proxy of TMA) is not supported"
+one_line 'mov.u32 %r1, %reserved_smem_offset_0;' >"$OUT/unsupported_smem_offset.ptx"
+got=$("$P2N" -S -o /dev/null "$OUT/unsupported_smem_offset.ptx" 2>&1)
+check reserved_smem_offset "$got" $? 1 "$OUT/unsupported_smem_offset.ptx:10:15: error: special register %reserved_smem_offset_0 is not supported"
+
+# the sampler operand of the independent texture mode (ptxas takes it)
+one_line 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, %rd2, {%f5, %f6}];' >"$OUT/unsupported_sampler.ptx"
+got=$("$P2N" -fsyntax-only "$OUT/unsupported_sampler.ptx" 2>&1)
+check tex_sampler "$got" $? 1 "$OUT/unsupported_sampler.ptx:10:49: error: a sampler operand (the independent texture mode of [tex, sampler, coordinates]) is not supported"
+
 # found by the lowering: a txq query that texture objects do not answer
 one_line 'txq.channel_order.b32 %r1, [%rd1];' >"$OUT/unsupported_txq.ptx"
 got=$("$P2N" -S -o /dev/null "$OUT/unsupported_txq.ptx" 2>&1)

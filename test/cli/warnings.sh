@@ -11,7 +11,8 @@
 #     in kernel traps, bar.sync 1 (78) on the way to trap warns, bar.sync 0
 #     (75) after the join of the lanes that do not trap does not (the
 #     report, from block_divergent, still marks it);
-#   deprecated: shfl (31) and vote (33) without .sync; the .sync forms at
+#   deprecated: shfl (31) and vote (33) without .sync (under .version 6.3:
+#     from 6.4 on sm_70 and later they are errors); the .sync forms at
 #     32 and 34 do not warn;
 #   ignored-hint (off by default): .maxnreg (10), .pragma (35), .cg (36);
 #     .maxntid (9, checked at launch) and .nc (37) do not warn;
