@@ -302,6 +302,20 @@ plain_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val, int first
     return LLVMBuildShuffleVector(e->b, into, wide, LLVMConstVector(idx, WARP), "");
 }
 
+/* Where the paths of an access meet at jb: for a load (val NULL), the
+ * value each of the n paths from[i] got; for a store, nothing. */
+static LLVMValueRef
+access_join(Emit *e, LLVMBasicBlockRef jb, LLVMValueRef val, LLVMTypeRef vt, LLVMValueRef *got,
+            LLVMBasicBlockRef *from, unsigned n)
+{
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
+    LLVMAddIncoming(phi, got, from, n);
+    return phi;
+}
+
 /* One vector access per row: the lanes of each row (mlo, mhi) contiguous
  * from their row's base.  Plain loads and stores when every lane is
  * active and the rows are the whole warp or its two halves (masked
@@ -354,12 +368,7 @@ rows_vector(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMVal
     }
     LLVMBuildBr(e->b, jb);
 
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    if (val)
-        return NULL;
-    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
-    LLVMAddIncoming(phi, got, bb, 3);
-    return phi;
+    return access_join(e, jb, val, vt, got, bb, 3);
 }
 
 /* The access of each active lane at ptr (<32 x ptr>, or one ptr for all),
@@ -424,13 +433,8 @@ per_lane_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
         }
         LLVMBuildBr(e->b, jb);
     }
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    if (val)
-        return NULL;
-    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
     LLVMBasicBlockRef bbs[] = {vb, rend, gb};
-    LLVMAddIncoming(phi, got, bbs, 3);
-    return phi;
+    return access_join(e, jb, val, vt, got, bbs, 3);
 }
 
 /* ------------------------------------------------ out-of-line lanes */
@@ -685,13 +689,8 @@ rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wi
     got[1] = strided_access(e, ptr, t, val);
     LLVMBuildBr(e->b, jb);
 
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    if (val)
-        return NULL;
-    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
     LLVMBasicBlockRef bbs[] = {fb, sb};
-    LLVMAddIncoming(phi, got, bbs, 2);
-    return phi;
+    return access_join(e, jb, val, vt, got, bbs, 2);
 }
 
 /* A contiguous access (step = size >= 4) through an address the analysis
@@ -736,13 +735,8 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
     got[1] = rows_call(e, ptr, t, val, wide);
     LLVMBuildBr(e->b, jb);
 
-    LLVMPositionBuilderAtEnd(e->b, jb);
-    if (val)
-        return NULL;
-    LLVMValueRef phi = LLVMBuildPhi(e->b, vt, "");
     LLVMBasicBlockRef bbs[] = {aend, other};
-    LLVMAddIncoming(phi, got, bbs, 2);
-    return phi;
+    return access_join(e, jb, val, vt, got, bbs, 2);
 }
 
 /* An access through an address the analysis knows row by row
