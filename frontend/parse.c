@@ -24,7 +24,7 @@
 
 #include "ptx.h"
 
-enum { B_REG, B_VAR, B_FUNC };
+enum { B_REG, B_VAR, B_FUNC, B_RANGE };
 
 typedef struct Binding Binding;
 struct Binding {
@@ -32,13 +32,30 @@ struct Binding {
     int kind;
     int index; /* B_REG: the register, or a vector register's first element */
     int vec;   /* B_REG: a vector register's width (.v2, .v4); else 1 */
-    void *ptr; /* Var * or Func * */
+    void *ptr; /* Var *, Func * or (B_RANGE, named "PREFIX<") RegRange * */
     int depth;
     Binding *shadow; /* the binding of the same name in an outer scope */
     Binding *next;   /* hash chain */
     unsigned hash;   /* of name */
     size_t len;      /* strlen(name) */
 };
+
+/* A large register range, %r<N> with N > EAGER_RANGE, declares its
+ * registers when first named (lookup): a million declared and ten used
+ * make ten registers, not a million.  Its first register is declared at
+ * once (the printer and the ST_REG statement name it). */
+enum { EAGER_RANGE = 1024 };
+
+typedef struct RegRange {
+    const char *prefix; /* "%r" */
+    size_t len;
+    int count;
+    PtxType type;
+    int vec;
+    SrcLoc loc;
+    int scope;      /* Reg.scope */
+    Binding **made; /* [count] the registers declared so far, or NULL */
+} RegRange;
 
 /* A chained hash table of bindings that doubles when it holds twice as
  * many entries as buckets, so lookups stay O(1) however many names a
@@ -69,6 +86,7 @@ typedef struct P {
     bool no_declare; /* parameters: collected first, declared with the body */
     SrcPos src;       /* the last .loc ... */
     const Func *src_func; /* ... and the function it was in */
+    int nranges;      /* B_RANGE bindings in scope */
 } P;
 
 /* ---------------------------------------------------------------- tokens */
@@ -238,7 +256,7 @@ new_binding(P *p, const char *name, size_t n)
 }
 
 static Binding *
-lookup(P *p, const char *s, size_t n)
+lookup_name(P *p, const char *s, size_t n)
 {
     unsigned h = hash(s, n);
     for (Binding *b = *table_chain(&p->names, h); b; b = b->next)
@@ -247,14 +265,73 @@ lookup(P *p, const char *s, size_t n)
     return NULL;
 }
 
+static void add_reg(P *p, Binding *b, const char *name, PtxType t, int vec, SrcLoc loc, int scope);
+
+/* The innermost large range that declares name s (PREFIX followed by a
+ * number below its count, written without leading zeros), at depth
+ * min_depth or deeper; *index: the number. */
+static Binding *
+range_of(P *p, const char *s, size_t n, int min_depth, int *index)
+{
+    Binding *best = NULL;
+    char key[256];
+    if (p->nranges == 0 || n >= sizeof key)
+        return NULL;
+    for (size_t k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--) {
+        size_t digits = n - k + 1;
+        if (digits > 7 || (s[k - 1] == '0' && digits > 1) || k == 1)
+            continue;
+        int v = 0;
+        for (size_t i = k - 1; i < n; i++)
+            v = v * 10 + (s[i] - '0');
+        memcpy(key, s, k - 1);
+        key[k - 1] = '<';
+        for (Binding *b = lookup_name(p, key, k); b; b = b->shadow)
+            if (b->kind == B_RANGE && v < ((RegRange *)b->ptr)->count) {
+                if (b->depth >= min_depth && (!best || b->depth > best->depth)) {
+                    best = b;
+                    *index = v;
+                }
+                break;
+            }
+    }
+    return best;
+}
+
+/* The binding of name s: a declared name, or a register of a large range
+ * (declared now if it is the first use), whichever scope is innermost. */
+static Binding *
+lookup(P *p, const char *s, size_t n)
+{
+    Binding *b = lookup_name(p, s, n);
+    int index;
+    Binding *rb = range_of(p, s, n, b ? b->depth + 1 : 0, &index);
+    if (!rb)
+        return b;
+    RegRange *r = rb->ptr;
+    if (!r->made) {
+        r->made = arena_alloc(p->a, sizeof *r->made * (size_t)r->count);
+        memset(r->made, 0, sizeof *r->made * (size_t)r->count);
+    }
+    if (!r->made[index]) {
+        Binding *nb = new_binding(p, arena_strndup(p->a, s, n), n);
+        nb->kind = B_REG;
+        nb->depth = rb->depth;
+        add_reg(p, nb, nb->name, r->type, r->vec, r->loc, r->scope);
+        r->made[index] = nb;
+    }
+    return r->made[index];
+}
+
 /* Declares name in the current scope; a second declaration in the same
  * scope is an error. */
 static Binding *
 declare(P *p, const char *name, SrcLoc loc, int kind)
 {
     size_t n = strlen(name);
-    Binding *old = lookup(p, name, n);
-    if (old && old->depth == p->depth) {
+    Binding *old = lookup_name(p, name, n);
+    int index;
+    if ((old && old->depth == p->depth) || range_of(p, name, n, p->depth, &index)) {
         diag_error(p->d, loc, "redefinition of '%s'", name);
         return NULL;
     }
@@ -296,6 +373,7 @@ close_scope(P *p)
             *pp = b->next;
             p->names.count--;
         }
+        p->nranges -= b->kind == B_RANGE;
     }
     p->depth--;
 }
@@ -745,6 +823,82 @@ parse_var_decl(P *p, Space sp, Linkage lk)
     return expect(p, ';', "';'");
 }
 
+/* Register b of type t (a vector register: one register per element,
+ * "%v.x" ...). */
+static void
+add_reg(P *p, Binding *b, const char *name, PtxType t, int vec, SrcLoc loc, int scope)
+{
+    b->index = p->f->regs.n;
+    b->vec = vec;
+    for (int k = 0; k < vec; k++) {
+        Reg r = {.name = name, .type = t, .vec = vec, .comp = k, .loc = loc, .scope = scope};
+        if (vec > 1)
+            r.name = arena_printf(p->a, "%s.%c", name, "xyzw"[k]);
+        vec_push(p->a, &p->f->regs, r);
+    }
+}
+
+/* The number that name (len n) has after prefix pre (m chars), written
+ * without leading zeros; -1 if it has none. */
+static int64_t
+suffix_number(const char *name, size_t n, const char *pre, size_t m)
+{
+    if (n <= m || n - m > 7 || memcmp(name, pre, m) != 0 || (name[m] == '0' && n - m > 1))
+        return -1;
+    int64_t v = 0;
+    for (size_t i = m; i < n; i++) {
+        if (name[i] < '0' || name[i] > '9')
+            return -1;
+        v = v * 10 + (name[i] - '0');
+    }
+    return v;
+}
+
+/* A large range %name<count> (RegRange): an error when one of its names is
+ * declared in this scope already (by a name, or by another large range),
+ * naming the first, as declaring each name would; then its first register. */
+static bool
+declare_range(P *p, const Token *name, int count, PtxType t, int vec)
+{
+    const char *pre = tok_str(p, name);
+    size_t m = strlen(pre);
+    int64_t first = count; /* the lowest index declared already */
+    for (int i = p->scope.n - 1; i >= 0 && p->scope.v[i]->depth == p->depth; i--) {
+        const Binding *b = p->scope.v[i];
+        int64_t v = -1;
+        if (b->kind != B_RANGE) {
+            v = suffix_number(b->name, b->len, pre, m);
+        } else { /* PREFIX<: either prefix may extend the other by digits */
+            const RegRange *o = b->ptr;
+            int64_t d = o->len >= m ? suffix_number(o->prefix, o->len, pre, m)
+                                    : suffix_number(pre, m, o->prefix, o->len);
+            if (o->len == m && memcmp(o->prefix, pre, m) == 0)
+                v = 0;
+            else if (d >= 0 && o->len > m) /* its first name, pre + d0 */
+                v = d * 10;
+            else if (d >= 0 && d * 10 < o->count) /* pre0 is its name d0 */
+                v = 0;
+        }
+        if (v >= 0 && v < first)
+            first = v;
+    }
+    if (first < count) {
+        diag_error(p->d, name->loc, "redefinition of '%s%lld'", pre, (long long)first);
+        return false;
+    }
+    RegRange *r = arena_alloc(p->a, sizeof *r);
+    *r = (RegRange){
+        .prefix = pre, .len = m, .count = count, .type = t, .vec = vec, .loc = name->loc,
+        .scope = p->depth};
+    Binding *b = declare(p, arena_printf(p->a, "%s<", pre), name->loc, B_RANGE);
+    if (!b)
+        return false;
+    b->ptr = r;
+    p->nranges++;
+    char *r0 = arena_printf(p->a, "%s0", pre);
+    return lookup(p, r0, m + 1) != NULL;
+}
+
 /* .reg .type [.vN] %name[<N>] {, ...} ; */
 static bool
 parse_reg_decl(P *p)
@@ -792,26 +946,19 @@ parse_reg_decl(P *p)
             return false;
         }
         Stmt s = {.kind = ST_REG, .index = p->f->regs.n, .count = range ? count : 0};
+        if (count > EAGER_RANGE) {
+            if (!declare_range(p, &name, count, t, at.vec))
+                return false;
+            vec_push(p->a, &p->f->body, s);
+            continue;
+        }
         for (int i = 0; i < count; i++) {
             const char *rname =
                 range ? arena_printf(p->a, "%.*s%d", name.len, name.text, i) : tok_str(p, &name);
             Binding *b = declare(p, rname, name.loc, B_REG);
             if (!b)
                 return false;
-            b->index = p->f->regs.n;
-            b->vec = at.vec;
-            /* a vector register is one register per element, "%v.x" ... */
-            for (int k = 0; k < at.vec; k++) {
-                Reg r = {.name = rname,
-                         .type = t,
-                         .vec = at.vec,
-                         .comp = k,
-                         .loc = name.loc,
-                         .scope = p->depth};
-                if (at.vec > 1)
-                    r.name = arena_printf(p->a, "%s.%c", rname, "xyzw"[k]);
-                vec_push(p->a, &p->f->regs, r);
-            }
+            add_reg(p, b, rname, t, at.vec, name.loc, p->depth);
         }
         vec_push(p->a, &p->f->body, s);
     } while (accept(p, ','));

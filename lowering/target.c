@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <llvm-c/BitWriter.h>
+#include <llvm/Config/llvm-config.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "emit.h"
@@ -266,19 +267,67 @@ target_dispose(Emit *e)
         LLVMDisposeTargetMachine(e->tm);
 }
 
+/* The LLVM passes of each level (docs/lowering.md, "Optimisation
+ * levels").  The IR is vector code already: a PTX function is one LLVM
+ * function over <32 x T> values, its registers in entry-block allocas.
+ * So -O1 and -O2 are pipelines of their own, LLVM's function
+ * simplification without what does not pay on such code and costs time
+ * on large functions: no loop or SLP vectorizer (a lane is a vector
+ * element already), no partial or runtime unrolling, no correlated value
+ * propagation, no interprocedural constant propagation, one round of
+ * each pass where LLVM's -O2 has two or three.  Every pass named here is
+ * in LLVM 17 to 22.
+ *   -O0  registers into SSA (mem2reg), nothing else (but the coroutines' split)
+ *   -O1  SSA; internal functions get the fast calling convention
+ *        (globalopt); then per function (callees first, inlined where
+ *        LLVM's inliner wants): SROA, early CSE, CFG and instruction
+ *        simplification, loop-invariant code motion, tail calls marked
+ *   -O2  -O1, and jump threading (it merges the repeated run-time checks
+ *        of consecutive accesses), loop rotation, induction variables,
+ *        full unrolling of constant trips, GVN, dead store and dead code
+ *        elimination, a last LICM
+ *   -O3  LLVM's own default<O3>, with its loop and SLP vectorizers */
+#if LLVM_VERSION_MAJOR >= 18 /* from 18 on, plain instcombine checks its fixpoint (and aborts) */
+#define IC "instcombine<no-verify-fixpoint>"
+#else
+#define IC "instcombine"
+#endif
+/* Each level as the passes before its CGSCC pass, the CGSCC pass's
+ * own, and those after; a module with a coroutine kernel (codegen/coro.c)
+ * also gets coro-early first, coro-split at the end of the CGSCC pass
+ * (which then simplifies the parts it made) and coro-cleanup last, as
+ * LLVM's own pipelines place them. */
+static const struct {
+    const char *pre, *cgscc, *post;
+} pipelines[] = {
+    {"function(mem2reg)", "", ""},
+    {"function(sroa,early-cse,simplifycfg," IC "),globalopt",
+     "inline,function-attrs,function(sroa,early-cse<memssa>,simplifycfg," IC ","
+     "loop-mssa(licm),simplifycfg," IC ",tailcallelim)",
+     ",globaldce"},
+    {"function(sroa,early-cse,simplifycfg," IC "),globalopt",
+     "inline,function-attrs,function(sroa,early-cse<memssa>,simplifycfg," IC ","
+     "jump-threading,simplifycfg,loop-mssa(licm,loop-rotate,licm),simplifycfg," IC ","
+     "loop(indvars,loop-deletion,loop-unroll-full),gvn," IC ",jump-threading,dse,adce,"
+     "simplifycfg," IC ",tailcallelim)",
+     ",globaldce,function(loop-mssa(licm),simplifycfg," IC ")"},
+    {"default<O3>", NULL, ""}, /* coroutines included */
+};
+#undef IC
+
 static bool
 optimise(Emit *e)
 {
-    static const char *const pipelines[] = {"default<O0>", "default<O1>", "default<O2>",
-                                            "default<O3>"};
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMPassBuilderOptionsSetLoopVectorization(opts, e->o->opt_level >= 2);
-    LLVMPassBuilderOptionsSetSLPVectorization(opts, e->o->opt_level >= 2);
-    /* O0 still needs mem2reg: the registers are allocas; and the
-     * coroutines' split (coro.c), which default<On> does in its place. */
-    const char *o0 = e->has_coro ? "coro-early,function(mem2reg),cgscc(coro-split),coro-cleanup"
-                                 : "function(mem2reg)";
-    const char *p = e->o->opt_level == 0 ? o0 : pipelines[e->o->opt_level];
+    LLVMPassBuilderOptionsSetLoopVectorization(opts, e->o->opt_level >= 3);
+    LLVMPassBuilderOptionsSetSLPVectorization(opts, e->o->opt_level >= 3);
+    int l = e->o->opt_level;
+    bool coro = e->has_coro && pipelines[l].cgscc;
+    const char *cg = pipelines[l].cgscc ? pipelines[l].cgscc : "";
+    char *p = arena_printf(e->arena, "%s%s%s%s%s%s%s%s", coro ? "coro-early," : "",
+                           pipelines[l].pre, *cg || coro ? ",cgscc(" : "", cg,
+                           coro ? (*cg ? ",coro-split" : "coro-split") : "",
+                           *cg || coro ? ")" : "", pipelines[l].post, coro ? ",coro-cleanup" : "");
     LLVMErrorRef err = LLVMRunPasses(e->mod, p, e->tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     if (err) {
@@ -288,6 +337,48 @@ optimise(Emit *e)
         return false;
     }
     return true;
+}
+
+/* A function of at most TINY_FN instructions with no branch back (an
+ * empty kernel, a setter) is code-generated without optimisation
+ * (optnone: fast instruction selection and register allocation): the
+ * code generator's fixed cost per function dominates there, and 2,500
+ * empty kernels took 1.2 s of code generation, half of it without. */
+enum { TINY_FN = 32 };
+
+static void
+mark_tiny_functions(Emit *e)
+{
+    unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn))
+            continue;
+        int n = 0;
+        bool back = false;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && n <= TINY_FN && !back;
+             bb = LLVMGetNextBasicBlock(bb)) {
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+                n++;
+            /* a successor at or before bb in layout order: maybe a cycle */
+            LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+            for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t) && !back; k++) {
+                LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
+                for (LLVMBasicBlockRef q = LLVMGetFirstBasicBlock(fn); q && !back;
+                     q = LLVMGetNextBasicBlock(q)) {
+                    back = q == s;
+                    if (q == bb)
+                        break;
+                }
+            }
+        }
+        if (n > TINY_FN || back)
+            continue;
+        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                LLVMCreateEnumAttribute(e->ctx, optnone, 0));
+    }
 }
 
 /* A copy of n bytes in malloc'ed memory, as the output. */
@@ -401,6 +492,8 @@ emit_code(Emit *e, LLVMCodeGenFileType kind)
     char *err = NULL;
     LLVMMemoryBufferRef buf = NULL;
     bool object = kind == LLVMObjectFile;
+    if (e->o->opt_level > 0)
+        mark_tiny_functions(e);
     if (object) {
         e->frame_of = arena_alloc(e->arena, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
         memset(e->frame_of, 0, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));

@@ -21,7 +21,7 @@ typedef enum {
 } BranchClass;
 
 /* What the lowering does with a divergent branch. */
-typedef enum { LOWER_SCALAR, LOWER_STACK } BranchLowering;
+typedef enum { LOWER_SCALAR, LOWER_STACK, LOWER_PREDICATED } BranchLowering;
 
 /* Per-function results of the analyses, indexed like Func.regs, Func.instrs
  * and Cfg.blocks. */
@@ -88,6 +88,8 @@ typedef struct ReconvPlan {
     const FuncInfo *fi;
     Arena *arena;
     bool *linear;     /* [ninstrs] a divergent bra run side after side */
+    bool *predicated; /* [ninstrs] a linear one whose sides run whatever the
+                         lanes, each under its mask (no branch around them) */
     int *lin_branch;  /* [nblocks] a side of linear branch i: i + 1, else 0 */
     bool *is_reconv;  /* [nblocks] some divergent branch reconverges here */
     bool *pushable;   /* [nblocks] a stack entry may name it (a non-linear
@@ -98,6 +100,9 @@ typedef struct ReconvPlan {
 
 /* needs the FuncInfo of f; fills p from arena a; sites: also site_pcs. */
 void plan_compute(const Func *f, const FuncInfo *fi, bool sites, ReconvPlan *p, Arena *a);
+/* Sets fi->lowering to LOWER_PREDICATED for the branches the plan
+ * predicates (analyze_module calls it last). */
+void plan_mark_predicated(const Func *f, FuncInfo *fi, Arena *a);
 /* Where a divergent transfer's lanes meet: its ipdom, or the exit. */
 int plan_reconvergence(const Func *f, const FuncInfo *fi, int instr);
 /* Block b heads a cycle (an edge into it retreats in reverse postorder). */

@@ -59,12 +59,38 @@ linear_side(ReconvPlan *e, int S, int xb, int R, const bool *reconv)
     return true;
 }
 
+/* A side of a linear branch that runs without a branch around it
+ * (predicated): R itself, or at most PREDICATE_MAX instructions that only
+ * compute registers (no memory, no warp operation, no side effect), so
+ * running it with no lane costs less than the branches that would skip
+ * it, and a lane that is off only gets its registers kept. */
+enum { PREDICATE_MAX = 8 };
+
+static bool
+predicable_side(const ReconvPlan *e, int S, int R)
+{
+    if (S == R)
+        return true;
+    const Block *blk = &e->f->cfg->blocks[S];
+    if (blk->last - blk->first > PREDICATE_MAX)
+        return false;
+    for (int i = blk->first; i < blk->last; i++) {
+        const Instr *in = &e->f->instrs.v[i];
+        if (in->op == OP_BRA && i == blk->last - 1)
+            continue; /* to R (linear_side) */
+        if (opcode_flags(in->op) != 0 || (opcode_classes(in->op) & MC_SYNC))
+            return false;
+    }
+    return true;
+}
+
 static void
 plan_linear(ReconvPlan *e)
 {
     const Cfg *c = e->f->cfg;
     int n = e->f->instrs.n;
     e->linear = arena_alloc(e->arena, (size_t)n + 1);
+    e->predicated = arena_alloc(e->arena, (size_t)n + 1);
     e->lin_branch = arena_alloc(e->arena, sizeof *e->lin_branch * (size_t)c->nblocks);
     bool *reconv = arena_alloc(e->arena, (size_t)c->nblocks);
     memset(reconv, 0, (size_t)c->nblocks);
@@ -84,6 +110,8 @@ plan_linear(ReconvPlan *e)
             continue;
         e->linear[i] =
             linear_side(e, x->succ[0], xb, R, reconv) && linear_side(e, x->succ[1], xb, R, reconv);
+        e->predicated[i] = e->linear[i] && predicable_side(e, x->succ[0], R) &&
+                           predicable_side(e, x->succ[1], R);
         for (int k = 0; k < 2 && e->linear[i]; k++)
             if (x->succ[k] != R)
                 e->lin_branch[x->succ[k]] = i + 1;
@@ -183,4 +211,14 @@ plan_compute(const Func *f, const FuncInfo *fi, bool sites, ReconvPlan *p, Arena
     }
     if (sites)
         site_plan(p);
+}
+
+void
+plan_mark_predicated(const Func *f, FuncInfo *fi, Arena *a)
+{
+    ReconvPlan p;
+    plan_compute(f, fi, false, &p, a);
+    for (int i = 0; i < f->instrs.n; i++)
+        if (p.predicated[i])
+            fi->lowering[i] = LOWER_PREDICATED;
 }

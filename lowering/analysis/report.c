@@ -144,7 +144,7 @@ x_leaf_text(Xw *x, Elem e, const char *text)
 
 typedef struct Totals {
     int transfers, uniform_declared, uniform_proven, divergent, uni_unproven;
-    int stack, barriers, barrier_warnings;
+    int stack, predicated, barriers, barrier_warnings;
 } Totals;
 
 /* "bra.uni", "bar.sync", "brx.idx": the opcode and its modifiers. */
@@ -315,6 +315,7 @@ write_transfer(Xw *x, Arena *a, const Func *f, const FuncInfo *fi, int i, Totals
     t->divergent += c == BR_DIVERGENT;
     t->uni_unproven += fi->uni_unproven[i];
     t->stack += c == BR_DIVERGENT && fi->lowering[i] == LOWER_STACK;
+    t->predicated += fi->lowering[i] == LOWER_PREDICATED;
 }
 
 static void
@@ -344,7 +345,7 @@ write_totals(Xw *x, const Totals *t)
     x_int(x, "divergent", t->divergent);
     x_int(x, "uni-unproven", t->uni_unproven);
     x_int(x, "stack", t->stack);
-    x_int(x, "predicated", 0); /* if-conversion: not done (docs/report.md) */
+    x_int(x, "predicated", t->predicated);
     x_int(x, "barriers", t->barriers);
     x_int(x, "barrier-warnings", t->barrier_warnings);
     x_close(x);

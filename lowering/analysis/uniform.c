@@ -886,7 +886,7 @@ branch_class_name(BranchClass c)
 const char *
 branch_lowering_name(BranchLowering l)
 {
-    static const char *const names[] = {"scalar", "stack"};
+    static const char *const names[] = {"scalar", "stack", "predicated"};
     return names[l];
 }
 
@@ -1085,5 +1085,8 @@ analyze_module(Module *m)
             if (m->funcs.v[i]->has_body && check_calls(m, m->funcs.v[i], &an->funcs[i], an))
                 again = true;
     }
+    for (int i = 0; i < m->funcs.n; i++)
+        if (m->funcs.v[i]->has_body)
+            plan_mark_predicated(m->funcs.v[i], &an->funcs[i], &m->arena);
     return an;
 }

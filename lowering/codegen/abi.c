@@ -344,10 +344,25 @@ emit_note(Emit *e)
  * each kernel's stack need (stack_bytes): the frames are known only once
  * the code generator has run (target.c collects them), and abi_patch_stack
  * writes the need over the placeholder in the emitted object. */
+static const uint64_t MARK_BASE = 0x50324e5354414b00ull, MARK_STEP = 0x9e3779b97f4a7c15ull;
+
 static uint64_t
 stack_mark(int k)
 {
-    return 0x50324e5354414b00ull ^ ((uint64_t)(k + 1) * 0x9e3779b97f4a7c15ull);
+    return MARK_BASE ^ ((uint64_t)(k + 1) * MARK_STEP);
+}
+
+/* The k of stack_mark(k) == v, or -1 when v is no kernel's mark (of
+ * nkernels): MARK_STEP is odd, so multiplying by its inverse modulo 2^64
+ * undoes the product. */
+static int
+mark_kernel(uint64_t v, int nkernels)
+{
+    uint64_t inv = MARK_STEP; /* Newton: each step doubles the bits right */
+    for (int i = 0; i < 5; i++)
+        inv *= 2 - MARK_STEP * inv;
+    uint64_t k1 = (v ^ MARK_BASE) * inv;
+    return k1 >= 1 && k1 <= (uint64_t)nkernels ? (int)(k1 - 1) : -1;
 }
 
 /* Each frame counts this much more than the code generator's frame size:
@@ -396,12 +411,9 @@ frame_chain(const Emit *e, int i, uint8_t *state, uint64_t *memo, bool *rec, uin
  * largest it may reach (the runtime stops deeper calls); and room for the
  * runtime's services, which run on the same stack. */
 static uint64_t
-stack_need(const Emit *e, int i)
+stack_need(const Emit *e, int i, uint8_t *state, uint64_t *memo)
 {
-    size_t n = (size_t)e->m->funcs.n;
-    uint8_t *state = arena_alloc(e->arena, n);
-    uint64_t *memo = arena_alloc(e->arena, n * sizeof *memo);
-    memset(state, 0, n);
+    memset(state, 0, (size_t)e->m->funcs.n);
     bool rec = false;
     uint64_t maxf = 0, need = frame_chain(e, i, state, memo, &rec, &maxf);
     if (rec)
@@ -409,19 +421,32 @@ stack_need(const Emit *e, int i)
     return need + SERVICES_STACK;
 }
 
+/* One pass over the object finds every placeholder (a kernel's must be
+ * there once); then each gets its kernel's need. */
 bool
 abi_patch_stack(Emit *e, char *obj, size_t n)
 {
-    for (int k = 0; k < e->nstack_kernels; k++) {
-        uint64_t mark = stack_mark(k), need = stack_need(e, e->stack_kernel[k]);
-        int found = 0;
-        for (size_t off = 0; off + 8 <= n; off++)
-            if (memcmp(obj + off, &mark, 8) == 0) {
-                memcpy(obj + off, &need, 8); /* the target's byte order is the host's */
-                found++;
-            }
-        if (found != 1)
+    int nk = e->nstack_kernels;
+    size_t *at = arena_alloc(e->arena, sizeof *at * (size_t)(nk + 1));
+    int *found = arena_alloc(e->arena, sizeof *found * (size_t)(nk + 1));
+    memset(found, 0, sizeof *found * (size_t)(nk + 1));
+    for (size_t off = 0; nk > 0 && off + 8 <= n; off++) {
+        uint64_t v;
+        memcpy(&v, obj + off, 8);
+        int k = mark_kernel(v, nk);
+        if (k >= 0) {
+            at[k] = off;
+            found[k]++;
+        }
+    }
+    size_t nf = (size_t)e->m->funcs.n;
+    uint8_t *state = arena_alloc(e->arena, nf + 1);
+    uint64_t *memo = arena_alloc(e->arena, sizeof *memo * (nf + 1));
+    for (int k = 0; k < nk; k++) {
+        if (found[k] != 1)
             return false;
+        uint64_t need = stack_need(e, e->stack_kernel[k], state, memo);
+        memcpy(obj + at[k], &need, 8); /* the target's byte order is the host's */
     }
     return true;
 }

@@ -103,10 +103,12 @@ typedef struct EmitFunc {
     LLVMValueRef wsync_mask, wsync_lanes; /* i32 slots */
     LLVMBasicBlockRef wsync_bb;
     int ndivergent;             /* divergent transfers in the function */
+    bool stackless;             /* no stack entry is ever pushed: no stack, no dispatcher */
     LLVMValueRef stk_pc, stk_mask, stk_rpc; /* [stack_cap x i32] */
     int stack_cap;
     bool *is_reconv;            /* [nblocks] some divergent branch reconverges here */
     bool *linear;               /* [ninstrs] a divergent bra run side after side (plan.c) */
+    bool *predicated;           /* [ninstrs] a linear one with no branch around its sides */
     LLVMValueRef *lin_m, *lin_mf; /* [ninstrs] its mask, and its other side's lanes (i32 slots) */
     int *lin_branch;            /* [nblocks] a side of linear branch i: i + 1, else 0 */
     bool *pushable;             /* [nblocks] a stack entry may name it (plan.c) */

@@ -316,6 +316,8 @@ site_dispatch(Emit *e, int b)
 {
     if (!e->fs.local_dispatch)
         return e->fs.dispatch_bb;
+    if (e->fs.stackless)
+        return e->fs.return_bb;
     if (e->fs.site_bb[b])
         return e->fs.site_bb[b];
     LLVMBuilderRef saved = e->b;
@@ -437,7 +439,9 @@ emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, i
  * the slots say so.  The lanes of the side that runs second keep their
  * values through the first, as they would waiting on the stack (the
  * writes of a side merge under its mask where a register is live into
- * the other side or R). */
+ * the other side or R).  A predicated branch (plan.c: short sides that
+ * only compute registers) has no branch around its sides: each runs under
+ * its mask, empty or not. */
 static void
 emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R, int idx)
 {
@@ -447,7 +451,8 @@ emit_linear_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int 
     e->fs.lin_mf[idx] = emit_alloca(e, e->t_i32, "lin.mf");
     LLVMBuildStore(e->b, m, e->fs.lin_m[idx]);
     LLVMBuildStore(e->b, other == R ? emit_u32(e, 0) : mf, e->fs.lin_mf[idx]);
-    split_lanes(e, taken, other, mt, mf);
+    if (!e->fs.predicated[idx])
+        split_lanes(e, taken, other, mt, mf);
     LLVMBuildStore(e->b, taken == R ? mf : mt, e->fs.mask_slot);
     LLVMBuildBr(e->b, e->fs.bb[taken == R ? other : taken]);
 }
@@ -463,6 +468,11 @@ linear_side_end(Emit *e, int b)
     int taken = e->fs.f->cfg->block_of[e->fs.f->labels.v[in->opnd[0].label].instr];
     int other = c->blocks[xb].succ[0] == taken ? c->blocks[xb].succ[1] : c->blocks[xb].succ[0];
     LLVMValueRef m = LLVMBuildLoad2(e->b, e->t_i32, e->fs.lin_m[i], "");
+    if (b == taken && other != R && e->fs.predicated[i]) {
+        LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.lin_mf[i], ""), e->fs.mask_slot);
+        LLVMBuildBr(e->b, e->fs.bb[other]);
+        return;
+    }
     if (b == taken && other != R) {
         LLVMValueRef mf = LLVMBuildLoad2(e->b, e->t_i32, e->fs.lin_mf[i], "");
         LLVMValueRef more = LLVMBuildICmp(e->b, LLVMIntNE, mf, emit_u32(e, 0), "");

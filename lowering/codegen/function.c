@@ -165,10 +165,15 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     ReconvPlan plan;
     plan_compute(f, fi, e->fs.nbar == 0, &plan, e->arena);
     e->fs.linear = plan.linear;
+    e->fs.predicated = plan.predicated;
     e->fs.lin_branch = plan.lin_branch;
     e->fs.is_reconv = plan.is_reconv;
     e->fs.pushable = plan.pushable;
     e->fs.site_pcs = plan.site_pcs;
+    /* nothing pushes a stack entry: every path ends at the function's end */
+    e->fs.stackless = e->fs.nbar == 0;
+    for (int i = 0; i < f->instrs.n && e->fs.stackless; i++)
+        e->fs.stackless = fi->branch[i] != BR_DIVERGENT || plan.linear[i];
     e->fs.lin_m = arena_alloc(e->arena, sizeof *e->fs.lin_m * ((size_t)f->instrs.n + 1));
     e->fs.lin_mf = arena_alloc(e->arena, sizeof *e->fs.lin_mf * ((size_t)f->instrs.n + 1));
     for (int i = 0; i < c->nblocks; i++)
@@ -202,18 +207,19 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->fs.mask_slot = LLVMBuildAlloca(e->b, e->t_i32, "mask.slot");
     e->fs.rpc_slot = LLVMBuildAlloca(e->b, e->t_i32, "rpc.slot");
     e->fs.carry_slot = LLVMBuildAlloca(e->b, e->t_v32i1, "carry.slot");
-    LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap);
-    e->fs.stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
-    e->fs.stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
-    /* the depth lives past the last rpc, in memory that mem2reg leaves
-     * alone (the array is indexed at run time): promoted, it was a value
-     * threaded through every block, and loop strength reduction and
-     * CodeGenPrepare went quadratic on its long chain of phis */
-    e->fs.stk_rpc =
-        LLVMBuildAlloca(e->b, LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap + 1), "stk.rpc");
-    LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->fs.stack_cap)};
-    e->fs.sp_slot = LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap + 1),
-                               e->fs.stk_rpc, sp_idx, 2, "sp.slot");
+    if (!e->fs.stackless) {
+        LLVMTypeRef at = LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap);
+        LLVMTypeRef rt = LLVMArrayType(e->t_i32, (unsigned)e->fs.stack_cap + 1);
+        e->fs.stk_pc = LLVMBuildAlloca(e->b, at, "stk.pc");
+        e->fs.stk_mask = LLVMBuildAlloca(e->b, at, "stk.mask");
+        /* the depth lives past the last rpc, in memory that mem2reg leaves
+         * alone (the array is indexed at run time): promoted, it was a
+         * value threaded through every block, and loop strength reduction
+         * and CodeGenPrepare went quadratic on its long chain of phis */
+        e->fs.stk_rpc = LLVMBuildAlloca(e->b, rt, "stk.rpc");
+        LLVMValueRef sp_idx[] = {emit_u32(e, 0), emit_u32(e, (uint64_t)e->fs.stack_cap)};
+        e->fs.sp_slot = LLVMBuildGEP2(e->b, rt, e->fs.stk_rpc, sp_idx, 2, "sp.slot");
+    }
 
     e->fs.done_slot = LLVMBuildAlloca(e->b, e->t_i32, "done.slot");
     LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.done_slot);
@@ -275,7 +281,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     if (e->fs.param_frame)
         LLVMSetAlignment(e->fs.param_frame, 16);
     LLVMBuildStore(e->b, emit_u32(e, 0xffffffffu), e->fs.rpc_slot);
-    LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.sp_slot);
+    if (!e->fs.stackless)
+        LLVMBuildStore(e->b, emit_u32(e, 0), e->fs.sp_slot);
     if (e->fs.local_dispatch)
         e->fs.bb[c->exit] = site_dispatch(e, c->exit);
     e->fs.prologue_end = LLVMBuildBr(e->b, e->fs.bb[0]);

@@ -65,6 +65,11 @@ if timeout $tl "$P2N" --dump=ir "$OUT/regs2m.ptx" -o /dev/null >"$OUT/regs2m.ll"
 else
 	check many_registers no "exit status $? (124: over $tl s): $(head -n 3 "$OUT/regs2m.err")"
 fi
+# and the module holds only the registers named (a range of more than
+# 1,024 declares a register when it is first named): %r0 and %s0, which
+# the declarations name, %s999999, %rd0 and %rd1
+n=$("$P2N" -fsyntax-only --dump=uniformity "$OUT/regs2m.ptx" 2>&1 | grep -c '^  %')
+check many_registers_declared_when_named "$([ "$n" -eq 5 ] && echo yes)" "$n registers in the module, expected 5"
 
 # 100 divergent diamonds in a row, each register live only into the next:
 # the values a dispatcher carries are those the blocks it may resume need,
