@@ -635,9 +635,12 @@ check_mma(TexCheck *c)
                    type_name(at));
         return;
     }
-    /* .f16 inputs: the PTX ISA lets D and C be .f16 or .f32 each; ptxas
-     * 13.0 wants them alike (and .f32 D for .f32 C in .m8n8k4), which is
-     * not checked, test/exec/mma.c runs .f16 D from .f32 C. */
+    /* .f16 inputs: the PTX ISA's syntax lets D and C be .f16 or .f32
+     * each; ptxas 13.0 wants them alike, but for .f32 D from .f16 C in
+     * .m8n8k4 */
+    if (at == TY_F16 && dt != ct && (shape != MOD_M8N8K4 || ct == TY_F32))
+        diag_error(c->d, in->loc, "'mma.%s' with .f16 inputs needs D's type .%s, C's", mod_name(shape),
+                   type_name(ct));
     Mod lay[2] = {MOD_NONE, MOD_NONE}; /* A's, B's */
     int nl = 0;
     for (int i = 0; i < in->nmods; i++)

@@ -108,7 +108,6 @@ static const Form forms[] = {
     {"f32_tf32_k4", 16, 8, 4, TF32, TF32, F32, F32, a_tf32k4, b_tf32k4, c_m16},
     {"f32_bf16_k8", 16, 8, 8, BF16, BF16, F32, F32, a_k8, b_k8, c_m16},
     {"s32_s8u8_k16", 16, 8, 16, S8, U8, S32, S32, a_s8k16, b_s8k16, c_m16},
-    {"f16_f16_k16_cf32", 16, 8, 16, F16, F16, F32, F16, a_k16, b_k16, c_m16},
 };
 
 static double rnd_in(int t, int random)
@@ -306,18 +305,6 @@ extern "C" __global__ void s32_s8u8_k16(const unsigned *a, const unsigned *b, co
                  : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(b, 0)), "r"(R(c, 0)), "r"(R(c, 1)), "r"(R(c, 2)),
                    "r"(R(c, 3)));
     R(d, 0) = d0; R(d, 1) = d1; R(d, 2) = d2; R(d, 3) = d3;
-}
-
-// f16 D from an f32 C
-extern "C" __global__ void f16_f16_k16_cf32(const unsigned *a, const unsigned *b, const float *c, unsigned *d)
-{
-    unsigned d0, d1;
-    asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, "
-                 "{%8,%9,%10,%11};"
-                 : "=r"(d0), "=r"(d1)
-                 : "r"(R(a, 0)), "r"(R(a, 1)), "r"(R(a, 2)), "r"(R(a, 3)), "r"(R(b, 0)), "r"(R(b, 1)),
-                   "f"(R(c, 0)), "f"(R(c, 1)), "f"(R(c, 2)), "f"(R(c, 3)));
-    R(d, 0) = d0; R(d, 1) = d1;
 }
 #endif // end of mma.cu
 #if 0 // test-file mma.ptx
@@ -859,51 +846,6 @@ extern "C" __global__ void f16_f16_k16_cf32(const unsigned *a, const unsigned *b
 	st.global.u32 	[%rd13+128], %r2;
 	st.global.u32 	[%rd13+256], %r3;
 	st.global.u32 	[%rd13+384], %r4;
-	ret;
-
-}
-	// .globl	f16_f16_k16_cf32
-.visible .entry f16_f16_k16_cf32(
-	.param .u64 f16_f16_k16_cf32_param_0,
-	.param .u64 f16_f16_k16_cf32_param_1,
-	.param .u64 f16_f16_k16_cf32_param_2,
-	.param .u64 f16_f16_k16_cf32_param_3
-)
-{
-	.reg .f32 	%f<5>;
-	.reg .b32 	%r<10>;
-	.reg .b64 	%rd<14>;
-
-
-	ld.param.u64 	%rd1, [f16_f16_k16_cf32_param_0];
-	ld.param.u64 	%rd2, [f16_f16_k16_cf32_param_1];
-	ld.param.u64 	%rd3, [f16_f16_k16_cf32_param_2];
-	ld.param.u64 	%rd4, [f16_f16_k16_cf32_param_3];
-	cvta.to.global.u64 	%rd5, %rd4;
-	cvta.to.global.u64 	%rd6, %rd3;
-	cvta.to.global.u64 	%rd7, %rd2;
-	cvta.to.global.u64 	%rd8, %rd1;
-	mov.u32 	%r9, %tid.x;
-	mul.wide.u32 	%rd9, %r9, 4;
-	add.s64 	%rd10, %rd8, %rd9;
-	ld.global.u32 	%r3, [%rd10];
-	ld.global.u32 	%r4, [%rd10+128];
-	ld.global.u32 	%r5, [%rd10+256];
-	ld.global.u32 	%r6, [%rd10+384];
-	add.s64 	%rd11, %rd7, %rd9;
-	ld.global.u32 	%r7, [%rd11];
-	ld.global.u32 	%r8, [%rd11+128];
-	add.s64 	%rd12, %rd6, %rd9;
-	ld.global.f32 	%f1, [%rd12];
-	ld.global.f32 	%f2, [%rd12+128];
-	ld.global.f32 	%f3, [%rd12+256];
-	ld.global.f32 	%f4, [%rd12+384];
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%r1,%r2}, {%r3,%r4,%r5,%r6}, {%r7,%r8}, {%f1,%f2,%f3,%f4};
-	// end inline asm
-	add.s64 	%rd13, %rd5, %rd9;
-	st.global.u32 	[%rd13], %r1;
-	st.global.u32 	[%rd13+128], %r2;
 	ret;
 
 }
