@@ -244,7 +244,8 @@ check_instr(const Target *t, const Instr *in)
         check_sreg(t, &in->opnd[i]);
 }
 
-/* Rules of ptxas 13.0 that no .target lifts: shfl and vote without .sync
+/* Rules of ptxas 13.0 that no .target lifts: floating-point wmma.mma's
+ * .satfinite is gone from PTX ISA 6.5; shfl and vote without .sync
  * are gone on sm_70 and later from PTX ISA 6.4 (older pairs only warn,
  * -Wdeprecated); ld and st take .L2::evict_first, _last and _normal only
  * with 256 bits (.v8.b32, .v4.b64), never .L2::evict_unchanged; 256-bit
@@ -252,6 +253,12 @@ check_instr(const Target *t, const Instr *in)
 static void
 check_rules(const Target *t, Diags *d, const Instr *in)
 {
+    if (in->op == OP_WMMA_MMA && instr_has_mod(in, MOD_SATFINITE) && in->ntype > 0 &&
+        (in->type[0] == TY_F16 || in->type[0] == TY_F32) && t->ptx >= 65)
+        diag_error(d, in->loc,
+                   "'wmma.mma' with floating-point types takes no .satfinite from PTX ISA 6.5 "
+                   "(.version is %d.%d)",
+                   t->ptx / 10, t->ptx % 10);
     if ((in->op == OP_SHFL || in->op == OP_VOTE) && !instr_has_mod(in, MOD_SYNC) && t->name &&
         t->sm >= 70 && t->ptx >= 64)
         diag_error(d, in->loc,
