@@ -85,9 +85,10 @@ static const char broken_text[] = ".version 7.0\n"
                                   "\tret;\n"
                                   "}\n";
 
-/* shfl without .sync (line 8): deprecated since PTX ISA 6.0 */
-static const char old_text[] = ".version 7.0\n"
-                               ".target sm_80\n"
+/* shfl without .sync (line 8): deprecated since PTX ISA 6.0, an error on
+ * sm_70 and later from 6.4 */
+static const char old_text[] = ".version 6.3\n"
+                               ".target sm_75\n"
                                ".address_size 64\n"
                                ".visible .entry k()\n"
                                "{\n"
