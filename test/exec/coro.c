@@ -57,13 +57,15 @@ store_line(void)
     return found ? n : -1;
 }
 
+/* what tree_sum mixes from a thread's value (PTX's shl: the bits of a
+ * two's-complement shift, done here unsigned) */
 static int
 mix_of(int v)
 {
-    int m = 0;
+    unsigned m = 0;
     for (int k = 0; k < 16; k++)
-        m ^= (v * (k + 1) + k) << (k & 7);
-    return m;
+        m ^= (unsigned)(v * (k + 1) + k) << (k & 7);
+    return (int)m;
 }
 
 static void
