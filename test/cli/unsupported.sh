@@ -50,49 +50,40 @@ one_line() {
 }
 PTX
 }
-one_line 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;' >"$OUT/unsupported_wgmma.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_wgmma.ptx" 2>&1)
-check wgmma "$got" $? 1 "$OUT/unsupported_wgmma.ptx:10:2: error: 'wgmma' is not supported"
+# one NAME INSTR STATUS ERROR [FLAGS]: INSTR alone in a kernel
+# ($OUT/unsupported_NAME.ptx) through ptx2native FLAGS (-fsyntax-only);
+# ERROR is the error line after the file's name ("10:2: error: ..."), or
+# empty for none
+one() {
+	f=$OUT/unsupported_$1.ptx
+	one_line "$2" >"$f"
+	# shellcheck disable=SC2086 # FLAGS: several words
+	got=$("$P2N" ${5:--fsyntax-only} "$f" 2>&1)
+	check "$1" "$got" $? "$3" "${4:+$f:$4}"
+}
+one wgmma 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;' 1 "10:2: error: 'wgmma' is not supported"
 
 # tex is implemented (cube maps too): no message; a multisample texture is
 # not: one message, never a lexer error about ".2dms" or the coordinate list.
-one_line 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];' >"$OUT/unsupported_tex.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_tex.ptx" 2>&1)
-check tex "$got" $? 0 ""
-one_line 'tex.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6, %f7, %f7}];' >"$OUT/unsupported_texcube.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_texcube.ptx" 2>&1)
-check tex_cube "$got" $? 0 ""
-one_line 'tex.2dms.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6, %r7, %r8}];' >"$OUT/unsupported_tex2dms.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_tex2dms.ptx" 2>&1)
-check tex_2dms "$got" $? 1 "$OUT/unsupported_tex2dms.ptx:10:2: error: 'tex.2dms' is not supported"
+one tex 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];' 0 ""
+one tex_cube 'tex.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6, %f7, %f7}];' 0 ""
+one tex_2dms 'tex.2dms.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6, %r7, %r8}];' 1 "10:2: error: 'tex.2dms' is not supported"
 # a coordinate list belongs to texture and surface instructions only
-one_line 'ld.global.u32 %r1, [%rd1, {%r2}];' >"$OUT/unsupported_coords.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_coords.ptx" 2>&1)
-check coords "$got" $? 1 "$OUT/unsupported_coords.ptx:10:21: error: 'ld' takes no coordinates in its address"
+one coords 'ld.global.u32 %r1, [%rd1, {%r2}];' 1 "10:21: error: 'ld' takes no coordinates in its address"
 # ptxas takes a special register as an address ([%clock64]); we do not
-one_line 'ld.global.u32 %r1, [%clock64];' >"$OUT/unsupported_sreg_address.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_sreg_address.ptx" 2>&1)
-check sreg_address "$got" $? 1 "$OUT/unsupported_sreg_address.ptx:10:22: error: the special register '%clock64' as an address is not supported"
+one sreg_address 'ld.global.u32 %r1, [%clock64];' 1 "10:22: error: the special register '%clock64' as an address is not supported"
 
 # ptxas takes these; we report them (docs/lowering.md): the tensor-map
 # proxy's acquire fence, and a special register of the driver's reserved
 # shared memory (by the lowering)
-one_line 'fence.proxy.tensormap::generic.acquire.gpu [%rd1], 128;' >"$OUT/unsupported_tensormap.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_tensormap.ptx" 2>&1)
-check tensormap_acquire "$got" $? 1 "$OUT/unsupported_tensormap.ptx:10:2: error: 'fence.proxy.tensormap::generic.acquire' (the tensor-map proxy of TMA) is not supported"
-one_line 'mov.u32 %r1, %reserved_smem_offset_0;' >"$OUT/unsupported_smem_offset.ptx"
-got=$("$P2N" -S -o /dev/null "$OUT/unsupported_smem_offset.ptx" 2>&1)
-check reserved_smem_offset "$got" $? 1 "$OUT/unsupported_smem_offset.ptx:10:15: error: special register %reserved_smem_offset_0 is not supported"
+one tensormap_acquire 'fence.proxy.tensormap::generic.acquire.gpu [%rd1], 128;' 1 "10:2: error: 'fence.proxy.tensormap::generic.acquire' (the tensor-map proxy of TMA) is not supported"
+one reserved_smem_offset 'mov.u32 %r1, %reserved_smem_offset_0;' 1 "10:15: error: special register %reserved_smem_offset_0 is not supported" '-S -o /dev/null'
 
 # the sampler operand of the independent texture mode (ptxas takes it)
-one_line 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, %rd2, {%f5, %f6}];' >"$OUT/unsupported_sampler.ptx"
-got=$("$P2N" -fsyntax-only "$OUT/unsupported_sampler.ptx" 2>&1)
-check tex_sampler "$got" $? 1 "$OUT/unsupported_sampler.ptx:10:49: error: a sampler operand (the independent texture mode of [tex, sampler, coordinates]) is not supported"
+one tex_sampler 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, %rd2, {%f5, %f6}];' 1 "10:49: error: a sampler operand (the independent texture mode of [tex, sampler, coordinates]) is not supported"
 
 # found by the lowering: a txq query that texture objects do not answer
-one_line 'txq.channel_order.b32 %r1, [%rd1];' >"$OUT/unsupported_txq.ptx"
-got=$("$P2N" -S -o /dev/null "$OUT/unsupported_txq.ptx" 2>&1)
-check txq "$got" $? 1 "$OUT/unsupported_txq.ptx:10:2: error: 'txq' with this query is not supported"
+one txq 'txq.channel_order.b32 %r1, [%rd1];' 1 "10:2: error: 'txq' with this query is not supported" '-S -o /dev/null'
 
 # Two constructs the lowering rejects in one kernel: the first becomes a
 # trap and the lowering goes on, so both are reported in one run (the
