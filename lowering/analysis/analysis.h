@@ -70,6 +70,7 @@ void uniform_print(FILE *out, const Func *f, const FuncInfo *info);
 /* Operand o may differ across the lanes of a warp (needs the FuncInfo
  * filled; tid_row: %tid is taken as the same in a row of the block). */
 bool operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row);
+bool barrier_may_hold(const Func *f, const FuncInfo *fi, int i);
 /* The names of branch classes and lowerings (dumps and the report). */
 const char *branch_class_name(BranchClass c);
 const char *branch_lowering_name(BranchLowering l);

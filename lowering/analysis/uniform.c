@@ -754,29 +754,43 @@ plan(State *s)
     }
 }
 
+/* Whether lanes of the warp may be parked elsewhere when the running path
+ * reaches instruction i (a barrier, or a call that may wait at one): only
+ * inside a divergent branch's region.  Outside every region each live lane
+ * is on the running path: a divergent branch's lanes meet at its
+ * reconvergence block before anything after it runs, and a region whose
+ * branch reconverges only at the function's exit (a divergent exit or ret)
+ * covers everything after the branch.  Needs block_divergent. */
+bool
+barrier_may_hold(const Func *f, const FuncInfo *fi, int i)
+{
+    int b = f->cfg->block_of[i];
+    return b >= 0 && fi->block_divergent[b];
+}
+
 /* Which registers a parked lane may read when it resumes (reg_merge).
  * Lanes off the running path are exited, returned from this .func, or
  * parked on the divergence stack; parked lanes resume at the reconvergence
  * block of a divergent transfer or at a pushed successor (docs/lowering.md).
  * A register live into none of those blocks is dead for every parked lane,
  * so a write under the path mask need not keep their values.  Lanes held at
- * a barrier resume in the middle of a block: a function with a barrier and
- * a divergent transfer keeps every register.  needs liveness and plan(). */
+ * a barrier resume in the middle of a block: a function with a barrier in a
+ * divergent region (barrier_may_hold) keeps every register.  needs
+ * liveness, the regions and plan(). */
 static void
 merge_needs(State *s)
 {
     const Cfg *g = s->f->cfg;
     int nr = s->f->regs.n, nw = s->nwords;
-    bool barrier = false, divergent = false;
+    bool barrier = false;
     uint64_t *need = arena_alloc(s->a, (size_t)nw * sizeof *need);
 
     s->info->reg_merge = arena_alloc(s->a, (size_t)(nr + 1) * sizeof *s->info->reg_merge);
     for (int i = 0; i < s->f->instrs.n; i++) {
         const Instr *in = &s->f->instrs.v[i];
-        barrier |= (opcode_flags(in->op) & OF_BARRIER) != 0;
+        barrier |= (opcode_flags(in->op) & OF_BARRIER) && barrier_may_hold(s->f, s->info, i);
         if (s->info->branch[i] != BR_DIVERGENT)
             continue;
-        divergent = true;
         const Block *bl = &g->blocks[g->block_of[i]];
         int R = s->info->reconverge[i];
         if (R >= 0 && R != g->exit)
@@ -791,7 +805,7 @@ merge_needs(State *s)
                     need[w] |= s->live_in[(size_t)bl->succ[k] * nw + w];
     }
     for (int r = 0; r < nr; r++)
-        s->info->reg_merge[r] = (barrier && divergent) || bit_has(need, r);
+        s->info->reg_merge[r] = barrier || bit_has(need, r);
 }
 
 /* Varying registers and divergent branches to a fixed point; .reg

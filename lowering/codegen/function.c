@@ -155,11 +155,20 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     int ndiv = 0;
     for (int i = 0; i < f->instrs.n; i++)
         ndiv += fi->branch[i] == BR_DIVERGENT;
-    /* barriers that may hold lanes (the function diverges) */
+    /* barriers (and calls that may wait at one) that may hold lanes: all of
+     * them when one sits in a divergent region, where lanes of the warp may
+     * be elsewhere (barrier_may_hold); none when every one is outside */
     e->fs.nbar = 0;
-    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++)
-        e->fs.nbar += f->instrs.v[i].op == OP_BAR || f->instrs.v[i].op == OP_BARRIER ||
-                   f->instrs.v[i].op == OP_BAR_WARP_SYNC || call_holds(e, &f->instrs.v[i]);
+    bool holds = false;
+    for (int i = 0; ndiv > 0 && i < f->instrs.n; i++) {
+        const Instr *in = &f->instrs.v[i];
+        bool waits = in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_BAR_WARP_SYNC ||
+                     call_holds(e, in);
+        e->fs.nbar += waits;
+        holds |= waits && barrier_may_hold(f, fi, i);
+    }
+    if (!holds)
+        e->fs.nbar = 0;
     /* Which branches run side after side; which blocks are reconvergence
      * points of the others; where paths may end (analysis/plan.c). */
     ReconvPlan plan;
