@@ -35,6 +35,10 @@ typedef struct FuncInfo {
     BranchLowering *lowering; /* [ninstrs] planned treatment of each transfer */
     bool *block_divergent;    /* [nblocks] may run with only some lanes of the
                                  warp (under divergent control) */
+    bool *block_parked;       /* [nblocks] other lanes of the warp may be parked
+                                 on the divergence stack or held meanwhile
+                                 (barrier_may_hold); NULL: the function has no
+                                 barrier and no call */
     bool *param_uniform;      /* [nparams] .func: every call passes a uniform
                                  value (analyze_module); NULL: none proven */
     bool *reg_row_affine;     /* [nregs] lanes of a warp with the same %tid.y
@@ -71,6 +75,7 @@ void uniform_print(FILE *out, const Func *f, const FuncInfo *info);
  * filled; tid_row: %tid is taken as the same in a row of the block). */
 bool operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row);
 bool barrier_may_hold(const Func *f, const FuncInfo *fi, int i);
+int exit_side(const Func *f, const FuncInfo *fi, int i);
 /* The names of branch classes and lowerings (dumps and the report). */
 const char *branch_class_name(BranchClass c);
 const char *branch_lowering_name(BranchLowering l);

@@ -765,7 +765,68 @@ bool
 barrier_may_hold(const Func *f, const FuncInfo *fi, int i)
 {
     int b = f->cfg->block_of[i];
-    return b >= 0 && fi->block_divergent[b];
+    return b >= 0 && (fi->block_parked ? fi->block_parked : fi->block_divergent)[b];
+}
+
+/* The side of divergent bra i whose lanes leave at once: a successor that
+ * begins with an unguarded exit, or ret in a kernel (nvcc's "if (i >= n)
+ * return;").  Its lanes never run anything again, so emit_bra retires them
+ * at the branch and the branch parks nothing.  -1: no such side. */
+int
+exit_side(const Func *f, const FuncInfo *fi, int i)
+{
+    const Instr *in = &f->instrs.v[i];
+    const Cfg *g = f->cfg;
+    if (in->op != OP_BRA || in->guard < 0 || fi->branch[i] != BR_DIVERGENT)
+        return -1;
+    const Block *bl = &g->blocks[g->block_of[i]];
+    for (int k = 0; i == bl->last - 1 && k < bl->nsucc; k++) {
+        int S = bl->succ[k];
+        if (S == g->exit || g->blocks[S].first >= g->blocks[S].last)
+            continue;
+        const Instr *x = &f->instrs.v[g->blocks[S].first];
+        if (x->guard < 0 && (x->op == OP_EXIT || (x->op == OP_RET && f->is_entry)))
+            return S;
+    }
+    return -1;
+}
+
+/* Whether divergent transfer i (a terminator) may leave lanes parked while
+ * others run on: not an exit, a kernel's ret, or a bra with an exit side,
+ * whose leaving lanes are gone at once. */
+static bool
+parks(const State *s, int i)
+{
+    Opcode op = s->f->instrs.v[i].op;
+    return op != OP_EXIT && !(op == OP_RET && s->f->is_entry) && exit_side(s->f, s->info, i) < 0;
+}
+
+/* block_parked: the regions of the transfers that park lanes; only for a
+ * function with a barrier or a call, where it decides whether they hold. */
+static void
+parked_regions(State *s)
+{
+    const Func *f = s->f;
+    const Cfg *g = f->cfg;
+    bool needed = false;
+    for (int i = 0; i < f->instrs.n && !needed; i++)
+        needed = (opcode_flags(f->instrs.v[i].op) & OF_BARRIER) || f->instrs.v[i].op == OP_CALL;
+    if (!needed)
+        return;
+    s->info->block_parked = arena_alloc(s->a, (size_t)g->nblocks * sizeof *s->info->block_parked);
+    memset(s->info->block_parked, 0, (size_t)g->nblocks * sizeof *s->info->block_parked);
+    for (int b = 0; b < g->nblocks; b++) {
+        const Block *bl = &g->blocks[b];
+        if (bl->first == bl->last || bl->rpo < 0 || bl->ipdom < 0)
+            continue;
+        int last = bl->last - 1;
+        if (s->info->branch[last] != BR_DIVERGENT ||
+            !(opcode_flags(f->instrs.v[last].op) & OF_TERM) || !parks(s, last))
+            continue;
+        region(s, b, bl->ipdom, NULL);
+        for (int k = 0; k < g->nblocks; k++)
+            s->info->block_parked[k] |= s->in_region[k];
+    }
 }
 
 /* Which registers a parked lane may read when it resumes (reg_merge).
@@ -789,7 +850,7 @@ merge_needs(State *s)
     for (int i = 0; i < s->f->instrs.n; i++) {
         const Instr *in = &s->f->instrs.v[i];
         barrier |= (opcode_flags(in->op) & OF_BARRIER) && barrier_may_hold(s->f, s->info, i);
-        if (s->info->branch[i] != BR_DIVERGENT)
+        if (s->info->branch[i] != BR_DIVERGENT || ((opcode_flags(in->op) & OF_TERM) && !parks(s, i)))
             continue;
         const Block *bl = &g->blocks[g->block_of[i]];
         int R = s->info->reconverge[i];
@@ -876,6 +937,7 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     info->reconverge = arena_alloc(a, (size_t)(ni + 1) * sizeof *info->reconverge);
     info->lowering = arena_alloc(a, (size_t)(ni + 1) * sizeof *info->lowering);
     info->block_divergent = arena_alloc(a, (size_t)nb * sizeof *info->block_divergent);
+    info->block_parked = NULL;
     s.in_region = arena_alloc(a, (size_t)nb * sizeof *s.in_region);
     s.stack = arena_alloc(a, (size_t)nb * sizeof *s.stack);
     s.synced = arena_alloc(a, (size_t)nb * sizeof *s.synced);
@@ -886,6 +948,7 @@ uniform_compute(const Module *m, Func *f, FuncInfo *info, Arena *a)
     liveness(&s);
     taint_fixpoint(&s);
     plan(&s);
+    parked_regions(&s);
     merge_needs(&s);
     rows_compute(&s);
 }

@@ -428,6 +428,23 @@ emit_divergent_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, i
     }
 }
 
+/* A divergent bra with an exit side (exit_side: "if (i >= n) return;"):
+ * the lanes that take that side leave the launch here, as an exit would,
+ * and the others go on to block `other` with nothing pushed, so no lane
+ * waits anywhere for them (a barrier after it holds nothing). */
+static void
+emit_exit_branch(Emit *e, LLVMValueRef taken_lanes, bool taken_leaves, int other)
+{
+    LLVMValueRef m = emit_mask(e);
+    LLVMValueRef leaving =
+        LLVMBuildAnd(e->b, m, taken_leaves ? taken_lanes : LLVMBuildNot(e->b, taken_lanes, ""), "");
+    leave(e, false, leaving);
+    LLVMValueRef rest = LLVMBuildAnd(e->b, m, LLVMBuildNot(e->b, leaving, ""), "");
+    LLVMBuildStore(e->b, rest, e->fs.mask_slot);
+    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, rest, emit_u32(e, 0), "");
+    LLVMBuildCondBr(e->b, none, e->fs.bb[e->fs.f->cfg->exit], e->fs.bb[other]);
+}
+
 /* A divergent bra whose sides are single blocks that only lead to R (an
  * if, or an if/else, of straight-line code: plan_linear) runs its sides
  * one after the other, with no stack entry and no dispatcher: the taken
@@ -521,8 +538,11 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
     if (e->prof_slot) /* --profile */
         abi_profile_count(e, idx, emit_mask(e), split ? emit_mask_i32(e, p) : NULL);
     if (split) {
+        int xs = exit_side(e->fs.f, e->fs.fi, idx);
         if (e->fs.linear[idx])
             emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx), idx);
+        else if (xs >= 0)
+            emit_exit_branch(e, emit_mask_i32(e, p), xs == target, xs == target ? next : target);
         else
             emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
         return;
