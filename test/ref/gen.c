@@ -8,7 +8,7 @@
  * several levels at once (unstructured), brx.idx, calls to .func with .param
  * and .reg parameters and divergent early returns, divergent recursion,
  * local memory, shared memory with barriers and atomics in uniform control
- * flow, and warp operations (shfl, vote, redux, match, bar.warp.sync) with
+ * flow, threads that leave before the first barrier, and warp operations (shfl, vote, redux, match, bar.warp.sync) with
  * member masks chosen so that the result is defined under independent
  * thread scheduling: every lane of the mask executes the operation, and a
  * shfl reads only lanes of its mask.
@@ -37,6 +37,9 @@ typedef struct G {
     bool has_rec;
     int ends[8]; /* labels of enclosing constructs' ends, for forward exits */
     int nends;
+    int live;    /* threads of a CTA that run the body: tid.x < live (the
+                    others may leave at the start, see gen_program) */
+    uint32_t live_lanes; /* lanes that run the body in every warp that does */
 } G;
 
 static uint64_t
@@ -374,16 +377,23 @@ member_pred(G *g, uint32_t m)
     emit(g, "setp.ne.u32 %%p12, %%r26, 0;");
 }
 
-/* A mask made of whole segments of width w: shfl within a segment stays in it. */
+/* A mask made of whole segments of width w, each of lanes that run
+ * (live_lanes): shfl within a segment stays in it, and no lane of the mask
+ * has left.  w is at most the live lanes' count (they are lanes 0 up). */
 static uint32_t
 seg_mask(G *g, int w)
 {
     uint32_t m = 0;
-    for (int s = 0; s < 32 / w; s++)
-        if (rn(g, 3))
-            m |= (uint32_t)((w == 32 ? 0xffffffffull : ((1ull << w) - 1)) << (s * w));
-    if (!m)
-        m = (uint32_t)((w == 32 ? 0xffffffffull : ((1ull << w) - 1)) << (rn(g, 32 / w) * w));
+    for (int s = 0; s < 32 / w; s++) {
+        uint32_t seg = (uint32_t)((w == 32 ? 0xffffffffull : ((1ull << w) - 1)) << (s * w));
+        if (rn(g, 3) && (seg & g->live_lanes) == seg)
+            m |= seg;
+    }
+    if (!m) {
+        int k = rn(g, 32 / w);
+        uint32_t seg = (uint32_t)((w == 32 ? 0xffffffffull : ((1ull << w) - 1)) << (k * w));
+        m = (seg & g->live_lanes) == seg ? seg : (uint32_t)((1ull << w) - 1);
+    }
     return m;
 }
 
@@ -391,8 +401,13 @@ static void
 warp_stmt(G *g)
 {
     static const int widths[] = {2, 4, 8, 16, 32};
-    int w = widths[rn(g, 5)];
-    uint32_t m = rn(g, 3) == 0 ? 0xffffffffu : seg_mask(g, w);
+    int nw = 0; /* the widths that fit the live lanes */
+    while (nw < 5 && (1ull << widths[nw]) - 1 <= g->live_lanes)
+        nw++;
+    if (nw == 0)
+        return;
+    int w = widths[rn(g, nw)];
+    uint32_t m = rn(g, 3) == 0 && g->live_lanes == 0xffffffffu ? 0xffffffffu : seg_mask(g, w);
     bool full = m == 0xffffffffu;
     if (!full)
         member_pred(g, m);
@@ -439,13 +454,19 @@ warp_stmt(G *g)
 }
 
 /* A divergent if whose lanes talk among themselves: the mask is the ballot
- * of the condition, taken where the whole warp is present. */
+ * of the condition among live_lanes, taken where they are all present. */
 static void
 div_warp_stmt(G *g, int depth)
 {
     int lend = label(g);
     cmp_into(g, "%p13");
-    emit(g, "vote.sync.ballot.b32 %%r29, %%p13, 0xffffffff;");
+    const char *gd = "";
+    if (g->live_lanes != 0xffffffffu) { /* lanes past live_lanes stay out */
+        member_pred(g, g->live_lanes);
+        emit(g, "and.pred %%p13, %%p13, %%p12;");
+        gd = "@%p12 ";
+    }
+    emit(g, "%svote.sync.ballot.b32 %%r29, %%p13, 0x%08x;", gd, g->live_lanes);
     emit(g, "@!%%p13 bra L%d_%d;", g->id, lend);
     int saved = g->nends; /* no branch out of the region skips its warp operation */
     g->nends = 0;
@@ -482,8 +503,13 @@ shared_stmt(G *g)
     emit(g, "add.u32 %%r32, %%r31, %%r32;");
     emit(g, "st.shared.u32 [%%r32], %%r%d;", var(g));
     emit(g, "bar.sync 0;");
-    emit(g, "add.u32 %%r33, %%r10, %d;", 1 + rn(g, GEN_BLOCK - 1));
-    emit(g, "and.b32 %%r33, %%r33, %d;", GEN_BLOCK - 1);
+    if (g->live < GEN_BLOCK) { /* a word of a thread that did not leave */
+        emit(g, "add.u32 %%r33, %%r10, %d;", rn(g, g->live));
+        emit(g, "rem.u32 %%r33, %%r33, %d;", g->live);
+    } else {
+        emit(g, "add.u32 %%r33, %%r10, %d;", 1 + rn(g, GEN_BLOCK - 1));
+        emit(g, "and.b32 %%r33, %%r33, %d;", GEN_BLOCK - 1);
+    }
     emit(g, "shl.b32 %%r33, %%r33, 2;");
     emit(g, "add.u32 %%r33, %%r31, %%r33;");
     emit(g, "ld.shared.u32 %%r%d, [%%r33];", var(g));
@@ -649,6 +675,12 @@ gen_program(FILE *out, uint64_t seed, int id)
     G *g = &gs;
     rnd(g);
     fprintf(out, "// generated: seed %llu\n", (unsigned long long)seed);
+    /* sometimes the threads from `live` on leave before the first barrier
+     * (nvcc's "if (i >= n) return;"): every barrier after waits only for
+     * the others, and warp operations and shared reads name only them */
+    g->live = rn(g, 4) == 0 ? 1 + rn(g, GEN_BLOCK - 1) : GEN_BLOCK;
+    int in_warp = g->live >= GEN_BLOCK ? 32 : g->live % 32 ? g->live % 32 : 32;
+    g->live_lanes = in_warp == 32 ? 0xffffffffu : (uint32_t)((1ull << in_warp) - 1);
     g->nfunc = rn(g, 3);
     for (int f = 0; f < g->nfunc; f++) {
         g->freg[f] = rn(g, 2);
@@ -680,6 +712,11 @@ gen_program(FILE *out, uint64_t seed, int id)
         emit(g, "setp.lt.s32 %%p%d, %%r%d, %%r%d;", i, i, i + 4);
     emit(g, "mov.u32 %%r9, %%laneid;");
     emit(g, "mov.u32 %%r31, sm;");
+    bool leave = g->live < GEN_BLOCK;
+    if (leave) {
+        emit(g, "setp.ge.u32 %%p15, %%r10, %d;", g->live);
+        emit(g, "@%%p15 bra LEAVE;");
+    }
     emit(g, "st.shared.u32 [sm+%d], 0;", 4 * GEN_BLOCK);
     emit(g, "bar.sync 0;");
     for (int i = 0; i < 8; i++) /* the local array starts defined */
@@ -710,6 +747,8 @@ gen_program(FILE *out, uint64_t seed, int id)
         emit(g, "ld.local.u32 %%r20, [loc+%d];", 8 * i);
         emit(g, "st.global.u32 [%%rd4+%d], %%r20;", 4 * (NV + NF + 2 * ND + NP + i));
     }
+    if (leave)
+        fprintf(out, "LEAVE:\n");
     emit(g, "ret;");
     fprintf(out, "}\n\n");
 }
