@@ -742,6 +742,13 @@ static void
 caller_worker_free(void *arg)
 {
     rt_worker *wk = arg;
+    for (unsigned i = 0; i < RT_MAX_WARPS; i++) {
+        rt_fiber_free(&wk->warps[i].fiber);
+        free(wk->warps[i].frame_mem);
+    }
+    rt_fiber_free(&wk->cta_fiber);
+    free(wk->shared);
+    free(wk->local);
     rt_altstack_free(wk->altstack); /* on the thread as it ends */
     free(wk->templ);
     free(wk);
