@@ -20,6 +20,7 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -56,8 +57,8 @@ struct rt_warp_state {
     bool early_done[RT_NBARRIERS];
     uint32_t early_popc[RT_NBARRIERS], early_and[RT_NBARRIERS], early_or[RT_NBARRIERS];
     uint64_t wake_ns;
-    uint32_t nlive;  /* its live lanes when it last left the runtime */
-    uint32_t nlive0; /* ... when a CTA starts: its mask's */
+    uint32_t live_mask, nlive; /* its live lanes when it last left the runtime, and how many */
+    uint32_t nlive0;           /* ... when a CTA starts: its mask's */
     /* a coroutine warp (P2N_KF_CORO): its frame once started, the memory
      * the frame service gives it (kept from CTA to CTA), and what its
      * pending wait was (the result comes with P2N_BAR_RESUME) */
@@ -159,9 +160,13 @@ live_lanes(const p2n_warp *w)
 static void
 refresh_live(rt_cta *c, rt_warp_state *ws)
 {
-    uint32_t n = ws->state == W_DONE ? 0 : popcount32(live_lanes(&ws->w));
+    uint32_t m = ws->state == W_DONE ? 0 : live_lanes(&ws->w);
+    if (m == ws->live_mask)
+        return;
+    uint32_t n = popcount32(m);
     c->live = c->live - ws->nlive + n;
     ws->nlive = n;
+    ws->live_mask = m;
 }
 
 static uint32_t
@@ -187,19 +192,11 @@ fiber_main(void *arg)
     abort(); /* never resumed */
 }
 
-/* Completes barrier b when enough threads arrived; wakes its waiters. */
+/* Completes barrier id: wakes its waiters. */
 static void
-try_complete(rt_cta *c, int id)
+complete(rt_cta *c, int id)
 {
     rt_barrier *b = &c->bar[id];
-    if (b->arrived == 0 && b->nwaiting == 0)
-        return;
-    uint32_t live = live_threads(c);
-    uint32_t want = b->expected_count ? b->expected_count : live;
-    if (want > live)
-        want = live;
-    if (b->arrived < want)
-        return;
     for (uint32_t i = 0; i < c->nwarps; i++) {
         rt_warp_state *ws = &c->warps[i];
         if (ws->state == W_WAITING && ws->bar_id == id && ws->bar_generation == b->generation) {
@@ -220,6 +217,21 @@ try_complete(rt_cta *c, int id)
     b->nwaiting = 0;
     b->expected_count = 0;
     c->pending &= ~(1u << id);
+}
+
+/* Completes barrier id when enough threads arrived. */
+static inline void
+try_complete(rt_cta *c, int id)
+{
+    rt_barrier *b = &c->bar[id];
+    if (b->arrived == 0 && b->nwaiting == 0)
+        return;
+    uint32_t live = live_threads(c);
+    uint32_t want = b->expected_count ? b->expected_count : live;
+    if (want > live)
+        want = live;
+    if (b->arrived >= want)
+        complete(c, id);
 }
 
 static uint32_t
@@ -258,7 +270,7 @@ wait_result(rt_warp_state *ws, uint32_t op, uint32_t id, bool early)
 /* The warp waits (its state says for what): a fiber yields and returns
  * the result; a coroutine asks its kernel to suspend and gets the result
  * with P2N_BAR_RESUME once resumed. */
-static uint32_t
+static inline uint32_t
 wait(rt_warp_state *ws, uint32_t op, uint32_t id, bool early)
 {
     if (ws->cta->coro) {
@@ -307,6 +319,31 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     }
     refresh_live(c, ws);
     rt_barrier *b = &c->bar[id];
+    if (op == P2N_BAR_SYNC && !count && !ws->any_early && lanes == ws->live_mask) {
+        /* the common case, a whole warp at bar.sync: as below, less what
+         * lanes counted early and a count need */
+        if (b->arrived == 0 && b->nwaiting == 0) {
+            b->popc = 0;
+            b->all_and = 1;
+            b->any_or = 0;
+        }
+        b->arrived += ws->nlive;
+        if (pred & lanes)
+            b->popc += popcount32(pred & lanes);
+        b->all_and &= (pred & lanes) == lanes;
+        b->any_or |= (pred & lanes) != 0;
+        b->line = line;
+        ws->absent = 0;
+        ws->state = W_WAITING;
+        ws->bar_id = (int)id;
+        ws->bar_generation = b->generation;
+        b->nwaiting++;
+        c->pending |= 1u << id;
+        try_complete(c, (int)id);
+        if (ws->state == W_WAITING)
+            return wait(ws, op, id, false);
+        return wait_result(ws, op, id, false);
+    }
     if (op != P2N_BAR_EARLY && (lanes & ws->early[id])) {
         /* lanes counted early: the result of that phase, once complete */
         ws->early[id] &= ~lanes;
@@ -463,6 +500,7 @@ run_coro(rt_cta *c, rt_warp_state *ws)
 static void
 schedule(rt_cta *c)
 {
+    uint32_t left = c->nwarps; /* not done */
     for (;;) {
         bool any = false, progress = false;
         uint64_t t = 0, earliest = UINT64_MAX;
@@ -490,9 +528,12 @@ schedule(rt_cta *c)
             progress = true;
             if (ws->w.error) /* a service failed: end the CTA */
                 return;
-            if (ws->state == W_DONE) /* one fewer to wait for */
+            if (ws->state == W_DONE) { /* one fewer to wait for */
+                if (--left == 0)
+                    return;
                 for (uint32_t p = c->pending; p; p &= p - 1)
                     try_complete(c, __builtin_ctz(p));
+            }
         }
         if (!any)
             return;
@@ -534,23 +575,14 @@ cta_abandon(void)
     siglongjmp(*rt_fault_here.jmp, RT_JUMP_ABANDON);
 }
 
-/* The warps of one CTA, one after the other (on the worker's cta_fiber,
- * where run_cta runs) or as fibers. */
+/* The warps of one CTA with waits: coroutines (on the worker's cta_fiber,
+ * where run_cta runs) or fibers. */
 static void
 run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
 {
     const p2n_kernel_desc *k = job->k;
     if (cp->coro) {
         schedule(cp);
-        return;
-    }
-    if (!cp->fibers) {
-        for (uint32_t i = 0; i < job->nwarps; i++) {
-            cp->current = (int)i; /* for a fault's message */
-            k->fn(&wk->warps[i].w);
-            if (wk->warps[i].w.error)
-                return;
-        }
         return;
     }
     size_t fsize = rt_stack_size(k);
@@ -670,13 +702,24 @@ launch_prepare(rt_job *job, rt_worker *wk)
  * CTA changes is set again: its id, shared memory, the barriers it used,
  * the warps' states. */
 static void
-run_cta(rt_job *job, rt_worker *wk, uint64_t index)
+run_cta(rt_job *job, rt_worker *wk, const uint32_t ctaid[3])
 {
     rt_cta *c = &wk->cta;
-    uint32_t ctaid[3] = {(uint32_t)(index % job->grid.x),
-                         (uint32_t)(index / job->grid.x % job->grid.y),
-                         (uint32_t)(index / ((uint64_t)job->grid.x * job->grid.y))};
-    memset(wk->shared, 0, c->shared_bytes); /* nothing leaks between CTAs or modules */
+    if (c->shared_bytes)
+        memset(wk->shared, 0, c->shared_bytes); /* nothing leaks between CTAs or modules */
+    if (!c->fibers && !c->coro) { /* the warps one after the other, each set up as it starts */
+        for (uint32_t i = 0; i < job->nwarps; i++) {
+            p2n_warp *w = &wk->warps[i].w;
+            w->exited = 0;
+            w->error = 0;
+            memcpy(w->ctaid, ctaid, sizeof w->ctaid);
+            c->current = (int)i; /* for a fault's message */
+            job->k->fn(w);
+            if (w->error)
+                return;
+        }
+        return;
+    }
     if (c->dirty) {
         memset(c->bar, 0, sizeof c->bar);
         c->dirty = false;
@@ -695,10 +738,11 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         ws->any_early = false;
         ws->absent = 0;
         ws->nlive = ws->nlive0;
+        ws->live_mask = w->mask;
         ws->frame = NULL;
         w->exited = 0;
         w->error = 0;
-        memcpy(w->ctaid, ctaid, sizeof ctaid);
+        memcpy(w->ctaid, ctaid, sizeof w->ctaid);
     }
     run_warps(c, job, wk);
 }
@@ -710,7 +754,7 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
  * a worker for the next launch, a launcher for the workers to leave its
  * launch.  Back-to-back launches (the common case) then cost no system
  * call and no thread wake-up; OpenMP runtimes do the same.  Workers spin
- * only while the pool has no more threads than the machine has CPUs. */
+ * only while the pool has no more threads than the process has CPUs. */
 enum { SPIN_NS = 50000 };
 
 typedef struct rt_pool {
@@ -792,6 +836,8 @@ claim_ctas(rt_job *job, rt_worker *wk)
         if (i >= job->ncta)
             return;
         uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
+        uint32_t ctaid[3] = {(uint32_t)(i % job->grid.x), (uint32_t)(i / job->grid.x % job->grid.y),
+                             (uint32_t)(i / ((uint64_t)job->grid.x * job->grid.y))};
         for (; i < end; i++) {
             if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
                 rt_job_error(
@@ -800,7 +846,12 @@ claim_ctas(rt_job *job, rt_worker *wk)
                     "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run",
                     rt_kernel_label(job->k).s);
             if (job->error == P2N_SUCCESS)
-                run_cta(job, wk, i);
+                run_cta(job, wk, ctaid);
+            if (++ctaid[0] == job->grid.x) { /* the next one's id */
+                ctaid[0] = 0;
+                if (++ctaid[1] == job->grid.y)
+                    ctaid[1] = 0, ctaid[2]++;
+            }
         }
     }
 }
@@ -982,8 +1033,13 @@ start_workers(unsigned n)
         pthread_detach(t[i]);
         __atomic_store_n(&pool.nthreads, i + 1, __ATOMIC_RELAXED);
     }
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    pool.spin = cpus > 0 && pool.nthreads + 1 <= (unsigned long)cpus;
+    cpu_set_t set; /* the CPUs this process may run on */
+    unsigned cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 0;
+    if (!cpus) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        cpus = online > 0 ? (unsigned)online : 1;
+    }
+    pool.spin = pool.nthreads + 1 <= cpus;
     return 0;
 }
 
