@@ -15,6 +15,18 @@
 
 #include "rt.h"
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RT_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_ASAN 1
+#endif
+#ifdef RT_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static struct sigaction old_action[NFAULT_SIGNALS];
@@ -128,4 +140,20 @@ rt_altstack_free(void *mem)
         sigaltstack(&off, NULL);
     }
     free(mem);
+}
+
+/* Under ASan: the frames a jump to here abandoned on stack f, below
+ * here, keep their poisoned redzones, which the calls after the jump
+ * would trip over; the jump from the signal handler's stack does not
+ * clear them. */
+void
+rt_fault_unpoison(const rt_fiber *f, const void *here)
+{
+#ifdef RT_ASAN
+    const char *lo = (const char *)f->stack + RT_STACK_GUARD;
+    if (f->stack && (const char *)here > lo)
+        __asan_unpoison_memory_region(lo, (size_t)((const char *)here - lo));
+#else
+    (void)f, (void)here;
+#endif
 }

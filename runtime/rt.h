@@ -49,6 +49,10 @@ void rt_faults_catch(void); /* installs the handlers (once) */
 bool rt_altstack_enter(void **mem);
 /* The thread ends: takes mem away if it is its alternate stack; frees it. */
 void rt_altstack_free(void *mem);
+/* After a jump to here (a frame on stack f) under ASan: clears what the
+ * frames it abandoned below here left poisoned; nothing otherwise. */
+typedef struct rt_fiber rt_fiber;
+void rt_fault_unpoison(const rt_fiber *f, const void *here);
 
 /* ------------------------------------------------------------- fiber.c */
 
@@ -193,6 +197,7 @@ typedef struct rt_job {
     uint64_t ncta;
     atomic_uint_fast64_t next_cta;
     unsigned workers; /* pool threads working on it (under the pool lock) */
+    bool shared;      /* queued for the workers; else the launching thread runs it alone */
     uint64_t gridid;
     uint64_t grid_workspace; /* p2n_warp.grid_workspace: cooperative launches */
     uint32_t stop; /* p2n_warp.stop: set (atomically) by the launch's watchdog */

@@ -831,13 +831,20 @@ claim_ctas(rt_job *job, rt_worker *wk)
         chunk = 1;
     if (chunk > 64)
         chunk = 64;
+    if (!job->shared) /* this thread alone: one claim */
+        chunk = job->ncta;
     for (;;) {
         uint64_t i = atomic_fetch_add(&job->next_cta, chunk);
         if (i >= job->ncta)
             return;
         uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
-        uint32_t ctaid[3] = {(uint32_t)(i % job->grid.x), (uint32_t)(i / job->grid.x % job->grid.y),
-                             (uint32_t)(i / ((uint64_t)job->grid.x * job->grid.y))};
+        uint32_t ctaid[3] = {(uint32_t)i, 0, 0}; /* a 1-D grid's; else divided out */
+        if (job->grid.y != 1 || job->grid.z != 1) {
+            uint64_t xy = (uint64_t)job->grid.x * job->grid.y;
+            ctaid[0] = (uint32_t)(i % job->grid.x);
+            ctaid[1] = (uint32_t)(i / job->grid.x % job->grid.y);
+            ctaid[2] = (uint32_t)(i / xy);
+        }
         for (; i < end; i++) {
             if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
                 rt_job_error(
@@ -869,6 +876,7 @@ drain_here(rt_job *job, rt_worker *wk)
     int how = sigsetjmp(jb, 0); /* no mask to save: SA_NODEFER leaves it as it was */
     if (how != 0) {
         rt_fault_here.jmp = NULL;
+        rt_fault_unpoison(&wk->cta_fiber, __builtin_frame_address(0));
         if (how == RT_JUMP_FAULT)
             fault_report(&wk->cta);
         wk->cta.dirty = true;
@@ -1138,6 +1146,7 @@ rt_run(rt_job *job)
 
     /* one CTA, or no workers: nothing to share */
     bool shared = job->ncta > 1 && __atomic_load_n(&pool.nthreads, __ATOMIC_RELAXED) > 0;
+    job->shared = shared;
     if (shared) {
         pthread_mutex_lock(&pool.lock);
         job->next = pool.queue;
