@@ -6,6 +6,8 @@
  * cost).  Elsewhere, ucontext.  Stacks are mmap'd without reserving swap
  * (pages cost only once touched), with RT_STACK_GUARD bytes of guard below.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -180,3 +182,73 @@ rt_fiber_free(rt_fiber *f)
 }
 
 #endif
+
+/* ------------------------------------------------------------- stacks */
+
+/* Kernel code runs only on stacks of the runtime's own: a warp fiber, or
+ * the worker's cta_fiber, where it runs a launch's CTAs (never the host's
+ * thread stack, whose size the runtime does not know).  Each is mmap'd,
+ * untouched pages cost nothing, with RT_STACK_GUARD bytes of guard below;
+ * the code the translator emits probes every page of a large frame, so an
+ * overflow faults in the guard and fails the launch with
+ * P2N_ERROR_STACK_OVERFLOW.  Size: the setting, p2n_set_stack_size or else
+ * P2N_STACK_SIZE (bytes, or with a K, M or G suffix), when there is one;
+ * else the kernel's need as the translator recorded it (stack_bytes, a
+ * bound), or 8 MiB if that is more. */
+#define RT_DEFAULT_STACK ((size_t)8 << 20)
+#define RT_MAX_STACK ((size_t)1 << 40)
+#define STACK_UNSET ((size_t)-1)
+static _Atomic size_t stack_setting; /* 0: the environment not read yet */
+
+/* Bytes from "N", "NK", "NM" or "NG"; 0 when s is no such size. */
+static size_t
+parse_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(s, &end, 10);
+    if (errno || end == s || s[0] == '-')
+        return 0;
+    int shift = 0;
+    switch (*end) {
+    case 'k': case 'K': shift = 10, end++; break;
+    case 'm': case 'M': shift = 20, end++; break;
+    case 'g': case 'G': shift = 30, end++; break;
+    default: break;
+    }
+    if (*end || n > (RT_MAX_STACK >> shift))
+        return 0;
+    return (size_t)n << shift;
+}
+
+size_t
+rt_stack_size(const p2n_kernel_desc *k)
+{
+    size_t s = atomic_load(&stack_setting);
+    if (!s) {
+        const char *env = getenv("P2N_STACK_SIZE");
+        s = env && *env ? parse_size(env) : 0;
+        if (s && s < 64 * 1024)
+            s = 64 * 1024;
+        if (!s)
+            s = STACK_UNSET;
+        size_t zero = 0;
+        if (!atomic_compare_exchange_strong(&stack_setting, &zero, s))
+            s = atomic_load(&stack_setting);
+    }
+    if (s == STACK_UNSET) {
+        s = RT_DEFAULT_STACK;
+        if (k->stack_bytes > s)
+            s = k->stack_bytes < RT_MAX_STACK ? (size_t)k->stack_bytes : RT_MAX_STACK;
+    }
+    return (s + 0xffff) & ~(size_t)0xffff; /* whole pages, as the fibers have it */
+}
+
+p2n_result
+rt_set_stack_size(size_t bytes)
+{
+    if (bytes != 0 && (bytes < 64 * 1024 || bytes > RT_MAX_STACK))
+        return P2N_ERROR_INVALID_VALUE;
+    atomic_store(&stack_setting, bytes ? bytes : STACK_UNSET);
+    return P2N_SUCCESS;
+}

@@ -3,6 +3,7 @@
  * buffer, the watchdog; and the settings that launches read (threads,
  * stack size, time limit). */
 #include <errno.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,13 +256,18 @@ rt_launch_desc(p2n_module *m, const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 
     if (r != P2N_SUCCESS)
         return r;
 
-    rt_job *job = calloc(1, sizeof *job);
-    void *buf = aligned_alloc(16, ((size_t)k->param_bytes + 16) & ~(size_t)15);
-    if (!job || !buf) {
-        free(job);
-        free(buf);
+    /* the launch and, when small, its parameters on this stack: rt_run
+     * returns once no worker uses them */
+    rt_job job_here, *job = &job_here;
+    memset(job, 0, offsetof(rt_job, message));
+    job->message[0] = '\0';
+    job->next = NULL;
+    atomic_init(&job->next_cta, 0);
+    _Alignas(16) char small[256];
+    size_t bytes = ((size_t)k->param_bytes + 16) & ~(size_t)15;
+    void *buf = bytes <= sizeof small ? small : aligned_alloc(16, bytes);
+    if (!buf)
         return rt_fail(P2N_ERROR_OUT_OF_MEMORY, "p2n_launch: out of memory");
-    }
     for (uint32_t i = 0; i < k->nparams; i++)
         memcpy((char *)buf + k->params[i].offset, params[i], k->params[i].size);
     job->mod = m;
@@ -278,8 +284,8 @@ rt_launch_desc(p2n_module *m, const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 
     unsigned ms = timeout_ms();
     watchdog wd;
     if (ms > 0 && !watchdog_start(&wd, job, ms)) {
-        free(buf);
-        free(job);
+        if (buf != small)
+            free(buf);
         return rt_fail(P2N_ERROR_SYSTEM, "p2n_launch: cannot start the watchdog thread");
     }
     r = rt_run(job);
@@ -287,7 +293,7 @@ rt_launch_desc(p2n_module *m, const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 
         watchdog_stop(&wd);
     if (r != P2N_SUCCESS)
         rt_fail(r, "%s", job->message[0] ? job->message : p2n_result_string(r));
-    free(buf);
-    free(job);
+    if (buf != small)
+        free(buf);
     return r;
 }

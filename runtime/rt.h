@@ -6,6 +6,7 @@
  *                            handles and the launch settings
  *     services.c             what kernels ask of the runtime
  *     sched.c texture.c      the worker pool and CTAs; texture objects
+ *     fault.c                the fault handlers, alternate signal stacks
  *     fiber.c lines.c        warp stacks; line tables for messages
  *     registry.c             the process's modules
  *     profile.c              --profile counts, written at exit (P2N_PROFILE)
@@ -14,6 +15,7 @@
 #define RT_H
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,6 +27,32 @@
 #define RT_EXPORT __attribute__((visibility("default")))
 #define RT_MAX_WARPS (P2N_MAX_BLOCK_THREADS / P2N_WARP_SIZE)
 #define RT_NBARRIERS 16
+
+/* ------------------------------------------------------------- fault.c */
+
+/* What a thread's fault handler does: while jmp is set (sched.c, around
+ * the CTAs the thread runs), a fault jumps there with RT_JUMP_FAULT after
+ * noting the signal, the address, the faulting code and the return
+ * address in its frame (0 when unknown); else it goes to the handler
+ * installed before. */
+typedef struct rt_fault {
+    sigjmp_buf *jmp;
+    void *addr, *pc;
+    uintptr_t ret;
+    int sig;
+} rt_fault;
+enum { RT_JUMP_FAULT = 1, RT_JUMP_ABANDON = 2 }; /* ABANDON: sched.c's own jump */
+extern _Thread_local rt_fault rt_fault_here;
+void rt_faults_catch(void); /* installs the handlers (once) */
+/* Gives the thread the alternate signal stack *mem (allocated the first
+ * time) unless it has one; true when it did. */
+bool rt_altstack_enter(void **mem);
+/* The thread ends: takes mem away if it is its alternate stack; frees it. */
+void rt_altstack_free(void *mem);
+/* After a jump to here (a frame on stack f) under ASan: clears what the
+ * frames it abandoned below here left poisoned; nothing otherwise. */
+typedef struct rt_fiber rt_fiber;
+void rt_fault_unpoison(const rt_fiber *f, const void *here);
 
 /* ------------------------------------------------------------- fiber.c */
 
@@ -49,6 +77,10 @@ void rt_fiber_free(rt_fiber *f);
 void rt_fiber_take_fp(rt_fiber *f);
 /* True when addr is in f's guard: a fault there is a stack overflow. */
 bool rt_fiber_in_guard(const rt_fiber *f, const void *addr);
+/* The size of the stacks kernel k runs on (the setting, or its need);
+ * rt_set_stack_size sets it: 0 the default, else 64 KiB to 1 TiB. */
+size_t rt_stack_size(const p2n_kernel_desc *k);
+p2n_result rt_set_stack_size(size_t bytes);
 
 /* ----------------------------------------------------------- profile.c */
 
@@ -165,6 +197,7 @@ typedef struct rt_job {
     uint64_t ncta;
     atomic_uint_fast64_t next_cta;
     unsigned workers; /* pool threads working on it (under the pool lock) */
+    bool shared;      /* queued for the workers; else the launching thread runs it alone */
     uint64_t gridid;
     uint64_t grid_workspace; /* p2n_warp.grid_workspace: cooperative launches */
     uint32_t stop; /* p2n_warp.stop: set (atomically) by the launch's watchdog */
@@ -179,7 +212,6 @@ typedef struct rt_job {
 p2n_result rt_run(rt_job *job); /* runs the grid on the pool; synchronous */
 unsigned rt_pool_threads(void);
 int rt_pool_resize(unsigned n);
-p2n_result rt_set_stack_size(size_t bytes); /* 0: the default; else 64 KiB to 1 TiB */
 void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -20,6 +20,7 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -27,8 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/uio.h>
-#include <ucontext.h>
 #include <unistd.h>
 
 #include "rt.h"
@@ -58,7 +57,8 @@ struct rt_warp_state {
     bool early_done[RT_NBARRIERS];
     uint32_t early_popc[RT_NBARRIERS], early_and[RT_NBARRIERS], early_or[RT_NBARRIERS];
     uint64_t wake_ns;
-    uint32_t nlive; /* its live lanes when it last left the runtime */
+    uint32_t live_mask, nlive; /* its live lanes when it last left the runtime, and how many */
+    uint32_t nlive0;           /* ... when a CTA starts: its mask's */
     /* a coroutine warp (P2N_KF_CORO): its frame once started, the memory
      * the frame service gives it (kept from CTA to CTA), and what its
      * pending wait was (the result comes with P2N_BAR_RESUME) */
@@ -82,6 +82,9 @@ typedef struct rt_cta {
     rt_barrier bar[RT_NBARRIERS];
     uint32_t pending; /* bit id: barrier id has arrivals or waiters */
     uint32_t live; /* sum of the warps' nlive */
+    uint32_t live0; /* ... when a CTA starts */
+    size_t shared_bytes; /* static and dynamic shared memory */
+    bool dirty; /* a CTA left it abandoned: every barrier to reset */
 } rt_cta;
 
 typedef struct rt_worker {
@@ -91,12 +94,16 @@ typedef struct rt_worker {
     char *local;
     size_t local_cap;
     rt_warp_state warps[RT_MAX_WARPS];
+    rt_cta cta; /* the CTA it runs: reused from CTA to CTA */
     rt_fiber home;      /* the worker thread's own context, while it drains on cta_fiber */
     rt_fiber cta_fiber; /* where it runs CTAs: the warps of those without fibers run on it */
     rt_job *draining;   /* the launch cta_fiber drains next */
-    const rt_job *warps_of; /* the launch whose templates warps[] hold */
-    uint64_t warps_gridid;
     void *altstack; /* ALTSTACK_BYTES for the fault handler */
+    /* a launching thread's: its launches' templates (rt_job.templ),
+     * whose thread indices stay while the block's shape does */
+    p2n_warp *templ;
+    uint32_t templ_cap;
+    p2n_dim3 templ_block;
 } rt_worker;
 
 rt_job *
@@ -153,9 +160,13 @@ live_lanes(const p2n_warp *w)
 static void
 refresh_live(rt_cta *c, rt_warp_state *ws)
 {
-    uint32_t n = ws->state == W_DONE ? 0 : popcount32(live_lanes(&ws->w));
+    uint32_t m = ws->state == W_DONE ? 0 : live_lanes(&ws->w);
+    if (m == ws->live_mask)
+        return;
+    uint32_t n = popcount32(m);
     c->live = c->live - ws->nlive + n;
     ws->nlive = n;
+    ws->live_mask = m;
 }
 
 static uint32_t
@@ -181,19 +192,11 @@ fiber_main(void *arg)
     abort(); /* never resumed */
 }
 
-/* Completes barrier b when enough threads arrived; wakes its waiters. */
+/* Completes barrier id: wakes its waiters. */
 static void
-try_complete(rt_cta *c, int id)
+complete(rt_cta *c, int id)
 {
     rt_barrier *b = &c->bar[id];
-    if (b->arrived == 0 && b->nwaiting == 0)
-        return;
-    uint32_t live = live_threads(c);
-    uint32_t want = b->expected_count ? b->expected_count : live;
-    if (want > live)
-        want = live;
-    if (b->arrived < want)
-        return;
     for (uint32_t i = 0; i < c->nwarps; i++) {
         rt_warp_state *ws = &c->warps[i];
         if (ws->state == W_WAITING && ws->bar_id == id && ws->bar_generation == b->generation) {
@@ -214,6 +217,21 @@ try_complete(rt_cta *c, int id)
     b->nwaiting = 0;
     b->expected_count = 0;
     c->pending &= ~(1u << id);
+}
+
+/* Completes barrier id when enough threads arrived. */
+static inline void
+try_complete(rt_cta *c, int id)
+{
+    rt_barrier *b = &c->bar[id];
+    if (b->arrived == 0 && b->nwaiting == 0)
+        return;
+    uint32_t live = live_threads(c);
+    uint32_t want = b->expected_count ? b->expected_count : live;
+    if (want > live)
+        want = live;
+    if (b->arrived >= want)
+        complete(c, id);
 }
 
 static uint32_t
@@ -252,7 +270,7 @@ wait_result(rt_warp_state *ws, uint32_t op, uint32_t id, bool early)
 /* The warp waits (its state says for what): a fiber yields and returns
  * the result; a coroutine asks its kernel to suspend and gets the result
  * with P2N_BAR_RESUME once resumed. */
-static uint32_t
+static inline uint32_t
 wait(rt_warp_state *ws, uint32_t op, uint32_t id, bool early)
 {
     if (ws->cta->coro) {
@@ -301,6 +319,31 @@ rt_svc_barrier(p2n_warp *w, uint32_t op, uint32_t id, uint32_t count, uint32_t l
     }
     refresh_live(c, ws);
     rt_barrier *b = &c->bar[id];
+    if (op == P2N_BAR_SYNC && !count && !ws->any_early && lanes == ws->live_mask) {
+        /* the common case, a whole warp at bar.sync: as below, less what
+         * lanes counted early and a count need */
+        if (b->arrived == 0 && b->nwaiting == 0) {
+            b->popc = 0;
+            b->all_and = 1;
+            b->any_or = 0;
+        }
+        b->arrived += ws->nlive;
+        if (pred & lanes)
+            b->popc += popcount32(pred & lanes);
+        b->all_and &= (pred & lanes) == lanes;
+        b->any_or |= (pred & lanes) != 0;
+        b->line = line;
+        ws->absent = 0;
+        ws->state = W_WAITING;
+        ws->bar_id = (int)id;
+        ws->bar_generation = b->generation;
+        b->nwaiting++;
+        c->pending |= 1u << id;
+        try_complete(c, (int)id);
+        if (ws->state == W_WAITING)
+            return wait(ws, op, id, false);
+        return wait_result(ws, op, id, false);
+    }
     if (op != P2N_BAR_EARLY && (lanes & ws->early[id])) {
         /* lanes counted early: the result of that phase, once complete */
         ws->early[id] &= ~lanes;
@@ -457,6 +500,7 @@ run_coro(rt_cta *c, rt_warp_state *ws)
 static void
 schedule(rt_cta *c)
 {
+    uint32_t left = c->nwarps; /* not done */
     for (;;) {
         bool any = false, progress = false;
         uint64_t t = 0, earliest = UINT64_MAX;
@@ -484,9 +528,12 @@ schedule(rt_cta *c)
             progress = true;
             if (ws->w.error) /* a service failed: end the CTA */
                 return;
-            if (ws->state == W_DONE) /* one fewer to wait for */
+            if (ws->state == W_DONE) { /* one fewer to wait for */
+                if (--left == 0)
+                    return;
                 for (uint32_t p = c->pending; p; p &= p - 1)
                     try_complete(c, __builtin_ctz(p));
+            }
         }
         if (!any)
             return;
@@ -520,215 +567,25 @@ grow(char **buf, size_t *cap, size_t need)
     return *buf != NULL;
 }
 
-/* Faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL) raised by the code a worker
- * runs while a CTA runs on it jump back to run_cta, on the worker's
- * alternate signal stack (a fault may come from a stack that is full);
- * elsewhere, and for signals another process sent, they go to the handler
- * there was before, or kill the process as they would have. */
-static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
-#define NFAULT_SIGNALS (sizeof fault_signals / sizeof fault_signals[0])
-static _Thread_local sigjmp_buf *fault_jmp;
-enum { JUMP_FAULT = 1, JUMP_ABANDON = 2 };
-
 /* Ends the running CTA from a service whose failure left the launch's
  * error recorded and cannot return to the kernel. */
 static void
 cta_abandon(void)
 {
-    siglongjmp(*fault_jmp, JUMP_ABANDON);
-}
-static _Thread_local void *fault_addr, *fault_pc;
-static _Thread_local uintptr_t fault_ret; /* the return address in the faulting frame, or 0 */
-static _Thread_local int fault_sig;
-static struct sigaction old_action[NFAULT_SIGNALS];
-enum { ALTSTACK_BYTES = 64 * 1024 };
-
-static void
-on_fault(int sig, siginfo_t *si, void *ctx)
-{
-    if (fault_jmp && si->si_code > 0) {
-        fault_addr = si->si_addr;
-        fault_sig = sig;
-        fault_pc = NULL;
-        uintptr_t fp = 0;
-#if defined(__x86_64__)
-        if (ctx) {
-            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
-            fp = (uintptr_t)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RBP];
-        }
-#elif defined(__aarch64__)
-        if (ctx) {
-            fault_pc = (void *)((ucontext_t *)ctx)->uc_mcontext.pc;
-            fp = (uintptr_t)((ucontext_t *)ctx)->uc_mcontext.regs[29];
-        }
-#endif
-        /* the caller's address, in case the fault is in a helper of the
-         * module's that keeps a frame pointer (fault_report); read with a
-         * system call, which fails instead of faulting on a wild pointer */
-        fault_ret = 0;
-        struct iovec here = {&fault_ret, sizeof fault_ret},
-                     there = {(void *)(fp + sizeof(void *)), sizeof fault_ret};
-        if (fp == 0 ||
-            process_vm_readv(getpid(), &here, 1, &there, 1, 0) != (ssize_t)sizeof fault_ret)
-            fault_ret = 0;
-#if defined(__x86_64__)
-        /* the handler runs with the default floating-point controls, and
-         * siglongjmp keeps them: take back the thread's (rounding, FTZ,
-         * the traps it enabled), without the exception that was raised */
-        ucontext_t *uc = ctx;
-        if (uc && uc->uc_mcontext.fpregs) {
-            unsigned mxcsr = uc->uc_mcontext.fpregs->mxcsr & ~0x3fu;
-            unsigned short cw = uc->uc_mcontext.fpregs->cwd;
-            __asm__ volatile("ldmxcsr %0" : : "m"(mxcsr));
-            __asm__ volatile("fldcw %0" : : "m"(cw));
-        }
-#endif
-        siglongjmp(*fault_jmp, JUMP_FAULT);
-    }
-    struct sigaction *old = &old_action[0];
-    for (size_t i = 0; i < NFAULT_SIGNALS; i++)
-        if (fault_signals[i] == sig)
-            old = &old_action[i];
-    if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
-        old->sa_sigaction(sig, si, ctx);
-        return;
-    }
-    if (old->sa_handler == SIG_IGN && si->si_code <= 0)
-        return; /* sent, and ignored as before */
-    if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-        old->sa_handler(sig);
-        return;
-    }
-    sigaction(sig, old, NULL); /* a fault happens again, handled as before (ignored: fatal) */
-    if (si->si_code <= 0)
-        raise(sig);
+    siglongjmp(*rt_fault_here.jmp, RT_JUMP_ABANDON);
 }
 
-static void
-catch_faults(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_fault;
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < NFAULT_SIGNALS; i++)
-        sigaction(fault_signals[i], &sa, &old_action[i]);
-}
-
-/* Gives this thread wk's alternate signal stack unless it has one; true
- * when it did (altstack_leave takes it away again). */
-static bool
-altstack_enter(rt_worker *wk)
-{
-    stack_t cur;
-    if (sigaltstack(NULL, &cur) != 0 || !(cur.ss_flags & SS_DISABLE))
-        return false;
-    if (!wk->altstack && !(wk->altstack = malloc(ALTSTACK_BYTES)))
-        return false;
-    stack_t st = {.ss_sp = wk->altstack, .ss_size = ALTSTACK_BYTES, .ss_flags = 0};
-    return sigaltstack(&st, NULL) == 0;
-}
-
-static void
-altstack_leave(void)
-{
-    stack_t st = {.ss_flags = SS_DISABLE};
-    sigaltstack(&st, NULL);
-}
-
-/* ------------------------------------------------------------- stacks */
-
-/* Kernel code runs only on stacks of the runtime's own: a warp fiber, or
- * the worker's cta_fiber, where it runs a launch's CTAs (never the host's
- * thread stack, whose size the runtime does not know).  Each is mmap'd,
- * untouched pages cost nothing, with RT_STACK_GUARD bytes of guard below;
- * the code the translator emits probes every page of a large frame, so an
- * overflow faults in the guard and fails the launch with
- * P2N_ERROR_STACK_OVERFLOW.  Size: the setting, p2n_set_stack_size or else
- * P2N_STACK_SIZE (bytes, or with a K, M or G suffix), when there is one;
- * else the kernel's need as the translator recorded it (stack_bytes, a
- * bound), or 8 MiB if that is more. */
-#define RT_DEFAULT_STACK ((size_t)8 << 20)
-#define RT_MAX_STACK ((size_t)1 << 40)
-#define STACK_UNSET ((size_t)-1)
-static _Atomic size_t stack_setting; /* 0: the environment not read yet */
-
-/* Bytes from "N", "NK", "NM" or "NG"; 0 when s is no such size. */
-static size_t
-parse_size(const char *s)
-{
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(s, &end, 10);
-    if (errno || end == s || s[0] == '-')
-        return 0;
-    int shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10, end++; break;
-    case 'm': case 'M': shift = 20, end++; break;
-    case 'g': case 'G': shift = 30, end++; break;
-    default: break;
-    }
-    if (*end || n > (RT_MAX_STACK >> shift))
-        return 0;
-    return (size_t)n << shift;
-}
-
-static size_t
-stack_size(const p2n_kernel_desc *k)
-{
-    size_t s = atomic_load(&stack_setting);
-    if (!s) {
-        const char *env = getenv("P2N_STACK_SIZE");
-        s = env && *env ? parse_size(env) : 0;
-        if (s && s < 64 * 1024)
-            s = 64 * 1024;
-        if (!s)
-            s = STACK_UNSET;
-        size_t zero = 0;
-        if (!atomic_compare_exchange_strong(&stack_setting, &zero, s))
-            s = atomic_load(&stack_setting);
-    }
-    if (s == STACK_UNSET) {
-        s = RT_DEFAULT_STACK;
-        if (k->stack_bytes > s)
-            s = k->stack_bytes < RT_MAX_STACK ? (size_t)k->stack_bytes : RT_MAX_STACK;
-    }
-    return (s + 0xffff) & ~(size_t)0xffff; /* whole pages, as the fibers have it */
-}
-
-p2n_result
-rt_set_stack_size(size_t bytes)
-{
-    if (bytes != 0 && (bytes < 64 * 1024 || bytes > RT_MAX_STACK))
-        return P2N_ERROR_INVALID_VALUE;
-    atomic_store(&stack_setting, bytes ? bytes : STACK_UNSET);
-    return P2N_SUCCESS;
-}
-
-/* The warps of one CTA, one after the other (on the worker's cta_fiber,
- * where run_cta runs) or as fibers. */
+/* The warps of one CTA with waits: coroutines (on the worker's cta_fiber,
+ * where run_cta runs) or fibers. */
 static void
 run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
 {
     const p2n_kernel_desc *k = job->k;
     if (cp->coro) {
-        for (uint32_t i = 0; i < job->nwarps; i++)
-            wk->warps[i].frame = NULL;
         schedule(cp);
         return;
     }
-    if (!cp->fibers) {
-        for (uint32_t i = 0; i < job->nwarps; i++) {
-            cp->current = (int)i; /* for a fault's message */
-            k->fn(&wk->warps[i].w);
-            if (wk->warps[i].w.error)
-                return;
-        }
-        return;
-    }
-    size_t fsize = stack_size(k);
+    size_t fsize = rt_stack_size(k);
     for (uint32_t i = 0; i < job->nwarps; i++)
         if (rt_fiber_init(&wk->warps[i].fiber, fsize, fiber_main, &wk->warps[i]) != 0) {
             rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
@@ -746,15 +603,15 @@ fault_report(rt_cta *c)
     const p2n_warp *w = &c->warps[c->current].w;
     uint32_t lo = w->mask ? (uint32_t)__builtin_ctz(w->mask) : 0;
     uint32_t hi = w->mask ? 31u - (uint32_t)__builtin_clz(w->mask) : 0;
-    const char *what = fault_sig == SIGFPE   ? "arithmetic exception (SIGFPE)"
-                       : fault_sig == SIGILL ? "illegal instruction (SIGILL)"
-                       : fault_sig == SIGBUS ? "illegal memory access (SIGBUS)"
+    const char *what = rt_fault_here.sig == SIGFPE   ? "arithmetic exception (SIGFPE)"
+                       : rt_fault_here.sig == SIGILL ? "illegal instruction (SIGILL)"
+                       : rt_fault_here.sig == SIGBUS ? "illegal memory access (SIGBUS)"
                                              : "illegal memory access (SIGSEGV)";
-    p2n_result r = fault_sig == SIGFPE   ? P2N_ERROR_ARITHMETIC
-                   : fault_sig == SIGILL ? P2N_ERROR_ILLEGAL_INSTRUCTION
+    p2n_result r = rt_fault_here.sig == SIGFPE   ? P2N_ERROR_ARITHMETIC
+                   : rt_fault_here.sig == SIGILL ? P2N_ERROR_ILLEGAL_INSTRUCTION
                                          : P2N_ERROR_ILLEGAL_ADDRESS;
     const rt_fiber *f = c->fibers ? &c->warps[c->current].fiber : &c->worker->cta_fiber;
-    if (fault_sig == SIGSEGV && rt_fiber_in_guard(f, fault_addr)) {
+    if (rt_fault_here.sig == SIGSEGV && rt_fiber_in_guard(f, rt_fault_here.addr)) {
         rt_job_error(
             c->job, P2N_ERROR_STACK_OVERFLOW,
             "kernel %s, CTA (%u,%u,%u), warp %u (threads (%u,%u,%u) to (%u,%u,%u)): stack "
@@ -769,17 +626,17 @@ fault_report(rt_cta *c)
      * instruction (lines.c), and its offset in the object, for objdump */
     char where[1400] = "";
     Dl_info dl;
-    if (fault_pc && dladdr(fault_pc, &dl) && dl.dli_fname && dl.dli_fbase) {
-        uintptr_t off = (uintptr_t)fault_pc - (uintptr_t)dl.dli_fbase;
+    if (rt_fault_here.pc && dladdr(rt_fault_here.pc, &dl) && dl.dli_fname && dl.dli_fbase) {
+        uintptr_t off = (uintptr_t)rt_fault_here.pc - (uintptr_t)dl.dli_fbase;
         rt_line row;
         char line[700] = "";
         int found = rt_line_lookup(dl.dli_fname, off, &row) && row.line;
         /* no line: the code of a helper the translator shares between
          * accesses (it keeps a frame pointer); the line of its call */
         Dl_info caller;
-        if (!found && fault_ret && dladdr((void *)fault_ret, &caller) &&
+        if (!found && rt_fault_here.ret && dladdr((void *)rt_fault_here.ret, &caller) &&
             caller.dli_fbase == dl.dli_fbase)
-            found = rt_line_lookup(dl.dli_fname, fault_ret - 1 - (uintptr_t)dl.dli_fbase, &row) &&
+            found = rt_line_lookup(dl.dli_fname, rt_fault_here.ret - 1 - (uintptr_t)dl.dli_fbase, &row) &&
                     row.line;
         if (found && row.discriminator) /* -g: the CUDA source line, then the PTX line */
             snprintf(line, sizeof line, " at %s:%u (PTX line %u)", row.file, row.line,
@@ -794,16 +651,15 @@ fault_report(rt_cta *c)
                  "address %p%s",
                  rt_kernel_label(c->job->k).s, w->ctaid[0], w->ctaid[1], w->ctaid[2], w->warpid,
                  w->tid[0][lo], w->tid[1][lo], w->tid[2][lo], w->tid[0][hi], w->tid[1][hi],
-                 w->tid[2][hi], what, fault_addr, where);
+                 w->tid[2][hi], what, rt_fault_here.addr, where);
 }
 
-static void
-run_cta(rt_job *job, rt_worker *wk, uint64_t index)
+/* A worker's first CTA of a launch: the shared and local windows and the
+ * warps' fields that every CTA of the launch has on this worker. */
+static bool
+launch_prepare(rt_job *job, rt_worker *wk)
 {
     const p2n_kernel_desc *k = job->k;
-    uint32_t ctaid[3] = {(uint32_t)(index % job->grid.x),
-                         (uint32_t)(index / job->grid.x % job->grid.y),
-                         (uint32_t)(index / ((uint64_t)job->grid.x * job->grid.y))};
     size_t static_bytes = (k->static_smem + 15u) & ~15u;
     size_t shared = static_bytes + job->dynamic_smem;
     size_t stride = (k->local_bytes + 15u) & ~(size_t)15u;
@@ -812,63 +668,105 @@ run_cta(rt_job *job, rt_worker *wk, uint64_t index)
         !grow(&wk->local, &wk->local_cap, local ? local : 16)) {
         rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
                      "kernel %s: no memory for shared or local windows", rt_kernel_label(k).s);
-        return;
+        return false;
     }
-    memset(wk->shared, 0, shared); /* nothing leaks between CTAs or modules */
-    rt_cta c = {.job = job, .worker = wk, .warps = wk->warps, .nwarps = job->nwarps};
-    c.coro = (k->flags & P2N_KF_CORO) != 0;
-    c.fibers = !c.coro && (k->flags & (P2N_KF_BARRIER | P2N_KF_NANOSLEEP)) != 0;
-    /* consecutive CTAs of one launch on this worker: only the per-CTA
-     * fields change */
-    bool fresh = wk->warps_of != job || wk->warps_gridid != job->gridid;
-    wk->warps_of = job;
-    wk->warps_gridid = job->gridid;
+    rt_cta *c = &wk->cta;
+    c->job = job;
+    c->worker = wk;
+    c->warps = wk->warps;
+    c->nwarps = job->nwarps;
+    c->coro = (k->flags & P2N_KF_CORO) != 0;
+    c->fibers = !c->coro && (k->flags & (P2N_KF_BARRIER | P2N_KF_NANOSLEEP)) != 0;
+    c->shared_bytes = shared;
+    c->live0 = 0;
+    c->dirty = true;
     for (uint32_t i = 0; i < job->nwarps; i++) {
         rt_warp_state *ws = &wk->warps[i];
         p2n_warp *w = &ws->w;
-        ws->cta = &c;
+        *w = job->templ[i];
+        w->shared = wk->shared;
+        w->local = wk->local + (size_t)i * P2N_WARP_SIZE * stride;
+        w->local_stride = stride;
+        w->sched = ws;
+        w->total_smem = (uint32_t)shared;
+        w->smid = wk->index;
+        ws->cta = c;
+        ws->any_early = true; /* early[] cleared at the first CTA */
+        ws->nlive0 = popcount32(live_lanes(w));
+        c->live0 += ws->nlive0;
+    }
+    return true;
+}
+
+/* Runs CTA index of the launch launch_prepare set wk up for.  Only what a
+ * CTA changes is set again: its id, shared memory, the barriers it used,
+ * the warps' states. */
+static void
+run_cta(rt_job *job, rt_worker *wk, const uint32_t ctaid[3])
+{
+    rt_cta *c = &wk->cta;
+    if (c->shared_bytes)
+        memset(wk->shared, 0, c->shared_bytes); /* nothing leaks between CTAs or modules */
+    if (!c->fibers && !c->coro) { /* the warps one after the other, each set up as it starts */
+        for (uint32_t i = 0; i < job->nwarps; i++) {
+            p2n_warp *w = &wk->warps[i].w;
+            w->exited = 0;
+            w->error = 0;
+            memcpy(w->ctaid, ctaid, sizeof w->ctaid);
+            c->current = (int)i; /* for a fault's message */
+            job->k->fn(w);
+            if (w->error)
+                return;
+        }
+        return;
+    }
+    if (c->dirty) {
+        memset(c->bar, 0, sizeof c->bar);
+        c->dirty = false;
+    } else {
+        for (uint32_t p = c->pending; p; p &= p - 1)
+            c->bar[__builtin_ctz(p)] = (rt_barrier){0};
+    }
+    c->pending = 0;
+    c->live = c->live0;
+    for (uint32_t i = 0; i < job->nwarps; i++) {
+        rt_warp_state *ws = &wk->warps[i];
+        p2n_warp *w = &ws->w;
         ws->state = W_READY;
         if (ws->any_early)
             memset(ws->early, 0, sizeof ws->early);
         ws->any_early = false;
         ws->absent = 0;
-        if (fresh)
-            *w = job->templ[i];
+        ws->nlive = ws->nlive0;
+        ws->live_mask = w->mask;
+        ws->frame = NULL;
         w->exited = 0;
         w->error = 0;
-        w->shared = wk->shared;
-        w->local = wk->local + (size_t)i * P2N_WARP_SIZE * stride;
-        w->local_stride = stride;
-        w->sched = ws;
-        memcpy(w->ctaid, ctaid, sizeof ctaid);
-        w->total_smem = (uint32_t)shared;
-        w->smid = wk->index;
-        ws->nlive = popcount32(live_lanes(w));
-        c.live += ws->nlive;
+        memcpy(w->ctaid, ctaid, sizeof w->ctaid);
     }
-    /* a fault in the kernel (an illegal address) ends the CTA and fails
-     * the launch instead of the process */
-    sigjmp_buf jb;
-    int how = sigsetjmp(jb, 0); /* no mask to save: SA_NODEFER leaves it as it was */
-    if (how != 0) {
-        fault_jmp = NULL;
-        if (how == JUMP_FAULT)
-            fault_report(&c);
-        return;
-    }
-    fault_jmp = &jb;
-    run_warps(&c, job, wk);
-    fault_jmp = NULL;
+    run_warps(c, job, wk);
 }
 
 /* ----------------------------------------------------------------- pool */
+
+/* Workers and launchers wait for each other by spinning a while (about
+ * SPIN_NS, with the CPU's pause hint) before they sleep on a condition:
+ * a worker for the next launch, a launcher for the workers to leave its
+ * launch.  Back-to-back launches (the common case) then cost no system
+ * call and no thread wake-up; OpenMP runtimes do the same.  Workers spin
+ * only while the pool has no more threads than the process has CPUs. */
+enum { SPIN_NS = 50000 };
 
 typedef struct rt_pool {
     pthread_mutex_t lock;
     pthread_cond_t work;    /* a job was queued */
     pthread_cond_t detached; /* a worker left a job */
     rt_job *queue;
+    unsigned epoch;          /* bumped (atomically, under lock) when a job is queued */
+    unsigned sleepers;       /* workers waiting on work */
+    unsigned detach_waiters; /* launchers waiting on detached */
     unsigned nthreads;
+    bool spin;               /* nthreads + 1 <= the CPUs */
     pthread_t *threads;
     rt_worker **workers;
     bool started;
@@ -895,7 +793,8 @@ caller_worker_free(void *arg)
     rt_fiber_free(&wk->cta_fiber);
     free(wk->shared);
     free(wk->local);
-    free(wk->altstack); /* altstack_leave took it away from the thread */
+    rt_altstack_free(wk->altstack); /* on the thread as it ends */
+    free(wk->templ);
     free(wk);
 }
 
@@ -921,20 +820,31 @@ caller_worker_get(void)
 }
 
 /* Runs CTAs of job until none is left.  CTAs are claimed in chunks (about
- * 16 a thread over the grid) so the shared counter is touched rarely. */
-static void
-drain_here(rt_job *job, rt_worker *wk)
+ * 16 a thread over the grid) so the shared counter is touched rarely.
+ * After a fault (drain_here) it goes on with the next chunk: the launch
+ * has its error, so the CTAs left are only claimed. */
+__attribute__((noinline)) static void
+claim_ctas(rt_job *job, rt_worker *wk)
 {
     uint64_t chunk = job->ncta / ((uint64_t)rt_pool_threads() * 16);
     if (chunk < 1)
         chunk = 1;
     if (chunk > 64)
         chunk = 64;
+    if (!job->shared) /* this thread alone: one claim */
+        chunk = job->ncta;
     for (;;) {
         uint64_t i = atomic_fetch_add(&job->next_cta, chunk);
         if (i >= job->ncta)
             return;
         uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
+        uint32_t ctaid[3] = {(uint32_t)i, 0, 0}; /* a 1-D grid's; else divided out */
+        if (job->grid.y != 1 || job->grid.z != 1) {
+            uint64_t xy = (uint64_t)job->grid.x * job->grid.y;
+            ctaid[0] = (uint32_t)(i % job->grid.x);
+            ctaid[1] = (uint32_t)(i / job->grid.x % job->grid.y);
+            ctaid[2] = (uint32_t)(i / xy);
+        }
         for (; i < end; i++) {
             if (__atomic_load_n(&job->stop, __ATOMIC_RELAXED)) /* the watchdog: no CTA starts */
                 rt_job_error(
@@ -943,9 +853,37 @@ drain_here(rt_job *job, rt_worker *wk)
                     "(p2n_set_launch_timeout, P2N_LAUNCH_TIMEOUT_MS) with CTAs left to run",
                     rt_kernel_label(job->k).s);
             if (job->error == P2N_SUCCESS)
-                run_cta(job, wk, i);
+                run_cta(job, wk, ctaid);
+            if (++ctaid[0] == job->grid.x) { /* the next one's id */
+                ctaid[0] = 0;
+                if (++ctaid[1] == job->grid.y)
+                    ctaid[1] = 0, ctaid[2]++;
+            }
         }
     }
+}
+
+/* A fault in the kernel (an illegal address) ends the CTA it hit and
+ * fails the launch instead of the process: the jump comes back here, once
+ * set for all the CTAs this worker runs of the launch (wk->cta says which
+ * one faulted). */
+static void
+drain_here(rt_job *job, rt_worker *wk)
+{
+    if (!launch_prepare(job, wk))
+        return;
+    sigjmp_buf jb;
+    int how = sigsetjmp(jb, 0); /* no mask to save: SA_NODEFER leaves it as it was */
+    if (how != 0) {
+        rt_fault_here.jmp = NULL;
+        rt_fault_unpoison(&wk->cta_fiber, __builtin_frame_address(0));
+        if (how == RT_JUMP_FAULT)
+            fault_report(&wk->cta);
+        wk->cta.dirty = true;
+    }
+    rt_fault_here.jmp = &jb;
+    claim_ctas(job, wk);
+    rt_fault_here.jmp = NULL;
 }
 
 /* cta_fiber's life: drain the launch it is given, then wait for the next. */
@@ -964,7 +902,7 @@ cta_main(void *arg)
 static void
 drain(rt_job *job, rt_worker *wk)
 {
-    size_t fsize = stack_size(job->k);
+    size_t fsize = rt_stack_size(job->k);
     if (wk->cta_fiber.size != fsize) {
         if (rt_fiber_init(&wk->cta_fiber, fsize, cta_main, wk) != 0) {
             rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
@@ -980,28 +918,79 @@ drain(rt_job *job, rt_worker *wk)
     rt_fiber_switch(&wk->home, &wk->cta_fiber);
 }
 
+static void
+cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+/* Spins until (*v == x) == equal, about SPIN_NS at most; true when it
+ * came to that. */
+static bool
+spin_until(const unsigned *v, unsigned x, bool equal)
+{
+    uint64_t end = 0;
+    for (unsigned n = 1;; n++) {
+        if ((__atomic_load_n(v, __ATOMIC_ACQUIRE) == x) == equal)
+            return true;
+        cpu_relax();
+        if (n % 64 == 0) {
+            uint64_t t = now_ns();
+            if (!end)
+                end = t + SPIN_NS;
+            else if (t >= end)
+                return false;
+        }
+    }
+}
+
+/* The first queued job with CTAs left (under the pool lock). */
+static rt_job *
+queued_work(void)
+{
+    rt_job *j = pool.queue;
+    while (j && atomic_load(&j->next_cta) >= j->ncta)
+        j = j->next;
+    return j;
+}
+
 /* A worker attaches to a queued job with CTAs left (under the pool lock),
  * drains it without the lock, and detaches; the launcher frees a job only
- * once no worker is attached, so a worker never touches a freed job. */
+ * once no worker is attached, so a worker never touches a freed job.
+ * Between jobs it spins a while, then sleeps. */
 static void *
 worker_main(void *arg)
 {
     rt_worker *wk = arg;
-    altstack_enter(wk);
+    rt_altstack_enter(&wk->altstack);
     pthread_mutex_lock(&pool.lock);
     for (;;) {
-        rt_job *j = pool.queue;
-        while (j && atomic_load(&j->next_cta) >= j->ncta)
-            j = j->next;
+        rt_job *j = queued_work();
         if (!j) {
+            unsigned seen = pool.epoch;
+            if (pool.spin) {
+                pthread_mutex_unlock(&pool.lock);
+                bool moved = spin_until(&pool.epoch, seen, false);
+                pthread_mutex_lock(&pool.lock);
+                if (moved || pool.epoch != seen)
+                    continue;
+            }
+            pool.sleepers++;
             pthread_cond_wait(&pool.work, &pool.lock);
+            pool.sleepers--;
             continue;
         }
-        j->workers++;
+        __atomic_store_n(&j->workers, j->workers + 1, __ATOMIC_RELAXED);
         pthread_mutex_unlock(&pool.lock);
         drain(j, wk);
         pthread_mutex_lock(&pool.lock);
-        if (--j->workers == 0)
+        /* release: what it did to the job is seen by the launcher that
+         * reads 0 (rt_run), which may free the job at once */
+        if (__atomic_sub_fetch(&j->workers, 1, __ATOMIC_RELEASE) == 0 && pool.detach_waiters)
             pthread_cond_broadcast(&pool.detached);
     }
     return NULL;
@@ -1050,104 +1039,147 @@ start_workers(unsigned n)
             return -1;
         }
         pthread_detach(t[i]);
-        pool.nthreads = i + 1;
+        __atomic_store_n(&pool.nthreads, i + 1, __ATOMIC_RELAXED);
     }
+    cpu_set_t set; /* the CPUs this process may run on */
+    unsigned cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 0;
+    if (!cpus) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        cpus = online > 0 ? (unsigned)online : 1;
+    }
+    pool.spin = pool.nthreads + 1 <= cpus;
     return 0;
 }
 
 unsigned
 rt_pool_threads(void)
 {
-    return pool.nthreads + 1;
+    return __atomic_load_n(&pool.nthreads, __ATOMIC_RELAXED) + 1;
 }
 
 int
 rt_pool_resize(unsigned n)
 {
     pthread_mutex_lock(&pool.lock);
-    pool.started = true;
+    __atomic_store_n(&pool.started, true, __ATOMIC_RELEASE);
     int rc = start_workers(n);
     pthread_mutex_unlock(&pool.lock);
     return rc;
 }
 
-/* What every CTA's warp i has in common: computed once per launch. */
+/* What every CTA's warp i has in common, in the launching thread's wk:
+ * the thread indices and masks only when the block's shape changed since
+ * its last launch, the rest each launch. */
 static int
-make_templates(rt_job *job)
+make_templates(rt_job *job, rt_worker *wk)
 {
-    job->templ = calloc(job->nwarps, sizeof *job->templ);
-    if (!job->templ)
-        return -1;
+    if (job->nwarps > wk->templ_cap) {
+        free(wk->templ);
+        wk->templ_cap = 0;
+        wk->templ_block = (p2n_dim3){0, 0, 0};
+        if (!(wk->templ = calloc(RT_MAX_WARPS, sizeof *wk->templ)))
+            return -1;
+        wk->templ_cap = RT_MAX_WARPS;
+    }
+    bool same = wk->templ_block.x == job->block.x && wk->templ_block.y == job->block.y &&
+                wk->templ_block.z == job->block.z;
     uint32_t bx = job->block.x, bxy = job->block.x * job->block.y;
     for (uint32_t i = 0; i < job->nwarps; i++) {
-        p2n_warp *w = &job->templ[i];
+        p2n_warp *w = &wk->templ[i];
+        if (!same) {
+            memset(w, 0, sizeof *w);
+            for (uint32_t l = 0; l < P2N_WARP_SIZE; l++) {
+                uint32_t t = i * P2N_WARP_SIZE + l;
+                w->tid[0][l] = t % bx;
+                w->tid[1][l] = t / bx % job->block.y;
+                w->tid[2][l] = t / bxy;
+                if (t < job->nthreads)
+                    w->mask |= 1u << l;
+            }
+            w->ntid[0] = job->block.x, w->ntid[1] = job->block.y, w->ntid[2] = job->block.z;
+            w->warpid = i;
+            w->nwarpid = job->nwarps;
+        }
         w->params = job->params;
         w->param_bytes = job->k->param_bytes;
         w->rt = job->services;
-        for (uint32_t l = 0; l < P2N_WARP_SIZE; l++) {
-            uint32_t t = i * P2N_WARP_SIZE + l;
-            w->tid[0][l] = t % bx;
-            w->tid[1][l] = t / bx % job->block.y;
-            w->tid[2][l] = t / bxy;
-            if (t < job->nthreads)
-                w->mask |= 1u << l;
-        }
-        w->ntid[0] = job->block.x, w->ntid[1] = job->block.y, w->ntid[2] = job->block.z;
         w->nctaid[0] = job->grid.x, w->nctaid[1] = job->grid.y, w->nctaid[2] = job->grid.z;
-        w->warpid = i;
-        w->nwarpid = job->nwarps;
         w->dynamic_smem = job->dynamic_smem;
         w->nsmid = rt_pool_threads();
         w->gridid = job->gridid;
         w->grid_workspace = job->grid_workspace;
         w->stop = &job->stop;
     }
+    wk->templ_block = job->block;
+    job->templ = wk->templ;
     return 0;
 }
 
+/* Runs the grid: the launching thread runs CTAs too, the pool's workers
+ * join through the queue when there are more CTAs than one.  The
+ * launching thread keeps an alternate signal stack for the fault handler
+ * from its first launch on: the host's own when it has one, else the
+ * library's, installed then and left installed (one sigaltstack call a
+ * launch sees that one is there; the host may install its own at any
+ * time); the library's is taken away and freed when the thread ends. */
 p2n_result
 rt_run(rt_job *job)
 {
-    static pthread_once_t faults_once = PTHREAD_ONCE_INIT;
-    pthread_once(&faults_once, catch_faults);
+    rt_faults_catch();
     static atomic_uint_fast64_t gridids;
     job->gridid = atomic_fetch_add(&gridids, 1) + 1;
-    if (!caller_worker_get())
+    rt_worker *wk = caller_worker_get();
+    if (!wk)
         return P2N_ERROR_OUT_OF_MEMORY;
-    pthread_mutex_lock(&pool.lock);
-    if (!pool.started) { /* before the templates: they hold %nsmid */
-        pool.started = true;
-        start_workers(default_threads()); /* with none, this thread runs it all */
+    if (!__atomic_load_n(&pool.started, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&pool.lock);
+        if (!pool.started) { /* before the templates: they hold %nsmid */
+            start_workers(default_threads()); /* with none, this thread runs it all */
+            __atomic_store_n(&pool.started, true, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&pool.lock);
     }
-    pthread_mutex_unlock(&pool.lock);
-    if (make_templates(job) != 0)
+    if (make_templates(job, wk) != 0)
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_init(&job->lock, NULL);
     uint64_t start = job->mod->desc->profile ? rt_profile_clock() : 0;
 
-    pthread_mutex_lock(&pool.lock);
-    job->next = pool.queue;
-    pool.queue = job;
-    if (job->ncta > 1)
-        pthread_cond_broadcast(&pool.work);
-    pthread_mutex_unlock(&pool.lock);
+    /* one CTA, or no workers: nothing to share */
+    bool shared = job->ncta > 1 && __atomic_load_n(&pool.nthreads, __ATOMIC_RELAXED) > 0;
+    job->shared = shared;
+    if (shared) {
+        pthread_mutex_lock(&pool.lock);
+        job->next = pool.queue;
+        pool.queue = job;
+        __atomic_store_n(&pool.epoch, pool.epoch + 1, __ATOMIC_RELEASE);
+        if (pool.sleepers)
+            pthread_cond_broadcast(&pool.work);
+        pthread_mutex_unlock(&pool.lock);
+    }
 
-    bool altstack = altstack_enter(caller_worker); /* the host's own, where it has one */
-    drain(job, caller_worker); /* the launching thread runs CTAs too */
-    if (altstack)
-        altstack_leave();
+    rt_altstack_enter(&wk->altstack); /* kept: see above */
+    drain(job, wk); /* the launching thread runs CTAs too */
 
-    pthread_mutex_lock(&pool.lock);
-    for (rt_job **pp = &pool.queue; *pp; pp = &(*pp)->next)
-        if (*pp == job) {
-            *pp = job->next;
-            break;
+    if (shared) {
+        pthread_mutex_lock(&pool.lock);
+        for (rt_job **pp = &pool.queue; *pp; pp = &(*pp)->next)
+            if (*pp == job) {
+                *pp = job->next;
+                break;
+            }
+        /* no worker attaches now: wait for those that did to leave */
+        if (job->workers > 0 && pool.spin) {
+            pthread_mutex_unlock(&pool.lock);
+            spin_until(&job->workers, 0, true);
+            pthread_mutex_lock(&pool.lock);
         }
-    while (job->workers > 0)
-        pthread_cond_wait(&pool.detached, &pool.lock);
-    pthread_mutex_unlock(&pool.lock);
+        pool.detach_waiters++;
+        while (__atomic_load_n(&job->workers, __ATOMIC_ACQUIRE) > 0)
+            pthread_cond_wait(&pool.detached, &pool.lock);
+        pool.detach_waiters--;
+        pthread_mutex_unlock(&pool.lock);
+    }
     pthread_mutex_destroy(&job->lock);
-    free(job->templ);
     if (job->mod->desc->profile)
         rt_profile_launch(job->mod->desc, job->k, start);
     return job->error;

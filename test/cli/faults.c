@@ -203,13 +203,42 @@ main(int argc, char **argv)
         r = p2n_launch(mod, "print_s", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
         check("printf_bad_string/printf_again", r == P2N_SUCCESS, p2n_error_message());
     }
-    /* the launching thread has the alternate signal stack it had before
-     * (none) after the launches */
+    /* the launching thread keeps an alternate signal stack between
+     * launches: the one it had before, or (none) the library's */
     stack_t st;
     sigaltstack(NULL, &st);
-    check("no_altstack_left",
-          (st.ss_flags & SS_DISABLE) == (before.ss_flags & SS_DISABLE) && st.ss_sp == before.ss_sp,
-          "the host thread's alternate stack changed");
+    if (before.ss_flags & SS_DISABLE)
+        check("altstack_kept", !(st.ss_flags & SS_DISABLE) && st.ss_size >= MINSIGSTKSZ,
+              "no alternate stack after the launches");
+    else
+        check("altstack_kept", !(st.ss_flags & SS_DISABLE) && st.ss_sp == before.ss_sp,
+              "the host thread's alternate stack changed");
+    {
+        /* the host installs its own later: a fault is still caught, and
+         * the host's stays; the host takes it away: the library's again */
+        static char own[64 * 1024];
+        stack_t mine = {.ss_sp = own, .ss_size = sizeof own}, now;
+        sigaltstack(&mine, NULL);
+        p2n_set_num_threads(1);
+        uint64_t p = 0;
+        uint32_t who = 5, cta = 0;
+        void *params[] = {&p, &who, &cta};
+        p2n_result r = p2n_launch(mod, "store_at", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        const char *w[] = {"kernel 'store_at'", "CTA (0,0,0)", NULL};
+        expect("host_altstack_later", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+        sigaltstack(NULL, &now);
+        check("host_altstack_later/kept", !(now.ss_flags & SS_DISABLE) && now.ss_sp == own,
+              "the host's alternate stack was replaced");
+        stack_t off = {.ss_flags = SS_DISABLE};
+        sigaltstack(&off, NULL);
+        r = p2n_launch(mod, "store_at", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+        expect("host_altstack_off", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+        sigaltstack(NULL, &now);
+        check("host_altstack_off/library_again", !(now.ss_flags & SS_DISABLE) && now.ss_sp != own,
+              "no alternate stack after a launch");
+        if (!(before.ss_flags & SS_DISABLE))
+            sigaltstack(&before, NULL);
+    }
     /* a fault in the host's own code still reaches the host's handler */
     if (sigsetjmp(host_jmp, 1) == 0) { /* a page without access, not NULL (UBSan stops there) */
         volatile int *volatile np =
