@@ -556,7 +556,8 @@ cut_long_blocks(Emit *e)
             int n = 0;
             for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
                  in = LLVMGetNextInstruction(in)) {
-                if (LLVMIsAPHINode(in) || ++n < CUT_EVERY)
+                /* not between a (musttail) call and its ret */
+                if (LLVMIsAPHINode(in) || LLVMIsATerminatorInst(in) || ++n < CUT_EVERY)
                     continue;
                 n = 0;
                 LLVMPositionBuilderBefore(e->b, in);
