@@ -315,20 +315,90 @@ static const struct {
 };
 #undef IC
 
+/* A function of at most TINY_FN instructions with no branch back (an
+ * empty kernel, a setter) is code-generated without optimisation
+ * (optnone: fast instruction selection and register allocation): the
+ * code generator's fixed cost per function dominates there, and 2,500
+ * empty kernels took 1.2 s of code generation, half of it without.  One
+ * that nothing in the module calls (a kernel) and that is tiny once in
+ * SSA form with its blocks merged (mem2reg, simplifycfg) is not optimised
+ * either: the pipeline's cost per function is all it would pay for. */
+enum { TINY_FN = 32 };
+
+/* Whether block i of bbs (n of them) reaches a block on the path state
+ * marks 1 (a cycle); state: 0 unseen, 1 on the path, 2 done. */
 static bool
-optimise(Emit *e)
+cycle_from(LLVMBasicBlockRef *bbs, int n, int i, char *state)
+{
+    state[i] = 1;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[i]);
+    for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t); k++) {
+        LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
+        for (int j = 0; j < n; j++)
+            if (bbs[j] == s && (state[j] == 1 || (state[j] == 0 && cycle_from(bbs, n, j, state))))
+                return true;
+    }
+    state[i] = 2;
+    return false;
+}
+
+static bool
+tiny(LLVMValueRef fn)
+{
+    if (LLVMIsDeclaration(fn))
+        return false;
+    LLVMBasicBlockRef bbs[TINY_FN];
+    int n = 0, nb = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && n <= TINY_FN;
+             in = LLVMGetNextInstruction(in))
+            n++;
+        if (n > TINY_FN) /* also bounds the blocks: each has a terminator */
+            return false;
+        bbs[nb++] = bb;
+    }
+    char state[TINY_FN] = {0};
+    return nb > 0 && !cycle_from(bbs, nb, 0, state);
+}
+
+static void
+mark_optnone(Emit *e, LLVMValueRef fn)
+{
+    unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(e->ctx, noinline, 0));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(e->ctx, optnone, 0));
+}
+
+/* Whether some instruction of the module calls fn. */
+static bool
+called(LLVMValueRef fn)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsACallInst(user) && LLVMGetCalledValue(user) == fn)
+            return true;
+    }
+    return false;
+}
+
+static void
+mark_tiny_functions(Emit *e, bool uncalled_only)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn))
+        if ((!uncalled_only || !called(fn)) && tiny(fn))
+            mark_optnone(e, fn);
+}
+
+static bool
+run_passes(Emit *e, const char *passes)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(opts, e->o->opt_level >= 3);
     LLVMPassBuilderOptionsSetSLPVectorization(opts, e->o->opt_level >= 3);
-    int l = e->o->opt_level;
-    bool coro = e->has_coro && pipelines[l].cgscc;
-    const char *cg = pipelines[l].cgscc ? pipelines[l].cgscc : "";
-    char *p = arena_printf(e->arena, "%s%s%s%s%s%s%s%s", coro ? "coro-early," : "",
-                           pipelines[l].pre, *cg || coro ? ",cgscc(" : "", cg,
-                           coro ? (*cg ? ",coro-split" : "coro-split") : "",
-                           *cg || coro ? ")" : "", pipelines[l].post, coro ? ",coro-cleanup" : "");
-    LLVMErrorRef err = LLVMRunPasses(e->mod, p, e->tm, opts);
+    LLVMErrorRef err = LLVMRunPasses(e->mod, passes, e->tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     if (err) {
         char *msg = LLVMGetErrorMessage(err);
@@ -339,46 +409,26 @@ optimise(Emit *e)
     return true;
 }
 
-/* A function of at most TINY_FN instructions with no branch back (an
- * empty kernel, a setter) is code-generated without optimisation
- * (optnone: fast instruction selection and register allocation): the
- * code generator's fixed cost per function dominates there, and 2,500
- * empty kernels took 1.2 s of code generation, half of it without. */
-enum { TINY_FN = 32 };
-
-static void
-mark_tiny_functions(Emit *e)
+static bool
+optimise(Emit *e)
 {
-    unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
-    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
-    for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn)) {
-        if (LLVMIsDeclaration(fn))
-            continue;
-        int n = 0;
-        bool back = false;
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && n <= TINY_FN && !back;
-             bb = LLVMGetNextBasicBlock(bb)) {
-            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-                n++;
-            /* a successor at or before bb in layout order: maybe a cycle */
-            LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-            for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t) && !back; k++) {
-                LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
-                for (LLVMBasicBlockRef q = LLVMGetFirstBasicBlock(fn); q && !back;
-                     q = LLVMGetNextBasicBlock(q)) {
-                    back = q == s;
-                    if (q == bb)
-                        break;
-                }
-            }
-        }
-        if (n > TINY_FN || back)
-            continue;
-        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                LLVMCreateEnumAttribute(e->ctx, noinline, 0));
-        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                LLVMCreateEnumAttribute(e->ctx, optnone, 0));
+    int l = e->o->opt_level;
+    bool coro = e->has_coro && pipelines[l].cgscc;
+    const char *cg = pipelines[l].cgscc ? pipelines[l].cgscc : "";
+    const char *pre = pipelines[l].pre;
+    /* -O1, -O2: kernels tiny in SSA form are left alone (not with
+     * coroutines, whose passes go around the whole pipeline) */
+    if (*cg && !coro) {
+        if (!run_passes(e, "function(mem2reg,simplifycfg)"))
+            return false;
+        mark_tiny_functions(e, true);
+        return run_passes(e, arena_printf(e->arena, "%s,cgscc(%s)%s", pre, cg, pipelines[l].post));
     }
+    char *p = arena_printf(e->arena, "%s%s%s%s%s%s%s%s", coro ? "coro-early," : "", pre,
+                           *cg || coro ? ",cgscc(" : "", cg,
+                           coro ? (*cg ? ",coro-split" : "coro-split") : "",
+                           *cg || coro ? ")" : "", pipelines[l].post, coro ? ",coro-cleanup" : "");
+    return run_passes(e, p);
 }
 
 /* A copy of n bytes in malloc'ed memory, as the output. */
@@ -486,24 +536,60 @@ on_diagnostic(LLVMDiagnosticInfoRef di, void *ctx)
     LLVMDisposeMessage(msg);
 }
 
+/* A basic block of more than CUT_EVERY instructions gets a stack map
+ * (llvm.experimental.stackmap, no shadow bytes: no code, a record in
+ * .llvm_stackmaps) every CUT_EVERY instructions, after the optimisation:
+ * the code generator's machine scheduler takes a call as the end of its
+ * region, and its time grows with the square of a value's uses in one
+ * region (ScheduleDAGMILive::updatePressureDiffs).  10,000 lines of
+ * divergent diamonds, one block of 11,000 instructions: 0.24 s in the
+ * scheduler, 0.015 s with the cuts.  The bench kernels' largest block has
+ * 374. */
+enum { CUT_EVERY = 1000 };
+
+static void
+cut_long_blocks(Emit *e)
+{
+    uint64_t id = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            int n = 0;
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+                 in = LLVMGetNextInstruction(in)) {
+                /* not between a (musttail) call and its ret */
+                if (LLVMIsAPHINode(in) || LLVMIsATerminatorInst(in) || ++n < CUT_EVERY)
+                    continue;
+                n = 0;
+                LLVMPositionBuilderBefore(e->b, in);
+                LLVMValueRef args[] = {LLVMConstInt(e->t_i64, id++, 0),
+                                       LLVMConstInt(e->t_i32, 0, 0)};
+                emit_intrinsic(e, "llvm.experimental.stackmap", NULL, 0, args, 2);
+            }
+        }
+}
+
+/* The code of mod by tm; with "warn-stack-size"="0" on its functions for
+ * an object, so that each one's frame goes to e->frame_of. */
 static LLVMMemoryBufferRef
-emit_code(Emit *e, LLVMCodeGenFileType kind)
+codegen(Emit *e, LLVMModuleRef mod, LLVMTargetMachineRef tm, LLVMCodeGenFileType kind)
 {
     char *err = NULL;
     LLVMMemoryBufferRef buf = NULL;
     bool object = kind == LLVMObjectFile;
-    if (e->o->opt_level > 0)
-        mark_tiny_functions(e);
     if (object) {
-        e->frame_of = arena_alloc(e->arena, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
-        memset(e->frame_of, 0, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
-        for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn))
+        if (!e->frame_of) {
+            e->frame_of = arena_alloc(e->arena, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
+            memset(e->frame_of, 0, sizeof(uint64_t) * (size_t)(e->m->funcs.n + 1));
+        }
+        for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
             if (!LLVMIsDeclaration(fn))
                 LLVMAddAttributeAtIndex(
                     fn, LLVMAttributeFunctionIndex,
                     LLVMCreateStringAttribute(e->ctx, "warn-stack-size", 15, "0", 1));
     }
-    LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(e->tm, e->mod, kind, &err, &buf);
+    if (mod == e->mod && e->o->opt_level > 0)
+        cut_long_blocks(e);
+    LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(tm, mod, kind, &err, &buf);
     if (failed || e->failed) {
         target_error(e, "LLVM could not emit the %s%s%s", object ? "object" : "assembly",
                      err && *err ? ": " : "", err ? err : "");
@@ -512,7 +598,17 @@ emit_code(Emit *e, LLVMCodeGenFileType kind)
             LLVMDisposeMemoryBuffer(buf);
         return NULL;
     }
-    if (object) { /* each kernel's stack need over its placeholder, in a copy we own */
+    return buf;
+}
+
+static LLVMMemoryBufferRef
+emit_code(Emit *e, LLVMCodeGenFileType kind)
+{
+    if (e->o->opt_level > 0)
+        mark_tiny_functions(e, false);
+    LLVMMemoryBufferRef buf = codegen(e, e->mod, e->tm, kind);
+    if (buf && kind == LLVMObjectFile) {
+        /* each kernel's stack need over its placeholder, in a copy we own */
         size_t n = LLVMGetBufferSize(buf);
         char *copy = malloc(n ? n : 1);
         if (copy)
@@ -528,6 +624,122 @@ emit_code(Emit *e, LLVMCodeGenFileType kind)
         buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(copy, n, "object");
         free(copy);
     }
+    return buf;
+}
+
+/* ------------------------------------------------------ tiny kernels apart
+ *
+ * A module of many tiny kernels (at least SPLIT_MIN) for a shared object:
+ * they go into a module of their own, code-generated without optimisation
+ * (LLVMCodeGenLevelNone: fast instruction selection and register
+ * allocation, and the short pass list, whose fixed cost per function is
+ * less than half the optimising one's even for an optnone function), and
+ * the linker joins the two objects.  A kernel moves only when nothing in
+ * it names a global value but an intrinsic, so the new module needs
+ * nothing from the old one; the old one's descriptor names it, a hidden
+ * symbol of the shared object.  2,500 empty kernels: 0.5 s of code
+ * generation less. */
+enum { SPLIT_MIN = 64 };
+
+/* Whether v is, or a constant v holds, a global value other than an
+ * intrinsic. */
+static bool
+names_global(LLVMValueRef v)
+{
+    if (LLVMIsAGlobalValue(v)) {
+        size_t n;
+        const char *name = LLVMGetValueName2(v, &n);
+        return !(LLVMIsAFunction(v) && n > 5 && strncmp(name, "llvm.", 5) == 0);
+    }
+    if (!LLVMIsAConstant(v) || LLVMIsAConstantDataSequential(v))
+        return false;
+    for (int i = 0; i < LLVMGetNumOperands(v); i++)
+        if (names_global(LLVMGetOperand(v, (unsigned)i)))
+            return true;
+    return false;
+}
+
+static bool
+goes_apart(LLVMValueRef fn)
+{
+    if (LLVMIsDeclaration(fn) || called(fn) || !tiny(fn))
+        return false;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+            for (int i = 0; i < LLVMGetNumOperands(in); i++)
+                if (names_global(LLVMGetOperand(in, (unsigned)i)))
+                    return false;
+    return true;
+}
+
+/* The module of the tiny kernels taken out of e->mod, or NULL (none
+ * taken). */
+static LLVMModuleRef
+split_tiny(Emit *e)
+{
+    if (e->o->opt_level == 0 || e->has_coro)
+        return NULL;
+    int n = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(e->mod); fn; fn = LLVMGetNextFunction(fn))
+        n += goes_apart(fn);
+    if (n < SPLIT_MIN)
+        return NULL;
+    LLVMModuleRef apart = LLVMCloneModule(e->mod);
+    ValueVec keep = {0}, drop = {0};
+    for (LLVMValueRef fn = LLVMGetFirstFunction(apart); fn; fn = LLVMGetNextFunction(fn)) {
+        if (goes_apart(fn))
+            vec_push(e->arena, &keep, fn);
+        else if (!LLVMIsDeclaration(fn) || !LLVMGetIntrinsicID(fn))
+            vec_push(e->arena, &drop, fn);
+    }
+    /* the new module: the tiny kernels, hidden symbols, and intrinsics */
+    for (LLVMValueRef g = LLVMGetFirstGlobal(apart), next; g; g = next) {
+        next = LLVMGetNextGlobal(g);
+        LLVMReplaceAllUsesWith(g, LLVMGetPoison(LLVMTypeOf(g)));
+        LLVMDeleteGlobal(g);
+    }
+    for (int i = 0; i < drop.n; i++) {
+        LLVMReplaceAllUsesWith(drop.v[i], LLVMGetPoison(LLVMTypeOf(drop.v[i])));
+        LLVMDeleteFunction(drop.v[i]);
+    }
+    for (int i = 0; i < keep.n; i++) {
+        LLVMSetLinkage(keep.v[i], LLVMExternalLinkage);
+        LLVMSetVisibility(keep.v[i], LLVMHiddenVisibility);
+    }
+    /* the old one: a declaration of each in its place */
+    for (int i = 0; i < keep.n; i++) {
+        size_t len;
+        const char *name = LLVMGetValueName2(keep.v[i], &len);
+        LLVMValueRef old = LLVMGetNamedFunction(e->mod, name);
+        LLVMValueRef decl = LLVMAddFunction(e->mod, "", LLVMGlobalGetValueType(old));
+        LLVMReplaceAllUsesWith(old, decl);
+        LLVMDeleteFunction(old);
+        LLVMSetValueName2(decl, name, len);
+        LLVMSetVisibility(decl, LLVMHiddenVisibility);
+    }
+    return apart;
+}
+
+/* The object of the tiny kernels apart, by a target machine like e->tm
+ * but at LLVMCodeGenLevelNone; NULL (and an error) on failure. */
+static LLVMMemoryBufferRef
+apart_object(Emit *e, LLVMModuleRef apart)
+{
+    char *triple = LLVMGetTargetMachineTriple(e->tm);
+    char *cpu = LLVMGetTargetMachineCPU(e->tm);
+    char *features = LLVMGetTargetMachineFeatureString(e->tm);
+    LLVMTargetMachineRef tm =
+        LLVMCreateTargetMachine(LLVMGetTargetMachineTarget(e->tm), triple, cpu, features,
+                                LLVMCodeGenLevelNone, LLVMRelocPIC, LLVMCodeModelDefault);
+    LLVMDisposeMessage(triple);
+    LLVMDisposeMessage(cpu);
+    LLVMDisposeMessage(features);
+    if (!tm) {
+        target_error(e, "LLVM cannot make a second target machine");
+        return NULL;
+    }
+    LLVMMemoryBufferRef buf = codegen(e, apart, tm, LLVMObjectFile);
+    LLVMDisposeTargetMachine(tm);
     return buf;
 }
 
@@ -646,18 +858,30 @@ run_tool(Emit *e, char *const argv[], const char *dir, const char *log)
 static int
 link_shared(Emit *e)
 {
-    LLVMMemoryBufferRef obj = emit_code(e, LLVMObjectFile);
-    if (!obj)
+    LLVMModuleRef apart = split_tiny(e);
+    LLVMMemoryBufferRef obj2 = apart ? apart_object(e, apart) : NULL;
+    if (apart)
+        LLVMDisposeModule(apart);
+    if (apart && !obj2)
         return P2N_TRANSLATE_INTERNAL;
+    LLVMMemoryBufferRef obj = emit_code(e, LLVMObjectFile);
+    if (!obj) {
+        if (obj2)
+            LLVMDisposeMemoryBuffer(obj2);
+        return P2N_TRANSLATE_INTERNAL;
+    }
     const char *tmp = getenv("TMPDIR");
     char *dir = arena_printf(e->arena, "%s/ptx2native-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) {
         target_error(e, "cannot create a temporary directory in %s: %s", tmp && *tmp ? tmp : "/tmp",
                      strerror(errno));
         LLVMDisposeMemoryBuffer(obj);
+        if (obj2)
+            LLVMDisposeMemoryBuffer(obj2);
         return P2N_TRANSLATE_INTERNAL;
     }
     char *o_path = arena_printf(e->arena, "%s/module.o", dir);
+    char *o2_path = arena_printf(e->arena, "%s/tiny.o", dir);
     char *so_path = arena_printf(e->arena, "%s/module.so", dir);
     char *log = arena_printf(e->arena, "%s/link.log", dir);
     int status = P2N_TRANSLATE_INTERNAL;
@@ -665,10 +889,16 @@ link_shared(Emit *e)
         target_error(e, "cannot write %s: %s", o_path, strerror(errno));
         goto out;
     }
+    if (obj2 && !write_file(o2_path, LLVMGetBufferStart(obj2), LLVMGetBufferSize(obj2))) {
+        target_error(e, "cannot write %s: %s", o2_path, strerror(errno));
+        goto out;
+    }
     const char *cc = getenv("CC");
     if (!cc || !*cc)
         cc = "cc";
-    char *argv[] = {(char *)cc, "-shared", "-o", so_path, o_path, "-lm", NULL};
+    char *argv[] = {(char *)cc, "-shared", "-o", so_path, o_path, "-lm", NULL, NULL};
+    if (obj2)
+        argv[5] = o2_path, argv[6] = "-lm";
     int rc = run_tool(e, argv, dir, log);
     if (rc == 127 || rc < 0) {
         target_error(e,
@@ -702,6 +932,8 @@ link_shared(Emit *e)
 out:
     nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
     LLVMDisposeMemoryBuffer(obj);
+    if (obj2)
+        LLVMDisposeMemoryBuffer(obj2);
     return status;
 }
 

@@ -41,6 +41,8 @@ typedef struct FuncInfo {
                                  barrier and no call */
     bool *param_uniform;      /* [nparams] .func: every call passes a uniform
                                  value (analyze_module); NULL: none proven */
+    bool address_taken;       /* its address escapes (analyze_module): an
+                                 indirect call may reach it */
     bool *reg_row_affine;     /* [nregs] lanes of a warp with the same %tid.y
                                  and %tid.z hold v0 + reg_tx_step * %tid.x */
     int64_t *reg_tx_step;     /* [nregs] that step (0: the same in the row) */

@@ -1143,6 +1143,7 @@ analyze_module(Module *m)
     for (int i = 0; i < m->funcs.n; i++) {
         Func *f = m->funcs.v[i];
         an->funcs[i].func = f;
+        an->funcs[i].address_taken = taken[i];
         if (!f->has_body)
             continue;
         cfg_build(f, &m->arena);

@@ -793,11 +793,12 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
         vec_push(e->arena, &vd, desc_struct(t_var, fields, VD_COUNT));
     }
 
-    /* every defined .func, so function pointers work across modules */
+    /* every defined .func whose address escapes, so function pointers work
+     * across modules; the others, once inlined, need no code of their own */
     Vec(LLVMValueRef) fd = {0};
     for (int i = 0; i < e->m->funcs.n; i++) {
         const Func *f = e->m->funcs.v[i];
-        if (f->is_entry || !f->has_body)
+        if (f->is_entry || !f->has_body || !e->an->funcs[i].address_taken)
             continue;
         LLVMValueRef fields[FD_COUNT] = {
             [FD_NAME] = cstring(e, f->name),

@@ -158,6 +158,107 @@ ret_vector(Emit *e, const Operand *o, PtxType ty, LLVMValueRef v)
     inst_write(e, o, ty, v);
 }
 
+/* ------------------------------------------------- .param blocks' data */
+
+/* <32 x ptr>: each lane's byte `off` of a block of `size` bytes a lane. */
+static LLVMValueRef
+block_lanes(Emit *e, LLVMValueRef blk, int64_t size, int64_t off)
+{
+    LLVMValueRef offs = LLVMBuildAdd(
+        e->b,
+        LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64),
+                     emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)size, 0)), ""),
+        emit_splat(e, LLVMConstInt(e->t_i64, (uint64_t)off, 1)), "");
+    return LLVMBuildGEP2(e->b, e->t_i8, blk, &offs, 1, "");
+}
+
+/* Element `off` of every lane of a block (size bytes a lane) as <32 x t>:
+ * one vector load where the lanes' elements are adjacent (a scalar
+ * parameter), else a gather.  The block is ours, 32 lanes long, so every
+ * lane is read; inst_write keeps the inactive lanes' old values. */
+static LLVMValueRef
+block_load(Emit *e, LLVMValueRef blk, int64_t size, int64_t off, LLVMTypeRef t)
+{
+    LLVMTypeRef vt = LLVMVectorType(t, WARP);
+    unsigned es = (unsigned)LLVMABISizeOfType(e->td, t);
+    if (off == 0 && size == (int64_t)es) {
+        LLVMValueRef v = LLVMBuildLoad2(e->b, vt, blk, "");
+        LLVMSetAlignment(v, es);
+        return v;
+    }
+    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef args[] = {block_lanes(e, blk, size, off), emit_u32(e, 1),
+                           emit_mask_vec(e, LLVMConstInt(e->t_i32, 0xffffffffu, 0)),
+                           LLVMGetPoison(vt)};
+    return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+}
+
+/* The active lanes' v (<32 x t>) into element `off` of their part of a
+ * block.  Where the lanes' elements are adjacent: the vector with the
+ * inactive lanes' old values blended in, stored whole (the block is the
+ * warp's own: nothing else writes it meanwhile), which LLVM forwards to a
+ * load of it once the callee is inlined, and where every live lane runs
+ * (as inst_write does for registers) a staging variable of this
+ * function's own calls (own) takes all lanes, with no blend: no other
+ * lane reads that block.  Else a scatter. */
+static void
+block_store(Emit *e, LLVMValueRef blk, int64_t size, int64_t off, LLVMValueRef v, bool own)
+{
+    LLVMTypeRef vt = LLVMTypeOf(v);
+    unsigned es = (unsigned)LLVMABISizeOfType(e->td, LLVMGetElementType(vt));
+    LLVMValueRef mask = emit_mask_vec(e, emit_cur_mask(e));
+    if (off == 0 && size == (int64_t)es) {
+        if (!own || e->fs.partial || e->fs.imask) {
+            LLVMValueRef old = LLVMBuildLoad2(e->b, vt, blk, "");
+            LLVMSetAlignment(old, es);
+            v = LLVMBuildSelect(e->b, mask, v, old, "");
+        }
+        LLVMSetAlignment(LLVMBuildStore(e->b, v, blk), es);
+        return;
+    }
+    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
+    LLVMValueRef args[] = {v, block_lanes(e, blk, size, off), emit_u32(e, 1), mask};
+    emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
+}
+
+/* ld and st of a parameter or result of this .func, or of a staging
+ * variable of its calls: lane i's bytes of such a block are at
+ * block + i * size, so an element at one offset in every lane is a vector
+ * at a constant stride, read and written as such (no run-time check of the
+ * addresses).  False when the address is no such block: memory.c's. */
+bool
+call_param_access(Emit *e, const Instr *in)
+{
+    bool st = in->op == OP_ST;
+    if ((in->op != OP_LD && !st) || in->nopnd < 2)
+        return false;
+    const Operand *addr = &in->opnd[st ? 0 : 1];
+    const Operand *b = addr->nsub > 0 ? &addr->sub[0] : NULL;
+    if (addr->kind != OPD_MEM || !b || b->kind != OPD_VAR || b->var->space != SP_PARAM)
+        return false;
+    LLVMValueRef blk = call_param_block(e, b->var);
+    if (!blk)
+        return false;
+    const Func *f = e->fs.f;
+    bool own = b->var->owner == f;
+    for (int i = 0; own && !f->is_entry && i < f->params.n + f->rets.n; i++)
+        own = (i < f->params.n ? f->params.v[i] : f->rets.v[i - f->params.n]) != b->var;
+    PtxType ty = in->ntype > 0 ? in->type[0] : TY_B32; /* as memory.c's mem_type */
+    LLVMTypeRef t = inst_llvm_type(e, ty);
+    int64_t es = (int64_t)LLVMABISizeOfType(e->td, t), size = param_size(b->var);
+    const Operand *data = &in->opnd[st ? 1 : 0];
+    int n = data->kind == OPD_VEC ? data->nsub : 1;
+    for (int i = 0; i < n; i++) {
+        const Operand *d = data->kind == OPD_VEC ? &data->sub[i] : data;
+        int64_t off = addr->imm + (int64_t)i * es;
+        if (st)
+            block_store(e, blk, size, off, inst_operand(e, d, ty, true), own);
+        else if (d->kind != OPD_SINK)
+            inst_write(e, d, ty, block_load(e, blk, size, off, t));
+    }
+    return true;
+}
+
 /* ---------------------------------------------- device runtime functions */
 
 static LLVMValueRef

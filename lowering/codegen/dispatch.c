@@ -24,7 +24,9 @@ inst_emit(Emit *e, const Instr *in)
 {
     int errors = e->d->nerrors;
     Handler *h = in->op > OP_NONE && in->op < OP_COUNT ? handlers[in->op] : NULL;
-    if (h)
+    if (call_param_access(e, in))
+        ; /* ld/st of a call's parameter blocks: the call ABI's (call.c) */
+    else if (h)
         h(e, in);
     else
         emit_unsupported(e, in->loc,

@@ -468,6 +468,9 @@ int emit_call_arrival(Emit *e, const HeldCall *h);
 /* --------------------------------------------------------------- call.c */
 #define P2N_MAX_CALL_DEPTH 256
 void call_emit(Emit *e, const Instr *in);
+/* ld/st of a .param block of the current function's calls or of its own
+ * parameters; false when in is none (memory.c's emit_ld/emit_st then) */
+bool call_param_access(Emit *e, const Instr *in);
 bool call_holds(Emit *e, const Instr *in);
 bool call_held_compatible(Emit *e, const HeldCall *a, const HeldCall *b);
 void call_held_copy(Emit *e, const HeldCall *from, const HeldCall *to, LLVMValueRef lanes,

@@ -1085,8 +1085,8 @@ emit_cvta(Emit *e, const Instr *in)
 }
 
 /* The native stack grows down: the frames of the .funcs a kernel calls (their
- * local memory) lie between the current stack pointer and the kernel's frame,
- * whose stack pointer the kernel records in w->stack_top at entry. */
+ * local memory) lie between the current stack pointer and the top of the
+ * kernel's frame, which the kernel records in w->stack_top at entry. */
 static LLVMValueRef
 stack_pointer(Emit *e)
 {
@@ -1096,11 +1096,24 @@ stack_pointer(Emit *e)
                           0);
 }
 
+/* The top recorded is above the kernel's whole frame on x86-64 (the
+ * address of its return address), since a .func inlined into the kernel
+ * brings its local frame into the kernel's; elsewhere the stack pointer at
+ * entry. */
 void
 mem_entry_prologue(Emit *e)
 {
-    LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
-    LLVMBuildStore(e->b, sp, abi_warp_field_ptr(e, W_STACK_TOP));
+    LLVMValueRef top;
+    if (strncmp(LLVMGetTarget(e->mod), "x86_64", 6) == 0) {
+        LLVMTypeRef over[] = {e->t_ptr};
+        unsigned id = LLVMLookupIntrinsicID("llvm.addressofreturnaddress", 27);
+        top = emit_intrinsic(e, "llvm.addressofreturnaddress", over,
+                             LLVMIntrinsicIsOverloaded(id) ? 1 : 0, NULL, 0);
+    } else {
+        top = stack_pointer(e);
+    }
+    LLVMBuildStore(e->b, LLVMBuildPtrToInt(e->b, top, e->t_i64, ""),
+                   abi_warp_field_ptr(e, W_STACK_TOP));
 }
 
 /* a in [lo, lo + size), for a scalar or vector a; lo and size are i64 scalars */

@@ -1,0 +1,52 @@
+/* longblock.c — runs test/cli/longblock.sh's kernel (N diamonds) on 64
+ * threads, 8 floats each, and compares every float with the same
+ * arithmetic in C.  Prints one PASS/FAIL line. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx2native.h"
+
+enum { THREADS = 64 };
+
+int
+main(int argc, char **argv)
+{
+    p2n_module *mod;
+    if (argc < 3 || p2n_module_load(&mod, argv[1]) != P2N_SUCCESS) {
+        printf("FAIL cli/longblock/load: %s\n", p2n_error_message());
+        return 1;
+    }
+    int n = atoi(argv[2]);
+    static float data[THREADS * 8], want[THREADS * 8];
+    for (int i = 0; i < THREADS * 8; i++)
+        data[i] = want[i] = 1.0f + (float)(i % 13) / 8.0f;
+    for (int t = 0; t < THREADS; t++) {
+        float *f = &want[8 * t];
+        for (int k = 0; k < n; k++) {
+            int v = k % 8;
+            /* thread t's lane is t % 32 only for %tid.x < 32: the kernel
+             * compares %tid.x itself */
+            if ((unsigned)t < (unsigned)(1 + k % 31))
+                f[v] = f[v] * f[(v + 3) % 8];
+            else
+                f[v] = f[v] + f[(v + 1) % 8];
+        }
+    }
+    uint64_t p = (uint64_t)(uintptr_t)data;
+    void *params[] = {&p};
+    p2n_result r = p2n_launch(mod, "diamonds", (p2n_dim3){1, 1, 1}, (p2n_dim3){THREADS, 1, 1}, 0, params);
+    int bad = -1;
+    for (int i = 0; i < THREADS * 8 && bad < 0; i++)
+        if (memcmp(&data[i], &want[i], sizeof(float)) != 0)
+            bad = i;
+    if (r != P2N_SUCCESS)
+        printf("FAIL cli/longblock/run: %s\n", p2n_error_message());
+    else if (bad >= 0)
+        printf("FAIL cli/longblock/results: element %d is %a, want %a\n", bad, data[bad], want[bad]);
+    else
+        printf("PASS cli/longblock/results\n");
+    p2n_module_unload(mod);
+    return r != P2N_SUCCESS || bad >= 0;
+}
