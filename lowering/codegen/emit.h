@@ -117,6 +117,7 @@ typedef struct EmitFunc {
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
     LLVMValueRef *probe_slot;   /* [nregs] <NPROBE x iN> allocas (value.c, probes) */
+    int *prefetched;            /* [nregs] block + 1 of the last prefetch through it (memory.c) */
     /* a kernel run as a coroutine (abi_kernel_is_coro): its coro.id token
      * and frame handle; a suspended or finished run leaves by coro_end_bb,
      * a destroyed one (never: the runtime drops frames) by coro_free_bb */

@@ -805,6 +805,26 @@ prefetch(Emit *e, LLVMValueRef p, bool store)
     emit_intrinsic(e, "llvm.prefetch", &pt, 1, args, 4);
 }
 
+/* Whether acc is the first access of the current PTX block through its
+ * base register: one prefetch per register and block covers the lines
+ * ahead of its neighbours (x[i] and x[i + 1], a load and a store of y[i]);
+ * more only cost translation time (a 10,000-line kernel of 1,000 accesses
+ * through one register took 0.5 s longer with one at each). */
+static bool
+first_through(Emit *e, const Access *acc)
+{
+    int r = acc->o->sub[0].reg, n = e->fs.f->regs.n;
+    if (!e->fs.prefetched) {
+        e->fs.prefetched = arena_alloc(e->arena, sizeof *e->fs.prefetched * (size_t)(n + 1));
+        for (int i = 0; i < n; i++)
+            e->fs.prefetched[i] = 0;
+    }
+    if (e->fs.prefetched[r] == e->fs.block + 1)
+        return false;
+    e->fs.prefetched[r] = e->fs.block + 1;
+    return true;
+}
+
 static LLVMValueRef
 row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wide, bool stream)
 {
@@ -823,7 +843,7 @@ row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wid
 
     LLVMPositionBuilderAtEnd(e->b, all);
     LLVMValueRef got[2] = {NULL, NULL};
-    if (stream) {
+    if (stream && first_through(e, acc)) {
         prefetch(e, p0, val != NULL);
         prefetch(e, p16, val != NULL);
     }
@@ -1426,11 +1446,31 @@ slow_access_call(LLVMValueRef in)
            (len > 10 && strncmp(name, "p2n.lanes.", 10) == 0);
 }
 
+/* The calls of slow-path helpers in f, up to `most` + 1. */
+static int
+slow_calls(LLVMValueRef f, int most)
+{
+    int n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && n <= most;
+         bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+            n += slow_access_call(in);
+    return n;
+}
+
+/* A function with more slow paths than this keeps its address vectors
+ * where they are: a copy in each block costs the code generator more than
+ * it saves (a straight-line kernel of 1,000 accesses through one register
+ * took 10% longer to translate), and such code is rarely a hot loop. */
+enum { SINK_MAX_CALLS = 64 };
+
 void
 mem_sink_slow_addresses(Emit *e)
 {
     LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
-    for (LLVMValueRef f = LLVMGetFirstFunction(e->mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMValueRef f = LLVMGetFirstFunction(e->mod); f; f = LLVMGetNextFunction(f)) {
+        if (slow_calls(f, SINK_MAX_CALLS) > SINK_MAX_CALLS)
+            continue;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
              bb = LLVMGetNextBasicBlock(bb)) {
             Remat m = {.n = 0}; /* what this block computed again, for its later calls */
@@ -1445,5 +1485,6 @@ mem_sink_slow_addresses(Emit *e)
                                    remat(b, LLVMGetOperand(in, 0), &m, 8, start, roots, &nroots));
             erase_dead(roots, nroots, 8);
         }
+    }
     LLVMDisposeBuilder(b);
 }
