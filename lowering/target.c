@@ -958,6 +958,8 @@ target_write(Emit *e)
     }
     if (!optimise(e))
         return P2N_TRANSLATE_INTERNAL;
+    if (e->o->opt_level >= 1)
+        mem_sink_slow_addresses(e);
 
     switch (e->o->kind) {
     case OUT_LLVM_TEXT: {

@@ -64,6 +64,7 @@ typedef struct State {
     int64_t *step;   /* [nregs] rows mode: step per %tid.x */
     uint8_t *step_state; /* [nregs] STEP_* */
     uint8_t *wide;   /* [nregs] widenings of a moving 32-bit value (<= 1) */
+    uint8_t *small;  /* [nregs] rows mode: only ever %tid.x or %laneid (small_regs) */
 } State;
 
 static bool
@@ -302,6 +303,74 @@ widens(const Instr *in)
            !instr_has_mod(in, MOD_SAT);
 }
 
+/* An operand that is %tid.x or %laneid, or a register that only ever
+ * holds one of them (small_regs): below 1024 in every lane, so widened
+ * it cannot wrap. */
+static bool
+small_opnd(const State *s, const Operand *o)
+{
+    if (o->kind == OPD_SREG)
+        return (o->sreg == SREG_TID && o->comp == 0) || o->sreg == SREG_LANEID;
+    return o->kind == OPD_REG && o->reg >= 0 && o->reg < s->f->regs.n && s->small[o->reg] == 1;
+}
+
+/* A widening whose moving operand is small (small_opnd), times an
+ * immediate at most: the 64-bit result is exact, with no wrap to check. */
+static bool
+widens_small(const State *s, const Instr *in)
+{
+    const Operand *o = in->opnd;
+    if (in->op == OP_CVT)
+        return small_opnd(s, &o[1]);
+    return (small_opnd(s, &o[1]) && o[2].kind == OPD_IMM) ||
+           (small_opnd(s, &o[2]) && o[1].kind == OPD_IMM);
+}
+
+/* s->small: 1 for a register whose every definition is a mov of %tid.x,
+ * %laneid or another such register (2: not; 0: no definition). */
+static void
+small_regs(State *s)
+{
+    const Func *f = s->f;
+    for (int k = 0; !f->is_entry && k < f->params.n; k++)
+        if (f->params.v[k]->space == SP_REG && f->params.v[k]->reg >= 0 &&
+            f->params.v[k]->reg < f->regs.n)
+            s->small[f->params.v[k]->reg] = 2;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < f->instrs.n; i++) {
+            const Instr *in = &f->instrs.v[i];
+            const Operand *d = &in->opnd[0];
+            if (in->op == OP_CALL) {
+                const Operand *rets = call_shape(in).rets;
+                for (int k = 0; rets && k < rets->nsub; k++)
+                    if (rets->sub[k].kind == OPD_REG && s->small[rets->sub[k].reg] != 2)
+                        s->small[rets->sub[k].reg] = 2, changed = true;
+                continue;
+            }
+            if (!has_dest(in) || in->nopnd < 1)
+                continue;
+            bool mov = in->op == OP_MOV && in->nopnd == 2 && d->kind == OPD_REG &&
+                       in->ntype > 0 && type_bits(in->type[0]) == 32 &&
+                       type_kind(in->type[0]) != TK_FLOAT && small_opnd(s, &in->opnd[1]);
+            if (mov && d->reg >= 0 && d->reg < f->regs.n && s->small[d->reg] == 0) {
+                s->small[d->reg] = 1, changed = true;
+                continue;
+            }
+            if (mov)
+                continue;
+            if (d->kind == OPD_REG && d->reg >= 0 && d->reg < f->regs.n) {
+                if (s->small[d->reg] != 2)
+                    s->small[d->reg] = 2, changed = true;
+            } else if (d->kind == OPD_VEC || d->kind == OPD_PAIR) {
+                for (int k = 0; k < d->nsub; k++)
+                    if (d->sub[k].kind == OPD_REG && s->small[d->sub[k].reg] != 2)
+                        s->small[d->sub[k].reg] = 2, changed = true;
+            }
+        }
+    }
+}
+
 /* cvt from 64 to 32 bits of integers: the value modulo 2^32 keeps its
  * step, and a wrap of a widened 32-bit value (a multiple of 2^32) is gone. */
 static bool
@@ -410,7 +479,7 @@ instr_step(const State *s, const Instr *in, int64_t *k, int *wide)
         w += opnd_wide(s, &in->opnd[i]);
     if (st == STEP_CONST && (w > 1 || (w == 1 && *k == 0)))
         st = STEP_TOP;
-    *wide = w + (st == STEP_CONST && *k != 0 && widens(in));
+    *wide = w + (st == STEP_CONST && *k != 0 && widens(in) && !widens_small(s, in));
     if (*wide > 1)
         st = STEP_TOP;
     return st;
@@ -913,6 +982,8 @@ rows_compute(State *s0)
     s.step = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step);
     s.step_state = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.step_state);
     s.wide = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.wide);
+    s.small = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *s.small);
+    small_regs(&s);
     taint_fixpoint(&s);
 
     info->reg_row_affine = arena_alloc(s.a, (size_t)(nr + 1) * sizeof *info->reg_row_affine);

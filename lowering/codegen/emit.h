@@ -116,6 +116,8 @@ typedef struct EmitFunc {
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
+    LLVMValueRef *probe_slot;   /* [nregs] <NPROBE x iN> allocas (value.c, probes) */
+    int *prefetched;            /* [nregs] block + 1 of the last prefetch through it (memory.c) */
     /* a kernel run as a coroutine (abi_kernel_is_coro): its coro.id token
      * and frame handle; a suspended or finished run leaves by coro_end_bb,
      * a destroyed one (never: the runtime drops frames) by coro_free_bb */
@@ -328,6 +330,13 @@ LLVMValueRef inst_operand(Emit *e, const Operand *o, PtxType t, bool want_vec);
 bool operand_varying(Emit *e, const Operand *o);
 void inst_write(Emit *e, const Operand *dst, PtxType t, LLVMValueRef v);
 LLVMValueRef convert_bits(Emit *e, LLVMValueRef v, LLVMTypeRef t, bool sign);
+/* Probes: lanes 0, 15, 16 and 31 of a register known row by row, kept
+ * beside it (value.c): whether r has one, its probe read as type t, and
+ * the probe lanes of any value (a scalar's splat). */
+#define NPROBE 4
+bool probe_reg(Emit *e, int r);
+LLVMValueRef probe_read(Emit *e, int r, PtxType t);
+LLVMValueRef probe_of(Emit *e, LLVMValueRef v);
 /* The sources of an instruction, read as one type. */
 typedef struct Ops {
     LLVMValueRef a[4];
@@ -404,6 +413,8 @@ void emit_cvt(Emit *e, const Instr *in);
 void emit_cvt_pack_int(Emit *e, const Instr *in); /* cvt.pack */
 void emit_mov(Emit *e, const Instr *in);
 /* memory.c */
+/* After the passes: each slow-path access computes its addresses itself */
+void mem_sink_slow_addresses(Emit *e);
 /* A memory operand's address in `space` (SP_GENERIC: a host address):
  * one ptr when the same for every lane, else <32 x ptr>. */
 LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);

@@ -105,6 +105,32 @@ mem_address(Emit *e, const Operand *o, Space space)
 
 
 
+/* The addresses of a memory operand's probe lanes (value.c, probes):
+ * <NPROBE x ptr>, the same lanes of what mem_address gives but for the
+ * *bias bytes still to add (a 64-bit register's offset, added to the
+ * lanes taken out: one probe serves every offset), when the operand is a
+ * register that has a probe, in a space row_step accepts; else NULL. */
+static LLVMValueRef
+mem_probe(Emit *e, const Operand *o, Space space, int64_t *bias)
+{
+    const Operand *b = o->nsub > 0 ? &o->sub[0] : NULL;
+    if (!b || b->kind != OPD_REG || !operand_varying(e, b) || !probe_reg(e, b->reg))
+        return NULL;
+    if (space != SP_SHARED && space != SP_GLOBAL && space != SP_GENERIC && space != SP_CONST)
+        return NULL;
+    bool narrow = type_bits(e->fs.f->regs.v[b->reg].type) == 32;
+    LLVMValueRef a = probe_read(e, b->reg, narrow ? TY_U32 : TY_U64);
+    *bias = narrow ? 0 : o->imm;
+    if (narrow) { /* wraps at 32 bits, as mem_address */
+        LLVMValueRef off = LLVMConstInt(e->t_i32, (uint64_t)o->imm, 1);
+        a = LLVMBuildAdd(e->b, a, probe_of(e, off), "");
+        a = LLVMBuildZExt(e->b, a, LLVMVectorType(e->t_i64, NPROBE), "");
+    }
+    if (space == SP_SHARED)
+        return LLVMBuildGEP2(e->b, e->t_i8, abi_warp_field(e, W_SHARED), &a, 1, "");
+    return LLVMBuildIntToPtr(e->b, a, LLVMVectorType(e->t_ptr, NPROBE), "");
+}
+
 /* True (i1) when every active lane's pointer is p0 + lane * size. */
 static LLVMValueRef
 contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMValueRef *base)
@@ -693,6 +719,62 @@ rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wi
     return access_join(e, jb, val, vt, got, bbs, 2);
 }
 
+/* Where an ld or st goes: its operand and space, and the bytes past
+ * them (an element of a vector access); ptr, the per-lane addresses, made
+ * up front only when there is no probe (mem_probe, with bias bytes still
+ * to add): then the paths that need them make them where they run, and
+ * the fast path has none of the 32 x 64-bit arithmetic. */
+typedef struct Access {
+    const Operand *o;
+    Space space;
+    int64_t off;
+    LLVMValueRef ptr, probe;
+    int64_t bias;
+} Access;
+
+static LLVMValueRef
+access_ptr(Emit *e, const Access *a)
+{
+    return a->ptr ? a->ptr : offset_ptr(e, mem_address(e, a->o, a->space), a->off);
+}
+
+/* The addresses of lanes 0 and 16 (*p0, *p16) of an access, from its
+ * probe when there is one; and, through a widened 32-bit value (wide),
+ * whether lanes 0 and 15, and 16 and 31, are 15 steps apart (a wrap
+ * changes the distance by a multiple of 2^32); else true. */
+static LLVMValueRef
+halves_at(Emit *e, const Access *acc, int64_t step, bool wide, LLVMValueRef *p0,
+          LLVMValueRef *p16)
+{
+    LLVMValueRef ok = LLVMConstInt(e->t_i1, 1, 0), ptrs = acc->ptr, probe = acc->probe;
+    if (!probe) {
+        if (wide)
+            ok = LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
+                              span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), "");
+        *p0 = lane_ptr(e, ptrs, emit_u32(e, 0));
+        *p16 = lane_ptr(e, ptrs, emit_u32(e, WARP / 2));
+        return ok;
+    }
+    LLVMValueRef at[NPROBE]; /* lanes 0, 15, 16, 31 */
+    for (int i = 0; i < NPROBE; i++)
+        at[i] = LLVMBuildExtractElement(e->b, probe, emit_u32(e, (uint64_t)i), "");
+    if (wide)
+        for (int h = 0; h < 2; h++) {
+            LLVMValueRef a = LLVMBuildPtrToInt(e->b, at[2 * h], e->t_i64, "");
+            LLVMValueRef b = LLVMBuildPtrToInt(e->b, at[2 * h + 1], e->t_i64, "");
+            LLVMValueRef d = LLVMBuildSub(e->b, b, a, "");
+            ok = LLVMBuildAnd(
+                e->b, ok,
+                LLVMBuildICmp(e->b, LLVMIntEQ, d,
+                              LLVMConstInt(e->t_i64, (uint64_t)(step * (WARP / 2 - 1)), 0), ""),
+                "");
+        }
+    LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)(acc->bias + acc->off), 1);
+    *p0 = LLVMBuildGEP2(e->b, e->t_i8, at[0], &off, 1, "");
+    *p16 = LLVMBuildGEP2(e->b, e->t_i8, at[2], &off, 1, "");
+    return ok;
+}
+
 /* A contiguous access (step = size >= 4) through an address the analysis
  * knows row by row.  The full-warp fast path, when every lane is active
  * and lanes 0-15 and 16-31 each lie in one row (e->fs.half_rows, once per
@@ -703,8 +785,48 @@ rows_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wi
  * case is rows_partial, out of line: masked accesses or a gather, never
  * the run-time search for a pattern of p2n.lanes.  Loads when val is
  * NULL. */
+/* A hint that the lines PREFETCH_AHEAD bytes past p will be read (written
+ * when store), on the full-warp fast path of a global access: the next
+ * warps and CTAs of a launch mostly take the next elements, and a CTA of
+ * a 2-D block walks many rows at once, more streams than the hardware
+ * prefetcher follows.  A warp runs too few instructions between its
+ * accesses to keep many misses in flight by itself (saxpy and hotspot
+ * waited on their loads).  1 and 2 KiB ahead measured alike, and both
+ * better than none (saxpy, hotspot, on a busy machine). */
+enum { PREFETCH_AHEAD = 1024 };
+
+static void
+prefetch(Emit *e, LLVMValueRef p, bool store)
+{
+    LLVMValueRef off = LLVMConstInt(e->t_i64, PREFETCH_AHEAD, 0);
+    LLVMValueRef args[] = {LLVMBuildGEP2(e->b, e->t_i8, p, &off, 1, ""), emit_u32(e, store),
+                           emit_u32(e, 3), emit_u32(e, 1)};
+    LLVMTypeRef pt = e->t_ptr;
+    emit_intrinsic(e, "llvm.prefetch", &pt, 1, args, 4);
+}
+
+/* Whether acc is the first access of the current PTX block through its
+ * base register: one prefetch per register and block covers the lines
+ * ahead of its neighbours (x[i] and x[i + 1], a load and a store of y[i]);
+ * more only cost translation time (a 10,000-line kernel of 1,000 accesses
+ * through one register took 0.5 s longer with one at each). */
+static bool
+first_through(Emit *e, const Access *acc)
+{
+    int r = acc->o->sub[0].reg, n = e->fs.f->regs.n;
+    if (!e->fs.prefetched) {
+        e->fs.prefetched = arena_alloc(e->arena, sizeof *e->fs.prefetched * (size_t)(n + 1));
+        for (int i = 0; i < n; i++)
+            e->fs.prefetched[i] = 0;
+    }
+    if (e->fs.prefetched[r] == e->fs.block + 1)
+        return false;
+    e->fs.prefetched[r] = e->fs.block + 1;
+    return true;
+}
+
 static LLVMValueRef
-row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wide, bool stream)
 {
     warp_rows(e);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -713,26 +835,25 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
     LLVMValueRef ok = LLVMBuildAnd(
         e->b, e->fs.half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""),
         "");
-    if (wide)
-        ok = LLVMBuildAnd(e->b, ok,
-                          LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, size),
-                                       span_const_ok(e, ptr, WARP / 2, WARP - 1, size), ""),
-                          "");
+    LLVMValueRef p0, p16;
+    ok = LLVMBuildAnd(e->b, ok, halves_at(e, acc, size, wide, &p0, &p16), "");
     LLVMBasicBlockRef all = emit_new_block(e, "mem.row"), other = emit_new_block(e, "mem.rows"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, ok, all, other);
 
     LLVMPositionBuilderAtEnd(e->b, all);
     LLVMValueRef got[2] = {NULL, NULL};
-    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0));
-    LLVMValueRef p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
+    if (stream && first_through(e, acc)) {
+        prefetch(e, p0, val != NULL);
+        prefetch(e, p16, val != NULL);
+    }
     got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(vt));
     got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
     LLVMBasicBlockRef aend = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, other);
-    got[1] = rows_call(e, ptr, t, val, wide);
+    got[1] = rows_call(e, access_ptr(e, acc), t, val, wide);
     LLVMBuildBr(e->b, jb);
 
     LLVMBasicBlockRef bbs[] = {aend, other};
@@ -749,7 +870,7 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
  * becomes on the machine anyway).  Anything else is the out-of-line access,
  * which checks the lanes' addresses at run time. */
 static LLVMValueRef
-row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
+row_access(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, int64_t step, bool wide)
 {
     warp_rows(e);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -757,18 +878,13 @@ row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t s
     LLVMValueRef fast =
         LLVMBuildAnd(e->b, e->fs.half_rows,
                      LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
-    if (wide && step != 0) /* a widened 32-bit value may wrap inside a row */
-        fast = LLVMBuildAnd(e->b, fast,
-                            LLVMBuildAnd(e->b, span_const_ok(e, ptr, 0, WARP / 2 - 1, step),
-                                         span_const_ok(e, ptr, WARP / 2, WARP - 1, step), ""),
-                            "");
+    LLVMValueRef p0, p16; /* a widened 32-bit value may wrap inside a row */
+    fast = LLVMBuildAnd(e->b, fast, halves_at(e, acc, step, wide && step != 0, &p0, &p16), "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
 
     LLVMPositionBuilderAtEnd(e->b, fb);
-    LLVMValueRef p0 = lane_ptr(e, ptr, emit_u32(e, 0)),
-                 p16 = lane_ptr(e, ptr, emit_u32(e, WARP / 2));
     LLVMValueRef got[2] = {NULL, NULL};
     if (step == 0) {
         LLVMValueRef v0 = LLVMBuildLoad2(e->b, t, p0, ""), v16 = LLVMBuildLoad2(e->b, t, p16, "");
@@ -784,7 +900,7 @@ row_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, int64_t s
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, sb);
-    got[1] = lanes_call(e, ptr, t, val);
+    got[1] = lanes_call(e, access_ptr(e, acc), t, val);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, jb);
@@ -889,49 +1005,52 @@ row_step(Emit *e, const Operand *o, Space space, bool *wide)
  * or per lane); the result is scalar only for a uniform pointer with
  * want_vec false and no lane mask in force. */
 static LLVMValueRef
-load(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, bool want_vec, Sem sem, int64_t step, bool wide)
+load(Emit *e, const Access *a, LLVMTypeRef t, bool want_vec, Sem sem, int64_t step, bool wide,
+     bool stream)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!emit_is_vec(ptr) && !e->fs.imask) {
-        LLVMValueRef v = ordered(LLVMBuildLoad2(e->b, t, ptr, ""), size, sem);
+    bool vec = a->probe || emit_is_vec(a->ptr);
+    if (!vec && !e->fs.imask) {
+        LLVMValueRef v = ordered(LLVMBuildLoad2(e->b, t, a->ptr, ""), size, sem);
         return want_vec ? emit_splat(e, v) : v;
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
-        return per_lane_ordered(e, ptr, t, NULL, sem);
-    if (emit_is_vec(ptr) && step == size && size >= 4)
-        return row_masked(e, ptr, t, NULL, wide);
-    if (emit_is_vec(ptr) && (step == 0 || step == size))
-        return row_access(e, ptr, t, NULL, step, wide);
-    if (emit_is_vec(ptr) && step != STEP_UNKNOWN)
-        return strided_access(e, ptr, t, NULL);
-    return lanes_call(e, ptr, t, NULL);
+        return per_lane_ordered(e, access_ptr(e, a), t, NULL, sem);
+    if (vec && step == size && size >= 4)
+        return row_masked(e, a, t, NULL, wide, stream);
+    if (vec && (step == 0 || step == size))
+        return row_access(e, a, t, NULL, step, wide);
+    if (vec && step != STEP_UNKNOWN)
+        return strided_access(e, access_ptr(e, a), t, NULL);
+    return lanes_call(e, access_ptr(e, a), t, NULL);
 }
 
 static void
-store(Emit *e, LLVMValueRef ptr, LLVMValueRef val, Sem sem, int64_t step, bool wide)
+store(Emit *e, const Access *a, LLVMValueRef val, Sem sem, int64_t step, bool wide, bool stream)
 {
     LLVMTypeRef t = emit_is_vec(val) ? LLVMGetElementType(LLVMTypeOf(val)) : LLVMTypeOf(val);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    if (!emit_is_vec(ptr) && !emit_is_vec(val) && !e->fs.imask) {
-        ordered(LLVMBuildStore(e->b, val, ptr), size, sem);
+    bool vec = a->probe || emit_is_vec(a->ptr);
+    if (!vec && !emit_is_vec(val) && !e->fs.imask) {
+        ordered(LLVMBuildStore(e->b, val, a->ptr), size, sem);
         return;
     }
     if (sem.ord != LLVMAtomicOrderingNotAtomic)
-        per_lane_ordered(e, ptr, t, emit_splat(e, val), sem);
-    else if (emit_is_vec(ptr) && step == size && size >= 4)
-        row_masked(e, ptr, t, emit_splat(e, val), wide);
-    else if (emit_is_vec(ptr) && step == size)
-        row_access(e, ptr, t, emit_splat(e, val), step, wide);
-    else if (emit_is_vec(ptr) && step != STEP_UNKNOWN && step != 0)
-        strided_access(e, ptr, t, emit_splat(e, val));
+        per_lane_ordered(e, access_ptr(e, a), t, emit_splat(e, val), sem);
+    else if (vec && step == size && size >= 4)
+        row_masked(e, a, t, emit_splat(e, val), wide, stream);
+    else if (vec && step == size)
+        row_access(e, a, t, emit_splat(e, val), step, wide);
+    else if (vec && step != STEP_UNKNOWN && step != 0)
+        strided_access(e, access_ptr(e, a), t, emit_splat(e, val));
     else
-        lanes_call(e, ptr, t, emit_splat(e, val));
+        lanes_call(e, access_ptr(e, a), t, emit_splat(e, val));
 }
 
 LLVMValueRef
 offset_ptr(Emit *e, LLVMValueRef ptr, int64_t bytes)
 {
-    if (bytes == 0)
+    if (bytes == 0 || !ptr)
         return ptr;
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)bytes, 1);
     if (emit_is_vec(ptr))
@@ -948,13 +1067,26 @@ mem_type(const Instr *in)
     return in->ntype > 0 ? in->type[0] : TY_B32;
 }
 
+/* The Access of memory operand o (the elements of a vector access add
+ * their offsets); the addresses up front when `early` (an ld that writes
+ * a register its later elements' addresses may read). */
+static Access
+access_of(Emit *e, const Instr *in, const Operand *o, int64_t step, bool early)
+{
+    Access a = {o, access_space(in), 0, NULL, NULL, 0};
+    if (step != STEP_UNKNOWN)
+        a.probe = mem_probe(e, o, a.space, &a.bias);
+    if (!a.probe || early)
+        a.ptr = mem_address(e, o, a.space);
+    return a;
+}
+
 void
 emit_ld(Emit *e, const Instr *in)
 {
     PtxType ty = mem_type(in);
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *dst = &in->opnd[0];
-    LLVMValueRef ptr = mem_address(e, &in->opnd[1], access_space(in));
     Sem sem = mem_sem(in);
     int n = dst->kind == OPD_VEC ? dst->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -962,12 +1094,16 @@ emit_ld(Emit *e, const Instr *in)
     int64_t step = row_step(e, &in->opnd[1], access_space(in), &wide);
     if (n > 1 && step == size)
         step = STEP_UNKNOWN; /* the lanes' elements interleave */
+    Access a = access_of(e, in, &in->opnd[1], step, n > 1);
+    LLVMValueRef base = a.ptr;
     for (int i = 0; i < n; i++) {
         const Operand *d = dst->kind == OPD_VEC ? &dst->sub[i] : dst;
         if (d->kind == OPD_SINK)
             continue;
         bool want = d->kind == OPD_REG && e->fs.fi->reg_varying[d->reg];
-        LLVMValueRef v = load(e, offset_ptr(e, ptr, (int64_t)i * size), t, want, sem, step, wide);
+        a.off = (int64_t)i * size;
+        a.ptr = offset_ptr(e, base, a.off);
+        LLVMValueRef v = load(e, &a, t, want, sem, step, wide, a.space == SP_GLOBAL);
         inst_write(e, d, ty, v);
     }
 }
@@ -978,7 +1114,6 @@ emit_st(Emit *e, const Instr *in)
     PtxType ty = mem_type(in);
     LLVMTypeRef t = inst_llvm_type(e, ty);
     const Operand *src = &in->opnd[1];
-    LLVMValueRef ptr = mem_address(e, &in->opnd[0], access_space(in));
     Sem sem = mem_sem(in);
     int n = src->kind == OPD_VEC ? src->nsub : 1;
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
@@ -986,10 +1121,15 @@ emit_st(Emit *e, const Instr *in)
     int64_t step = row_step(e, &in->opnd[0], access_space(in), &wide);
     if (n > 1 && step == size)
         step = STEP_UNKNOWN;
+    Access a = access_of(e, in, &in->opnd[0], step, false);
+    LLVMValueRef base = a.ptr;
+    bool vec = a.probe || emit_is_vec(a.ptr);
     for (int i = 0; i < n; i++) {
         const Operand *s = src->kind == OPD_VEC ? &src->sub[i] : src;
-        LLVMValueRef v = inst_operand(e, s, ty, emit_is_vec(ptr) || e->fs.partial);
-        store(e, offset_ptr(e, ptr, (int64_t)i * size), v, sem, step, wide);
+        LLVMValueRef v = inst_operand(e, s, ty, vec || e->fs.partial);
+        a.off = (int64_t)i * size;
+        a.ptr = offset_ptr(e, base, a.off);
+        store(e, &a, v, sem, step, wide, a.space == SP_GLOBAL);
     }
 }
 
@@ -1186,4 +1326,178 @@ emit_isspacep(Emit *e, const Instr *in)
         return;
     }
     inst_write(e, &in->opnd[0], TY_PRED, p);
+}
+
+/* ------------------------------------------------ slow-path addresses */
+
+/* After the passes, the per-lane address vector an out-of-line access
+ * (p2n.rows.*, p2n.lanes.*) takes is computed again inside the block of
+ * the call, from the leaves of its arithmetic, and the original is
+ * deleted where nothing else uses it.  A vector computed once and used
+ * only by the slow paths of several accesses otherwise stays where the
+ * register was written: on the full-warp fast path, 32 x 64-bit lanes of
+ * extensions, shifts and adds and their spills around the calls, for
+ * nothing (the fast path takes its addresses from the probe lanes). */
+enum { REMAT_MAX = 64 };
+typedef struct Remat {
+    LLVMValueRef from[REMAT_MAX], to[REMAT_MAX];
+    int n;
+} Remat;
+
+static bool
+pure_vector_op(LLVMValueRef v)
+{
+    if (!LLVMIsAInstruction(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
+        return false;
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMLoad: /* of what does not change (%tid) */
+        return LLVMGetMetadata(v, LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(v)),
+                                                           "invariant.load", 14)) != NULL;
+    case LLVMAdd:
+    case LLVMSub:
+    case LLVMMul:
+    case LLVMShl:
+    case LLVMAnd:
+    case LLVMOr:
+    case LLVMXor:
+    case LLVMZExt:
+    case LLVMSExt:
+    case LLVMTrunc:
+    case LLVMIntToPtr:
+    case LLVMPtrToInt:
+    case LLVMBitCast:
+    case LLVMShuffleVector:
+    case LLVMInsertElement:
+    case LLVMGetElementPtr: return true;
+    default: return false;
+    }
+}
+
+/* v computed again in block bb (depth levels at most): what v's tree has
+ * in bb already stays, with its operands from outside computed again at
+ * the start of bb (`start`, its first instruction after the phis), where
+ * they come before every use in bb.  The originals replaced go to roots. */
+static LLVMValueRef
+remat(LLVMBuilderRef b, LLVMValueRef v, Remat *m, int depth, LLVMValueRef start,
+      LLVMValueRef *roots, int *nroots)
+{
+    if (depth <= 0 || !pure_vector_op(v))
+        return v;
+    for (int i = 0; i < m->n; i++)
+        if (m->from[i] == v)
+            return m->to[i];
+    int n = LLVMGetNumOperands(v);
+    if (n > 4 || m->n == REMAT_MAX)
+        return v;
+    bool local = LLVMGetInstructionParent(v) == LLVMGetInstructionParent(start);
+    LLVMValueRef ops[4];
+    for (int i = 0; i < n; i++)
+        ops[i] = remat(b, LLVMGetOperand(v, (unsigned)i), m, depth - 1, start, roots, nroots);
+    LLVMValueRef c = v;
+    if (local) {
+        for (int i = 0; i < n; i++)
+            if (ops[i] != LLVMGetOperand(v, (unsigned)i))
+                LLVMSetOperand(v, (unsigned)i, ops[i]);
+    } else {
+        c = LLVMInstructionClone(v);
+        LLVMPositionBuilderBefore(b, start);
+        LLVMInsertIntoBuilder(b, c);
+        for (int i = 0; i < n; i++)
+            LLVMSetOperand(c, (unsigned)i, ops[i]);
+        if (*nroots < REMAT_MAX) /* else it stays, dead, for the code generator to drop */
+            roots[(*nroots)++] = v;
+    }
+    if (m->n < REMAT_MAX)
+        m->from[m->n] = v, m->to[m->n++] = c;
+    return c;
+}
+
+/* The pure vector instructions of v's tree (depth levels), once each. */
+static void
+chain_of(LLVMValueRef v, Remat *c, int depth)
+{
+    if (depth <= 0 || !pure_vector_op(v) || c->n == REMAT_MAX)
+        return;
+    for (int i = 0; i < c->n; i++)
+        if (c->from[i] == v)
+            return;
+    c->from[c->n++] = v;
+    int n = LLVMGetNumOperands(v);
+    for (int i = 0; i < n && n <= 4; i++)
+        chain_of(LLVMGetOperand(v, (unsigned)i), c, depth - 1);
+}
+
+/* Deletes what of the trees of roots[0 .. n-1] nothing uses any more. */
+static void
+erase_dead(LLVMValueRef *roots, int n, int depth)
+{
+    Remat c = {.n = 0};
+    for (int i = 0; i < n; i++)
+        chain_of(roots[i], &c, depth);
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < c.n; i++)
+            if (c.from[i] && !LLVMGetFirstUse(c.from[i])) {
+                LLVMInstructionEraseFromParent(c.from[i]);
+                c.from[i] = NULL;
+                more = true;
+            }
+    }
+}
+
+static bool
+slow_access_call(LLVMValueRef in)
+{
+    if (!LLVMIsACallInst(in))
+        return false;
+    LLVMValueRef f = LLVMGetCalledValue(in);
+    if (!f || !LLVMIsAFunction(f))
+        return false;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    return (len > 9 && strncmp(name, "p2n.rows.", 9) == 0) ||
+           (len > 10 && strncmp(name, "p2n.lanes.", 10) == 0);
+}
+
+/* The calls of slow-path helpers in f, up to `most` + 1. */
+static int
+slow_calls(LLVMValueRef f, int most)
+{
+    int n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && n <= most;
+         bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+            n += slow_access_call(in);
+    return n;
+}
+
+/* A function with more slow paths than this keeps its address vectors
+ * where they are: a copy in each block costs the code generator more than
+ * it saves (a straight-line kernel of 1,000 accesses through one register
+ * took 10% longer to translate), and such code is rarely a hot loop. */
+enum { SINK_MAX_CALLS = 64 };
+
+void
+mem_sink_slow_addresses(Emit *e)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
+    for (LLVMValueRef f = LLVMGetFirstFunction(e->mod); f; f = LLVMGetNextFunction(f)) {
+        if (slow_calls(f, SINK_MAX_CALLS) > SINK_MAX_CALLS)
+            continue;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+             bb = LLVMGetNextBasicBlock(bb)) {
+            Remat m = {.n = 0}; /* what this block computed again, for its later calls */
+            LLVMValueRef roots[REMAT_MAX];
+            int nroots = 0;
+            LLVMValueRef start = LLVMGetFirstInstruction(bb);
+            while (start && LLVMIsAPHINode(start))
+                start = LLVMGetNextInstruction(start);
+            for (LLVMValueRef in = start; in; in = LLVMGetNextInstruction(in))
+                if (slow_access_call(in))
+                    LLVMSetOperand(in, 0,
+                                   remat(b, LLVMGetOperand(in, 0), &m, 8, start, roots, &nroots));
+            erase_dead(roots, nroots, 8);
+        }
+    }
+    LLVMDisposeBuilder(b);
 }

@@ -64,6 +64,10 @@ sreg_value(Emit *e, const Operand *o)
         LLVMValueRef p = LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, "");
         LLVMValueRef v = LLVMBuildLoad2(e->b, LLVMVectorType(e->t_i32, WARP), p, "tid");
         LLVMSetAlignment(v, 4);
+        /* a warp's %tid does not change while it runs: the load may be
+         * repeated where it is needed (memory.c, mem_sink_slow_addresses) */
+        unsigned inv = LLVMGetMDKindIDInContext(e->ctx, "invariant.load", 14);
+        LLVMSetMetadata(v, inv, LLVMMetadataAsValue(e->ctx, LLVMMDNodeInContext2(e->ctx, NULL, 0)));
         return v;
     }
     case SREG_NTID:
@@ -202,6 +206,195 @@ inst_operand(Emit *e, const Operand *o, PtxType ty, bool want_vec)
     return want_vec ? emit_splat(e, v) : v;
 }
 
+/* ------------------------------------------------------------ probes */
+
+/* A register the analysis knows row by row (FuncInfo.reg_row_affine) and
+ * that differs across the warp keeps, beside its <32 x iN>, a <4 x iN>
+ * "probe": its lanes 0, 15, 16 and 31 (PROBE_LANES), written with it in
+ * inst_write.  The affine instructions (the ones the analysis follows:
+ * add, sub, neg, mul.lo, mul.wide, mad.lo, shl, mov, cvt) compute it
+ * from their operands' probes, on four lanes; anything else takes it
+ * from the vector.  An access through such an address finds its first
+ * and last lanes there (memory.c, mem_probe): the full-warp fast path
+ * needs no lane of the 32 x 64-bit address vector, so that vector is
+ * left to the slow path. */
+static const unsigned probe_lanes[NPROBE] = {0, 15, 16, 31};
+
+bool
+probe_reg(Emit *e, int r)
+{
+    const FuncInfo *fi = e->fs.fi;
+    /* not in a kernel run as a coroutine: what lives across its barriers
+     * goes to the coroutine's frame, and the probes of a loop's registers
+     * made the tiled matmul 15% slower (user time, 3 runs) */
+    if (e->fs.coro_frame)
+        return false;
+    if (!fi->reg_row_affine || !fi->reg_row_affine[r] || !fi->reg_varying[r])
+        return false;
+    LLVMTypeRef st = e->fs.reg_type[r];
+    if (LLVMGetTypeKind(st) != LLVMVectorTypeKind)
+        return false;
+    LLVMTypeRef et = LLVMGetElementType(st);
+    return LLVMGetTypeKind(et) == LLVMIntegerTypeKind &&
+           (LLVMGetIntTypeWidth(et) == 32 || LLVMGetIntTypeWidth(et) == 64);
+}
+
+static LLVMValueRef
+probe_slot(Emit *e, int r)
+{
+    if (!e->fs.probe_slot) {
+        int n = e->fs.f->regs.n;
+        e->fs.probe_slot = arena_alloc(e->arena, sizeof *e->fs.probe_slot * (size_t)(n + 1));
+        for (int i = 0; i < n; i++)
+            e->fs.probe_slot[i] = NULL;
+    }
+    if (!e->fs.probe_slot[r]) {
+        LLVMTypeRef t = LLVMVectorType(LLVMGetElementType(e->fs.reg_type[r]), NPROBE);
+        e->fs.probe_slot[r] = emit_alloca(e, t, "probe");
+    }
+    return e->fs.probe_slot[r];
+}
+
+/* The probe lanes of a <32 x T> value, or a scalar's splat. */
+LLVMValueRef
+probe_of(Emit *e, LLVMValueRef v)
+{
+    LLVMValueRef idx[NPROBE];
+    if (!emit_is_vec(v)) {
+        for (int i = 0; i < NPROBE; i++)
+            idx[i] = emit_u32(e, 0);
+        LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(v), NPROBE);
+        v = LLVMBuildInsertElement(e->b, LLVMGetUndef(vt), v, emit_u32(e, 0), "");
+    } else {
+        for (int i = 0; i < NPROBE; i++)
+            idx[i] = emit_u32(e, probe_lanes[i]);
+    }
+    return LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(LLVMTypeOf(v)),
+                                  LLVMConstVector(idx, NPROBE), "probe");
+}
+
+/* An integer probe as `bits` wide: truncated, or extended by `sign`. */
+static LLVMValueRef
+probe_bits(Emit *e, LLVMValueRef p, unsigned bits, bool sign)
+{
+    LLVMTypeRef t = LLVMVectorType(LLVMIntTypeInContext(e->ctx, bits), NPROBE);
+    unsigned from = LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(p)));
+    return from == bits ? p
+           : from > bits ? LLVMBuildTrunc(e->b, p, t, "")
+           : sign        ? LLVMBuildSExt(e->b, p, t, "")
+                         : LLVMBuildZExt(e->b, p, t, "");
+}
+
+/* The probe of register r (probe_reg), as read by an operand of type ty. */
+LLVMValueRef
+probe_read(Emit *e, int r, PtxType ty)
+{
+    LLVMTypeRef t = LLVMVectorType(LLVMGetElementType(e->fs.reg_type[r]), NPROBE);
+    LLVMValueRef p = LLVMBuildLoad2(e->b, t, probe_slot(e, r), "");
+    return probe_bits(e, p, (unsigned)type_bits(ty), type_signed(ty));
+}
+
+/* Operand o of type ty (an integer of 32 or 64 bits) on the probe lanes. */
+static LLVMValueRef
+probe_operand(Emit *e, const Operand *o, PtxType ty)
+{
+    if (o->kind == OPD_REG && !o->neg && operand_varying(e, o) && probe_reg(e, o->reg))
+        return probe_read(e, o->reg, ty);
+    return probe_of(e, inst_operand(e, o, ty, false));
+}
+
+/* The probe of what `in` writes to its destination, from its operands'
+ * probes, when it is one of the affine instructions; NULL otherwise.  The
+ * same cases as the analysis's instr_step1, computed as the handlers do
+ * (arith.c, convert.c). */
+static LLVMValueRef
+probe_compute(Emit *e, const Instr *in)
+{
+    const Operand *o = in->opnd;
+    PtxType ty = in->ntype > 0 ? in->type[0] : TY_B32;
+    TypeKind k = type_kind(ty);
+    bool lin = (k == TK_BITS || k == TK_UINT || k == TK_SINT) &&
+               (type_bits(ty) == 32 || type_bits(ty) == 64) && !instr_has_mod(in, MOD_CC) &&
+               !instr_has_mod(in, MOD_SAT);
+    switch (in->op) {
+    case OP_ADD:
+    case OP_SUB:
+        if (!lin || in->nopnd != 3)
+            return NULL;
+        return LLVMBuildBinOp(e->b, in->op == OP_ADD ? LLVMAdd : LLVMSub,
+                              probe_operand(e, &o[1], ty), probe_operand(e, &o[2], ty), "");
+    case OP_NEG:
+        return lin && in->nopnd == 2 ? LLVMBuildNeg(e->b, probe_operand(e, &o[1], ty), "") : NULL;
+    case OP_MUL:
+        if (lin && in->nopnd == 3 && instr_has_mod(in, MOD_LO))
+            return LLVMBuildMul(e->b, probe_operand(e, &o[1], ty), probe_operand(e, &o[2], ty), "");
+        if (in->nopnd == 3 && instr_has_mod(in, MOD_WIDE) && type_bits(ty) == 32 &&
+            (k == TK_UINT || k == TK_SINT))
+            return LLVMBuildMul(e->b, probe_bits(e, probe_operand(e, &o[1], ty), 64, k == TK_SINT),
+                                probe_bits(e, probe_operand(e, &o[2], ty), 64, k == TK_SINT), "");
+        return NULL;
+    case OP_MAD:
+        if (!lin || in->nopnd != 4 || !instr_has_mod(in, MOD_LO))
+            return NULL;
+        return LLVMBuildAdd(
+            e->b, LLVMBuildMul(e->b, probe_operand(e, &o[1], ty), probe_operand(e, &o[2], ty), ""),
+            probe_operand(e, &o[3], ty), "");
+    case OP_SHL:
+        if (!lin || in->nopnd != 3 || o[2].kind != OPD_IMM || o[2].imm < 0 || o[2].imm > 20)
+            return NULL;
+        return LLVMBuildShl(e->b, probe_operand(e, &o[1], ty),
+                            probe_of(e, LLVMConstInt(inst_llvm_type(e, ty), (uint64_t)o[2].imm, 0)),
+                            "");
+    case OP_MOV:
+        if (!lin || in->nopnd != 2 ||
+            (o[1].kind != OPD_REG && o[1].kind != OPD_SREG && o[1].kind != OPD_IMM))
+            return NULL;
+        return probe_operand(e, &o[1], ty);
+    case OP_CVT: {
+        if (in->ntype != 2 || in->nopnd != 2 || instr_has_mod(in, MOD_SAT))
+            return NULL;
+        PtxType st = in->type[1];
+        TypeKind sk = type_kind(st);
+        bool ints = (k == TK_BITS || k == TK_UINT || k == TK_SINT) &&
+                    (sk == TK_BITS || sk == TK_UINT || sk == TK_SINT) &&
+                    (type_bits(ty) == 32 || type_bits(ty) == 64) &&
+                    (type_bits(st) == 32 || type_bits(st) == 64);
+        if (!ints)
+            return NULL;
+        return probe_bits(e, probe_operand(e, &o[1], st), (unsigned)type_bits(ty), type_signed(st));
+    }
+    default: return NULL;
+    }
+}
+
+/* Writes register r's probe beside its new value nv (<32 x T>, before any
+ * merge), keeping the old lanes outside m (i32; NULL: every lane). */
+static void
+probe_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef nv, LLVMValueRef m)
+{
+    int r = dst->reg;
+    LLVMTypeRef et = LLVMGetElementType(e->fs.reg_type[r]);
+    const Instr *in = e->fs.in;
+    LLVMValueRef p = in && dst == &in->opnd[0] ? probe_compute(e, in) : NULL;
+    if (p)
+        p = probe_bits(e, p, LLVMGetIntTypeWidth(et), type_signed(ty));
+    else
+        p = probe_of(e, nv);
+    if (m) {
+        LLVMValueRef sh[NPROBE], one[NPROBE];
+        for (int i = 0; i < NPROBE; i++) {
+            sh[i] = emit_u32(e, probe_lanes[i]);
+            one[i] = emit_u32(e, 1);
+        }
+        LLVMValueRef bits = LLVMBuildLShr(e->b, probe_of(e, m), LLVMConstVector(sh, NPROBE), "");
+        bits = LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, bits, LLVMConstVector(one, NPROBE), ""),
+                             LLVMConstVector(one, NPROBE), "");
+        LLVMValueRef old = LLVMBuildLoad2(e->b, LLVMTypeOf(p), probe_slot(e, r), "");
+        p = LLVMBuildSelect(e->b, bits, p, old, "");
+    }
+    LLVMBuildStore(e->b, p, probe_slot(e, r));
+}
+
 void
 inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
 {
@@ -218,12 +411,16 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
     v = convert_bits(e, v, se, type_signed(ty));
     if (vary) {
         v = emit_splat(e, v);
+        LLVMValueRef m = NULL;
         /* e->fs.nbar: lanes held at a call of a function that waits resume
          * after it, where the analysis's reg_merge does not look */
         if (e->fs.partial &&
-            (e->fs.imask || e->fs.nbar > 0 || !e->fs.fi->reg_merge || e->fs.fi->reg_merge[r])) {
+            (e->fs.imask || e->fs.nbar > 0 || !e->fs.fi->reg_merge || e->fs.fi->reg_merge[r]))
+            m = e->fs.imask ? e->fs.imask : emit_mask(e);
+        if (probe_reg(e, r))
+            probe_write(e, dst, ty, v, m);
+        if (m) {
             LLVMValueRef old = LLVMBuildLoad2(e->b, st, emit_reg_slot(e, r), "");
-            LLVMValueRef m = e->fs.imask ? e->fs.imask : emit_mask(e);
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");
         }
     } else if (emit_is_vec(v)) {
