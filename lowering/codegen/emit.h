@@ -116,6 +116,8 @@ typedef struct EmitFunc {
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
+    bool *reg_loaded;           /* [nregs] derived from a per-lane load (memory.c,
+                                   loaded_regs); NULL until an access asks */
     /* a kernel run as a coroutine (abi_kernel_is_coro): its coro.id token
      * and frame handle; a suspended or finished run leaves by coro_end_bb,
      * a destroyed one (never: the runtime drops frames) by coro_free_bb */
