@@ -118,6 +118,8 @@ typedef struct EmitFunc {
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
     bool *reg_loaded;           /* [nregs] derived from a per-lane load (memory.c,
                                    loaded_regs); NULL until an access asks */
+    int naccess;                /* ld, ldu and st in the function, plus one; 0
+                                   until an access asks (memory.c, few_accesses) */
     /* a kernel run as a coroutine (abi_kernel_is_coro): its coro.id token
      * and frame handle; a suspended or finished run leaves by coro_end_bb,
      * a destroyed one (never: the runtime drops frames) by coro_free_bb */

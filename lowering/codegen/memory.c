@@ -603,15 +603,40 @@ gather(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef
     return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
 }
 
-/* An access through an address made of loaded data (access_is_data),
- * inline: one masked vector access when the active lanes' addresses
- * happen to be base + lane * size (a single active lane, or a CSR row
- * read a lane an element), else a gather or scatter.  The base is the
- * largest of address - lane * size over the active lanes, so that no
- * lane is extracted at a variable index (LLVM spills the vector for
- * that); the check is that every active lane gives it. */
+enum { INLINE_ACCESSES = 64 };
+
+/* The function has at most INLINE_ACCESSES ld, ldu and st: its accesses
+ * may carry a run test inline (run_access).  In a larger one the IR, and
+ * LLVM's time on it, would grow with the tests (1,000 gathers through
+ * loaded indices: 6.2 s to translate with a call each, 11.8 s with the
+ * test inline). */
+static bool
+few_accesses(Emit *e)
+{
+    if (!e->fs.naccess) {
+        const Func *f = e->fs.f;
+        int n = 0;
+        for (int i = 0; i < f->instrs.n; i++) {
+            Opcode op = f->instrs.v[i].op;
+            n += op == OP_LD || op == OP_LDU || op == OP_ST;
+        }
+        e->fs.naccess = n + 1;
+    }
+    return e->fs.naccess - 1 <= INLINE_ACCESSES;
+}
+
+static LLVMValueRef rows_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val,
+                              bool wide);
+
+/* The active lanes' access at ptrs, inline: one masked vector access when
+ * their addresses happen to be base + lane * size, else the gather or
+ * scatter (rows < 0) or the out-of-line row access (rows_call, wide when
+ * rows is 1).  The base is the largest of address - lane * size over the
+ * active lanes, so that no lane is extracted at a variable index (LLVM
+ * spills the vector for that); the test is that every active lane gives
+ * it, on the 64-bit addresses, so a wrapped 32-bit index fails it. */
 static LLVMValueRef
-data_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val)
+run_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, int rows)
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMTypeRef vt = LLVMVectorType(t, WARP), v64 = LLVMVectorType(e->t_i64, WARP);
@@ -646,10 +671,37 @@ data_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val)
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, gb);
-    got[1] = gather(e, ptrs, t, val, mv);
+    got[1] = rows < 0 ? gather(e, ptrs, t, val, mv) : rows_call(e, ptrs, t, val, rows == 1);
     LLVMBuildBr(e->b, jb);
     LLVMBasicBlockRef from[] = {vb, gb};
     return access_join(e, jb, val, vt, got, from, 2);
+}
+
+/* An access through an address made of loaded data (access_is_data): a
+ * pattern no search is worth.  One run of lanes (a single active lane, a
+ * CSR row read a lane an element) is tested for inline where the
+ * function has few accesses (run_access); else the gather or scatter at
+ * once. */
+static LLVMValueRef
+data_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val)
+{
+    if (few_accesses(e))
+        return run_access(e, ptrs, t, val, -1);
+    return gather(e, ptrs, t, val, emit_mask_vec(e, emit_cur_mask(e)));
+}
+
+/* A contiguous row access with some lanes off, or a wrap to rule out
+ * (row_masked's other path): where the function has few accesses, one
+ * masked vector access when the active lanes form one run, tested inline
+ * (run_access: bfs's row[v + 1] in its loop, under the frontier's lanes,
+ * no call and no spill of the live vectors around it); else, and in a
+ * larger function, the out-of-line rows_call. */
+static LLVMValueRef
+row_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    if (few_accesses(e))
+        return run_access(e, ptr, t, val, wide);
+    return rows_call(e, ptr, t, val, wide);
 }
 
 /* An access of the active lanes through one address (the same for all):
@@ -900,7 +952,8 @@ row_masked(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, other);
-    got[1] = rows_call(e, ptr, t, val, wide);
+    got[1] = row_partial(e, ptr, t, val, wide);
+    other = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
 
     LLVMBasicBlockRef bbs[] = {aend, other};
