@@ -506,247 +506,23 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, int kind, LLVMTypeRef *fty)
     return lf.fn;
 }
 
-/* ---------------------------------------------- data-dependent lanes */
-
-/* Marks the registers of destination o; true when one was new. */
-static bool
-mark_loaded(const Func *f, bool *loaded, const Operand *o)
-{
-    bool changed = false;
-    if (o->kind == OPD_REG && o->reg >= 0 && o->reg < f->regs.n && !loaded[o->reg])
-        loaded[o->reg] = changed = true;
-    if (o->kind == OPD_VEC || o->kind == OPD_PAIR)
-        for (int i = 0; i < o->nsub; i++)
-            changed |= mark_loaded(f, loaded, &o->sub[i]);
-    return changed;
-}
-
-static bool
-uses_loaded(const Func *f, const bool *loaded, const Operand *o)
-{
-    if (o->kind == OPD_REG) return o->reg >= 0 && o->reg < f->regs.n && loaded[o->reg];
-    for (int i = 0; i < o->nsub; i++)
-        if (uses_loaded(f, loaded, &o->sub[i])) return true;
-    return false;
-}
-
-/* A read of memory whose value differs across the lanes: ld, ldu or atom
- * of any space but .local (a spilled register) and .param. */
-static bool
-reads_data(const FuncInfo *fi, const Instr *in)
-{
-    if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ATOM) return false;
-    if (in->space == SP_LOCAL || in->space == SP_PARAM || in->nopnd == 0) return false;
-    return operand_varies(fi, &in->opnd[0], false);
-}
-
-enum { LOADED_PASSES = 8 };
-
-/* The registers whose values derive from what a per-lane read of memory
- * gave (reads_data), through any instruction: an address made of one is
- * data (bfs's col[e] and dist[col[e]]), not a pattern of the lanes worth
- * searching for at run time.  Flow-insensitive; passes over the
- * instructions in order until nothing changes, at most LOADED_PASSES (a
- * register still unmarked then is taken as not loaded: only speed
- * depends on the answer, never a result). */
-static bool *
-loaded_regs(Emit *e)
-{
-    const Func *f = e->fs.f;
-    bool *loaded = arena_alloc(e->arena, sizeof *loaded * ((size_t)f->regs.n + 1));
-    bool changed = true;
-    for (int pass = 0; changed && pass < LOADED_PASSES; pass++) {
-        changed = false;
-        for (int i = 0; i < f->instrs.n; i++) {
-            const Instr *in = &f->instrs.v[i];
-            if (in->nopnd == 0 || (opcode_flags(in->op) & OF_NODST)) continue;
-            bool from = reads_data(e->fs.fi, in);
-            for (int k = 1; k < in->nopnd && !from; k++)
-                from = uses_loaded(f, loaded, &in->opnd[k]);
-            if (from) changed |= mark_loaded(f, loaded, &in->opnd[0]);
-        }
-    }
-    return loaded;
-}
-
-/* The current instruction is an ld or st whose address register derives
- * from a per-lane load (loaded_regs). */
-static bool
-access_is_data(Emit *e)
-{
-    const Instr *in = e->fs.in;
-    if (!in || (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST)) return false;
-    for (int i = 0; i < in->nopnd; i++) {
-        const Operand *o = &in->opnd[i];
-        if (o->kind != OPD_MEM) continue;
-        if (o->nsub == 0 || o->sub[0].kind != OPD_REG) return false;
-        if (!e->fs.reg_loaded) e->fs.reg_loaded = loaded_regs(e);
-        return e->fs.reg_loaded[o->sub[0].reg];
-    }
-    return false;
-}
-
-/* The masked gather or scatter of the active lanes at ptrs. */
-static LLVMValueRef
-gather(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mv)
-{
-    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-    LLVMValueRef align = emit_u32(e, size);
-    if (val) {
-        LLVMValueRef args[] = {val, ptrs, align, mv};
-        emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
-        return NULL;
-    }
-    LLVMValueRef args[] = {ptrs, align, mv, LLVMGetUndef(vt)};
-    return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
-}
-
-enum { INLINE_ACCESSES = 64 };
-
-/* The function has at most INLINE_ACCESSES ld, ldu and st: its accesses
- * may carry a run test inline (run_access).  In a larger one the IR, and
- * LLVM's time on it, would grow with the tests (1,000 gathers through
- * loaded indices: 6.2 s to translate with a call each, 11.8 s with the
- * test inline). */
-static bool
-few_accesses(Emit *e)
-{
-    if (!e->fs.naccess) {
-        const Func *f = e->fs.f;
-        int n = 0;
-        for (int i = 0; i < f->instrs.n; i++) {
-            Opcode op = f->instrs.v[i].op;
-            n += op == OP_LD || op == OP_LDU || op == OP_ST;
-        }
-        e->fs.naccess = n + 1;
-    }
-    return e->fs.naccess - 1 <= INLINE_ACCESSES;
-}
-
-static LLVMValueRef rows_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val,
-                              bool wide);
-
-/* The active lanes' access at ptrs, inline: one masked vector access when
- * their addresses happen to be base + lane * size, else the gather or
- * scatter (rows < 0) or the out-of-line row access (rows_call, wide when
- * rows is 1).  The base is the largest of address - lane * size over the
- * active lanes, so that no lane is extracted at a variable index (LLVM
- * spills the vector for that); the test is that every active lane gives
- * it, on the 64-bit addresses, so a wrapped 32-bit index fails it. */
-static LLVMValueRef
-run_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, int rows)
-{
-    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    LLVMTypeRef vt = LLVMVectorType(t, WARP), v64 = LLVMVectorType(e->t_i64, WARP);
-    LLVMValueRef mv = emit_mask_vec(e, emit_cur_mask(e));
-    LLVMValueRef ints = LLVMBuildPtrToInt(e->b, ptrs, v64, "");
-    LLVMValueRef d = LLVMBuildSub(e->b, ints,
-                                  LLVMBuildMul(e->b, emit_lane_iota(e, e->t_i64),
-                                               emit_splat(e, LLVMConstInt(e->t_i64, size, 0)), ""),
-                                  "");
-    LLVMValueRef dm = LLVMBuildSelect(e->b, mv, d, LLVMConstNull(v64), "");
-    LLVMValueRef base = emit_intrinsic(e, "llvm.vector.reduce.umax", &v64, 1, &dm, 1);
-    LLVMValueRef eq =
-        LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildSelect(e->b, mv, d, emit_splat(e, base), ""),
-                      emit_splat(e, base), "");
-    LLVMTypeRef bt = e->t_v32i1;
-    LLVMValueRef run = emit_intrinsic(e, "llvm.vector.reduce.and", &bt, 1, &eq, 1);
-    LLVMBasicBlockRef vb = emit_new_block(e, "mem.run"), gb = emit_new_block(e, "mem.gather"),
-                      jb = emit_new_block(e, "mem.join");
-    LLVMBuildCondBr(e->b, run, vb, gb);
-
-    LLVMPositionBuilderAtEnd(e->b, vb);
-    LLVMTypeRef over[] = {vt, e->t_ptr};
-    LLVMValueRef at = LLVMBuildIntToPtr(e->b, base, e->t_ptr, ""), align = emit_u32(e, size);
-    LLVMValueRef got[2] = {NULL, NULL};
-    if (val) {
-        LLVMValueRef args[] = {val, at, align, mv};
-        emit_intrinsic(e, "llvm.masked.store", over, 2, args, 4);
-    } else {
-        LLVMValueRef args[] = {at, align, mv, LLVMGetUndef(vt)};
-        got[0] = emit_intrinsic(e, "llvm.masked.load", over, 2, args, 4);
-    }
-    LLVMBuildBr(e->b, jb);
-
-    LLVMPositionBuilderAtEnd(e->b, gb);
-    got[1] = rows < 0 ? gather(e, ptrs, t, val, mv) : rows_call(e, ptrs, t, val, rows == 1);
-    LLVMBuildBr(e->b, jb);
-    LLVMBasicBlockRef from[] = {vb, gb};
-    return access_join(e, jb, val, vt, got, from, 2);
-}
-
-/* An access through an address made of loaded data (access_is_data): a
- * pattern no search is worth.  One run of lanes (a single active lane, a
- * CSR row read a lane an element) is tested for inline where the
- * function has few accesses (run_access); else the gather or scatter at
- * once. */
-static LLVMValueRef
-data_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val)
-{
-    if (few_accesses(e))
-        return run_access(e, ptrs, t, val, -1);
-    return gather(e, ptrs, t, val, emit_mask_vec(e, emit_cur_mask(e)));
-}
-
-/* A contiguous row access with some lanes off, or a wrap to rule out
- * (row_masked's other path): where the function has few accesses, one
- * masked vector access when the active lanes form one run, tested inline
- * (run_access: bfs's row[v + 1] in its loop, under the frontier's lanes,
- * no call and no spill of the live vectors around it); else, and in a
- * larger function, the out-of-line rows_call. */
-static LLVMValueRef
-row_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
-{
-    if (few_accesses(e))
-        return run_access(e, ptr, t, val, wide);
-    return rows_call(e, ptr, t, val, wide);
-}
-
-/* An access of the active lanes through one address (the same for all):
- * one load, splat; or the store of the highest active lane's value (the
- * lanes store in lane order).  Nothing when no lane is active. */
-static LLVMValueRef
-uniform_access(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val)
-{
-    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    LLVMValueRef mask = emit_cur_mask(e);
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b), ab = emit_new_block(e, "mem.any"),
-                      jb = emit_new_block(e, "mem.join");
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, mask, emit_u32(e, 0), ""), ab, jb);
-    LLVMPositionBuilderAtEnd(e->b, ab);
-    LLVMValueRef got[2] = {NULL, LLVMGetUndef(LLVMVectorType(t, WARP))};
-    if (val) {
-        LLVMTypeRef i32 = e->t_i32;
-        LLVMValueRef lz[] = {mask, LLVMConstInt(e->t_i1, 1, 0)};
-        LLVMValueRef last = LLVMBuildSub(e->b, emit_u32(e, WARP - 1),
-                                         emit_intrinsic(e, "llvm.ctlz", &i32, 1, lz, 2), "");
-        LLVMSetAlignment(LLVMBuildStore(e->b, scalar_lane(e, val, last, 4), p), size);
-    } else {
-        LLVMValueRef v = LLVMBuildLoad2(e->b, t, p, "");
-        LLVMSetAlignment(v, size);
-        got[0] = emit_splat(e, v);
-    }
-    LLVMBuildBr(e->b, jb);
-    LLVMBasicBlockRef from[] = {ab, pre};
-    return access_join(e, jb, val, LLVMVectorType(t, WARP), got, from, 2);
-}
-
 /* The access of each active lane at ptr: through one address, inline
- * (uniform_access); through loaded data, inline (data_access); else out
+ * (lanes_uniform); through loaded data, inline (lanes_data_access); else out
  * of line (lane_fn), which searches the lanes' addresses for a pattern. */
 static LLVMValueRef
 lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
-    if (!emit_is_vec(ptr)) return uniform_access(e, ptr, t, val);
-    if (access_is_data(e)) return data_access(e, ptr, t, val);
+    if (!emit_is_vec(ptr))
+        return lanes_uniform(e, ptr, t, val);
+    if (lanes_are_data(e))
+        return lanes_data_access(e, ptr, t, val);
     warp_rows(e);
     LLVMTypeRef fty;
     LLVMValueRef fn = lane_fn(e, t, val != NULL, 0, &fty);
     LLVMValueRef args[5], *a = args;
     *a++ = ptr;
-    if (val) *a++ = val;
+    if (val)
+        *a++ = val;
     *a++ = emit_cur_mask(e);
     *a++ = e->fs.rows_lo;
     *a++ = e->fs.rows_two;
@@ -771,6 +547,21 @@ rows_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
     return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
+/* A contiguous row access with some lanes off, or a wrap to rule out
+ * (row_masked's other path): where the function has few accesses, one
+ * masked vector access when the active lanes form one run, tested inline
+ * (bfs's row[v + 1] in its loop, under the frontier's lanes: no call, no
+ * spill of the live vectors around one); else, and in a larger function,
+ * the out-of-line rows_call. */
+static LLVMValueRef
+row_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    if (!lanes_few_accesses(e))
+        return rows_call(e, ptr, t, val, wide);
+    LaneRun r = lanes_run_begin(e, ptr, t, val);
+    return lanes_run_end(e, &r, rows_call(e, ptr, t, val, wide));
+}
+
 /* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
 static LLVMValueRef
 span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
@@ -789,7 +580,7 @@ span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
 static LLVMValueRef
 strided_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
-    return gather(e, ptr, t, val, emit_mask_vec(e, emit_cur_mask(e)));
+    return lanes_gather(e, ptr, t, val, emit_mask_vec(e, emit_cur_mask(e)));
 }
 
 /* i32: lanes f .. l - 1 of a mask m whose lowest lane is f and highest l
