@@ -129,23 +129,24 @@ lane_read(Emit *e, LaneVal x, LLVMValueRef lane)
 
 typedef struct AtomLanes {
     LaneVal ptr, b, c; /* address, operand, compare value (cas; v NULL if none) */
-    LLVMValueRef res;  /* <32 x T> alloca: the old values, or NULL (red) */
     PtxType ty;
     LLVMAtomicRMWBinOp op;
     LLVMAtomicOrdering ord;
 } AtomLanes;
 
-/* Each lane's old value goes to its slot of an array, read back as one
- * vector after the loop, for the same reason. */
+/* One lane's operation; its old value goes into that lane of acc (a
+ * broadcast under a one-lane mask: no trip through memory, whose store
+ * of one lane and load of the vector after the loop would not forward),
+ * when there is one (not red). */
 static LLVMValueRef
 atom_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
 {
     AtomLanes *a = ctx;
     LLVMValueRef old = atom_one(e, lane_read(e, a->ptr, lane), lane_read(e, a->b, lane),
                                 a->c.v ? lane_read(e, a->c, lane) : NULL, a->ty, a->op, a->ord);
-    if (a->res)
-        LLVMBuildStore(e->b, old, LLVMBuildGEP2(e->b, LLVMTypeOf(old), a->res, &lane, 1, ""));
-    return acc;
+    if (!acc) return NULL;
+    LLVMValueRef bit = LLVMBuildShl(e->b, emit_u32(e, 1), lane, "");
+    return LLVMBuildSelect(e->b, emit_mask_vec(e, bit), emit_splat(e, old), acc, "");
 }
 
 /* One atomic operation per active lane, in lane order: the old values
@@ -158,12 +159,10 @@ atom_lanes(Emit *e, LLVMValueRef p, LLVMValueRef b, LLVMValueRef c, PtxType ty,
     AtomLanes al = {lane_val(e, p, "atom.ptr"),
                     lane_val(e, b, "atom.b"),
                     c ? lane_val(e, c, "atom.c") : (LaneVal){0},
-                    want_old ? emit_alloca(e, vt, "atom.old") : NULL,
                     ty,
                     op,
                     ord};
-    emit_for_each_lane(e, emit_cur_mask(e), NULL, atom_lane, &al);
-    return want_old ? LLVMBuildLoad2(e->b, vt, al.res, "") : NULL;
+    return emit_for_each_lane(e, emit_cur_mask(e), want_old ? vt : NULL, atom_lane, &al);
 }
 
 /* ------------------------------------------------- lanes of one address */

@@ -118,6 +118,10 @@ typedef struct EmitFunc {
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
     LLVMValueRef *probe_slot;   /* [nregs] <NPROBE x iN> allocas (value.c, probes) */
     int *prefetched;            /* [nregs] block + 1 of the last prefetch through it (memory.c) */
+    bool *reg_loaded;           /* [nregs] derived from a per-lane load (lanes.c,
+                                   loaded_regs); NULL until an access asks */
+    int naccess;                /* ld, ldu and st in the function, plus one; 0
+                                   until an access asks (lanes.c, lanes_few_accesses) */
     /* a kernel run as a coroutine (abi_kernel_is_coro): its coro.id token
      * and frame handle; a suspended or finished run leaves by coro_end_bb,
      * a destroyed one (never: the runtime drops frames) by coro_free_bb */
@@ -192,7 +196,7 @@ typedef struct Emit {
  *   layout.c    where every variable lives; the functions' symbols
  *   abi.c       the p2n_warp type, its fields, services, the descriptor
  *   value.c     the value and operand model; errors
- *   softfloat.c, arith.c, compare.c, bits.c, fp8.c, convert.c, memory.c,
+ *   softfloat.c, arith.c, compare.c, bits.c, fp8.c, convert.c, lanes.c, memory.c,
  *   atomic.c, sync.c, warp.c, video.c, tex.c, mma.c, mbarrier.c,
  *   hold.c, call.c
  *               leaf handlers by concern (a handler calls only those
@@ -412,12 +416,33 @@ void emit_cvt_narrow(Emit *e, const Instr *in, PtxType dt, PtxType st, Mod rnd);
 void emit_cvt(Emit *e, const Instr *in);
 void emit_cvt_pack_int(Emit *e, const Instr *in); /* cvt.pack */
 void emit_mov(Emit *e, const Instr *in);
+/* lanes.c */
+/* The current instruction is an ld or st whose address register derives
+ * from a per-lane read of memory (loaded data). */
+bool lanes_are_data(Emit *e);
+bool lanes_few_accesses(Emit *e); /* at most 64 ld/ldu/st: inline run tests */
+/* The masked gather (val NULL) or scatter of the lanes in mv at ptrs. */
+LLVMValueRef lanes_gather(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val,
+                          LLVMValueRef mv);
+/* One masked access when the active lanes form one run (see lanes.c). */
+typedef struct LaneRun {
+    LLVMValueRef mv, got;         /* the lanes' mask vector; what the run loaded */
+    LLVMBasicBlockRef run, join;
+    bool store;
+} LaneRun;
+LaneRun lanes_run_begin(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val);
+LLVMValueRef lanes_run_end(Emit *e, const LaneRun *r, LLVMValueRef other);
+/* Through loaded data: a run test where few accesses, else the gather. */
+LLVMValueRef lanes_data_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val);
+/* The active lanes' access through one address p (scalar). */
+LLVMValueRef lanes_uniform(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val);
 /* memory.c */
 /* After the passes: each slow-path access computes its addresses itself */
 void mem_sink_slow_addresses(Emit *e);
 /* A memory operand's address in `space` (SP_GENERIC: a host address):
  * one ptr when the same for every lane, else <32 x ptr>. */
 LLVMValueRef mem_address(Emit *e, const Operand *o, Space space);
+LLVMValueRef mem_lane_windows(Emit *e); /* <32 x ptr>: each lane's .local window */
 Space access_space(const Instr *in);
 LLVMValueRef offset_ptr(Emit *e, LLVMValueRef ptr, int64_t bytes);
 void mem_entry_prologue(Emit *e); /* a kernel's entry: records w->stack_top */

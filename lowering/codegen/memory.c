@@ -1,5 +1,7 @@
-/* memory.c — addresses, loads, stores, cvta, isspacep and cp.async (where
- * variables live: layout.c; atomics: atomic.c).
+/* memory.c — addresses, loads and stores (where variables live: layout.c;
+ * atomics: atomic.c; cvta, isspacep and cp.async: space.c; gathers and
+ * runs through loaded data: lanes.c; the slow paths' addresses after the
+ * passes: sink.c).
  *
  * Windows: .shared variables are offsets in the CTA's block (w->shared),
  * .local ones offsets in each lane's window (w->local + lane * stride),
@@ -20,8 +22,8 @@
 #include "emit.h"
 
 /* <32 x ptr>: each lane's local window. */
-static LLVMValueRef
-lane_windows(Emit *e)
+LLVMValueRef
+mem_lane_windows(Emit *e)
 {
     LLVMValueRef base = e->fs.local_ptr;
     LLVMValueRef stride = e->fs.local_stride;
@@ -96,7 +98,7 @@ mem_address(Emit *e, const Operand *o, Space space)
     case SP_LOCAL:
         if (!vary)
             a = emit_splat(e, a);
-        return LLVMBuildGEP2(e->b, e->t_i8, lane_windows(e), &a, 1, "");
+        return LLVMBuildGEP2(e->b, e->t_i8, mem_lane_windows(e), &a, 1, "");
     default:
         return vary ? LLVMBuildIntToPtr(e->b, a, LLVMVectorType(e->t_ptr, WARP), "")
                     : LLVMBuildIntToPtr(e->b, a, e->t_ptr, "");
@@ -532,15 +534,21 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, int kind, LLVMTypeRef *fty)
     return lf.fn;
 }
 
-/* The access of each active lane at ptr, out of line (lane_fn). */
+/* The access of each active lane at ptr: through one address, inline
+ * (lanes_uniform); through loaded data, inline (lanes_data_access); else out
+ * of line (lane_fn), which searches the lanes' addresses for a pattern. */
 static LLVMValueRef
 lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
+    if (!emit_is_vec(ptr))
+        return lanes_uniform(e, ptr, t, val);
+    if (lanes_are_data(e))
+        return lanes_data_access(e, ptr, t, val);
     warp_rows(e);
     LLVMTypeRef fty;
     LLVMValueRef fn = lane_fn(e, t, val != NULL, 0, &fty);
     LLVMValueRef args[5], *a = args;
-    *a++ = emit_is_vec(ptr) ? ptr : emit_splat(e, ptr);
+    *a++ = ptr;
     if (val)
         *a++ = val;
     *a++ = emit_cur_mask(e);
@@ -567,6 +575,21 @@ rows_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
     return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
 }
 
+/* A contiguous row access with some lanes off, or a wrap to rule out
+ * (row_masked's other path): where the function has few accesses, one
+ * masked vector access when the active lanes form one run, tested inline
+ * (bfs's row[v + 1] in its loop, under the frontier's lanes: no call, no
+ * spill of the live vectors around one); else, and in a larger function,
+ * the out-of-line rows_call. */
+static LLVMValueRef
+row_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
+{
+    if (!lanes_few_accesses(e))
+        return rows_call(e, ptr, t, val, wide);
+    LaneRun r = lanes_run_begin(e, ptr, t, val);
+    return lanes_run_end(e, &r, rows_call(e, ptr, t, val, wide));
+}
+
 /* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */
 static LLVMValueRef
 span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
@@ -585,17 +608,7 @@ span_const_ok(Emit *e, LLVMValueRef ptrs, int a, int b, int64_t step)
 static LLVMValueRef
 strided_access(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
-    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
-    LLVMTypeRef vt = LLVMVectorType(t, WARP);
-    LLVMTypeRef over[] = {vt, LLVMVectorType(e->t_ptr, WARP)};
-    LLVMValueRef mv = emit_mask_vec(e, emit_cur_mask(e)), align = emit_u32(e, size);
-    if (val) {
-        LLVMValueRef args[] = {val, ptr, align, mv};
-        emit_intrinsic(e, "llvm.masked.scatter", over, 2, args, 4);
-        return NULL;
-    }
-    LLVMValueRef args[] = {ptr, align, mv, LLVMGetUndef(vt)};
-    return emit_intrinsic(e, "llvm.masked.gather", over, 2, args, 4);
+    return lanes_gather(e, ptr, t, val, emit_mask_vec(e, emit_cur_mask(e)));
 }
 
 /* i32: lanes f .. l - 1 of a mask m whose lowest lane is f and highest l
@@ -853,7 +866,8 @@ row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wid
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, other);
-    got[1] = rows_call(e, access_ptr(e, acc), t, val, wide);
+    got[1] = row_partial(e, access_ptr(e, acc), t, val, wide);
+    other = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
 
     LLVMBasicBlockRef bbs[] = {aend, other};
@@ -1131,373 +1145,4 @@ emit_st(Emit *e, const Instr *in)
         a.ptr = offset_ptr(e, base, a.off);
         store(e, &a, v, sem, step, wide, a.space == SP_GLOBAL);
     }
-}
-
-/* ------------------------------------------------------------- cp.async */
-
-/* cp.async copies at once: no thread may read the destination before its
- * cp.async.wait_group, and nothing else can see a copy in flight, so
- * commit_group and wait_group have nothing to do.  Bytes past src-size
- * (all of them when ignore-src is true) are zeros. */
-typedef struct CpAsync {
-    LLVMValueRef dst, src, n; /* <32 x ptr>, <32 x ptr>, <32 x i64> bytes read */
-    unsigned size;
-} CpAsync;
-
-static LLVMValueRef
-cp_async_lane(Emit *e, LLVMValueRef lane, LLVMValueRef acc, void *ctx)
-{
-    CpAsync *c = ctx;
-    LLVMValueRef d = LLVMBuildExtractElement(e->b, c->dst, lane, "");
-    LLVMValueRef s = LLVMBuildExtractElement(e->b, c->src, lane, "");
-    LLVMValueRef n = LLVMBuildExtractElement(e->b, c->n, lane, "");
-    LLVMBuildMemCpy(e->b, d, 1, s, 1, n);
-    LLVMValueRef rest = LLVMBuildSub(e->b, LLVMConstInt(e->t_i64, c->size, 0), n, "");
-    LLVMBuildMemSet(e->b, LLVMBuildGEP2(e->b, e->t_i8, d, &n, 1, ""), LLVMConstInt(e->t_i8, 0, 0),
-                    rest, 1);
-    return acc;
-}
-
-void
-emit_cp_async(Emit *e, const Instr *in)
-{
-    const Operand *size_op = &in->opnd[2];
-    int nsrc = in->nopnd - (instr_has_mod(in, MOD_L2_CACHE_HINT) ? 1 : 0); /* the policy is last */
-    if (size_op->kind != OPD_IMM ||
-        (size_op->imm != 4 && size_op->imm != 8 && size_op->imm != 16)) {
-        emit_unsupported(e, in->loc, "cp.async with this copy size");
-        return;
-    }
-    CpAsync c = {mem_address(e, &in->opnd[0], SP_SHARED), mem_address(e, &in->opnd[1], SP_GLOBAL),
-                 NULL, (unsigned)size_op->imm};
-    LLVMValueRef full = LLVMConstInt(e->t_i64, c.size, 0);
-    if (nsrc > 3) {
-        const Operand *o = &in->opnd[3];
-        if (o->kind == OPD_REG && e->fs.f->regs.v[o->reg].type == TY_PRED) { /* ignore-src */
-            LLVMValueRef ign = inst_operand(e, o, TY_PRED, true);
-            c.n = LLVMBuildSelect(e->b, ign, LLVMConstNull(LLVMVectorType(e->t_i64, WARP)),
-                                  emit_splat(e, full), "");
-        } else { /* src-size, at most cp-size */
-            LLVMValueRef n = LLVMBuildZExt(e->b, inst_operand(e, o, TY_U32, true),
-                                           LLVMVectorType(e->t_i64, WARP), "");
-            c.n = emit_intrinsic(e, "llvm.umin", (LLVMTypeRef[]){LLVMTypeOf(n)}, 1,
-                                 (LLVMValueRef[]){n, emit_splat(e, full)}, 2);
-        }
-    } else {
-        c.n = emit_splat(e, full);
-    }
-    if (!emit_is_vec(c.dst))
-        c.dst = emit_splat(e, c.dst);
-    if (!emit_is_vec(c.src))
-        c.src = emit_splat(e, c.src);
-    emit_for_each_lane(e, emit_cur_mask(e), NULL, cp_async_lane, &c);
-}
-
-/* ---------------------------------------------------------------- cvta */
-
-void
-emit_cvta(Emit *e, const Instr *in)
-{
-    bool to = instr_has_mod(in, MOD_TO);
-    PtxType ty = in->ntype > 0 ? in->type[0] : TY_U64;
-    int bits = type_bits(ty);
-    bool vary = operand_varying(e, &in->opnd[1]) || in->space == SP_LOCAL;
-    LLVMValueRef a = inst_operand(e, &in->opnd[1], ty, vary);
-    LLVMTypeRef it = vary ? LLVMVectorType(e->t_i64, WARP) : e->t_i64;
-    a = bits < 64 ? LLVMBuildZExt(e->b, a, it, "") : a;
-    LLVMValueRef base;
-    switch (in->space) {
-    case SP_SHARED:
-        base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
-        break;
-    case SP_PARAM: base = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, ""); break;
-    case SP_LOCAL: base = LLVMBuildPtrToInt(e->b, lane_windows(e), it, ""); break;
-    default: base = NULL; break; /* .global, .const: addresses are host addresses */
-    }
-    if (base && vary)
-        base = emit_splat(e, base);
-    LLVMValueRef r = a;
-    if (base)
-        r = to ? LLVMBuildSub(e->b, a, base, "") : LLVMBuildAdd(e->b, a, base, "");
-    if (bits < 64)
-        r = LLVMBuildTrunc(e->b, r, vary ? LLVMVectorType(e->t_i32, WARP) : e->t_i32, "");
-    inst_write(e, &in->opnd[0], ty, r);
-}
-
-/* The native stack grows down: the frames of the .funcs a kernel calls (their
- * local memory) lie between the current stack pointer and the top of the
- * kernel's frame, which the kernel records in w->stack_top at entry. */
-static LLVMValueRef
-stack_pointer(Emit *e)
-{
-    unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
-    LLVMTypeRef over[] = {e->t_ptr}; /* overloaded since LLVM 18 */
-    return emit_intrinsic(e, "llvm.stacksave", over, LLVMIntrinsicIsOverloaded(id) ? 1 : 0, NULL,
-                          0);
-}
-
-/* The top recorded is above the kernel's whole frame on x86-64 (the
- * address of its return address), since a .func inlined into the kernel
- * brings its local frame into the kernel's; elsewhere the stack pointer at
- * entry. */
-void
-mem_entry_prologue(Emit *e)
-{
-    LLVMValueRef top;
-    if (strncmp(LLVMGetTarget(e->mod), "x86_64", 6) == 0) {
-        LLVMTypeRef over[] = {e->t_ptr};
-        unsigned id = LLVMLookupIntrinsicID("llvm.addressofreturnaddress", 27);
-        top = emit_intrinsic(e, "llvm.addressofreturnaddress", over,
-                             LLVMIntrinsicIsOverloaded(id) ? 1 : 0, NULL, 0);
-    } else {
-        top = stack_pointer(e);
-    }
-    LLVMBuildStore(e->b, LLVMBuildPtrToInt(e->b, top, e->t_i64, ""),
-                   abi_warp_field_ptr(e, W_STACK_TOP));
-}
-
-/* a in [lo, lo + size), for a scalar or vector a; lo and size are i64 scalars */
-static LLVMValueRef
-in_window(Emit *e, LLVMValueRef a, LLVMValueRef lo, LLVMValueRef size, bool vary)
-{
-    if (vary)
-        lo = emit_splat(e, lo), size = emit_splat(e, size);
-    return LLVMBuildICmp(e->b, LLVMIntULT, LLVMBuildSub(e->b, a, lo, ""), size, "");
-}
-
-static LLVMValueRef
-window_test(Emit *e, Space space, LLVMValueRef a, bool vary)
-{
-    LLVMValueRef lo, size;
-    switch (space) {
-    case SP_SHARED:
-        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_SHARED), e->t_i64, "");
-        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_TOTAL_SMEM), e->t_i64, "");
-        break;
-    case SP_LOCAL: { /* the kernel's lane windows; in a .func, the frames of the calls too */
-        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_LOCAL), e->t_i64, "");
-        size = LLVMBuildMul(e->b, abi_warp_field(e, W_LOCAL_STRIDE),
-                            LLVMConstInt(e->t_i64, WARP, 0), "");
-        if (e->fs.f->is_entry)
-            break;
-        LLVMValueRef sp = LLVMBuildPtrToInt(e->b, stack_pointer(e), e->t_i64, "");
-        LLVMValueRef frames = LLVMBuildSub(e->b, abi_warp_field(e, W_STACK_TOP), sp, "");
-        return LLVMBuildOr(e->b, in_window(e, a, lo, size, vary), in_window(e, a, sp, frames, vary),
-                           "");
-    }
-    case SP_PARAM: /* the kernel's parameter buffer */
-        lo = LLVMBuildPtrToInt(e->b, abi_warp_field(e, W_PARAMS), e->t_i64, "");
-        size = LLVMBuildZExt(e->b, abi_warp_field(e, W_PARAM_BYTES), e->t_i64, "");
-        break;
-    case SP_CONST: { /* any .const variable of the module */
-        LLVMValueRef r = LLVMConstNull(vary ? e->t_v32i1 : e->t_i1);
-        for (int i = 0; i < e->slots.n; i++) {
-            const VarSlot *s = &e->slots.v[i];
-            if (!s->global || s->var->space != SP_CONST)
-                continue;
-            LLVMValueRef g = LLVMBuildPtrToInt(e->b, s->global, e->t_i64, "");
-            uint64_t bytes = LLVMABISizeOfType(e->td, LLVMGlobalGetValueType(s->global));
-            r = LLVMBuildOr(e->b, r, in_window(e, a, g, LLVMConstInt(e->t_i64, bytes, 0), vary),
-                            "");
-        }
-        return r;
-    }
-    case SP_GLOBAL: { /* a host address in none of the other windows */
-        static const Space others[] = {SP_SHARED, SP_LOCAL, SP_PARAM, SP_CONST};
-        LLVMValueRef r = LLVMConstNull(vary ? e->t_v32i1 : e->t_i1);
-        for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
-            r = LLVMBuildOr(e->b, r, window_test(e, others[i], a, vary), "");
-        return LLVMBuildNot(e->b, r, "");
-    }
-    default:
-        return NULL;
-    }
-    return in_window(e, a, lo, size, vary);
-}
-
-void
-emit_isspacep(Emit *e, const Instr *in)
-{
-    bool vary = operand_varying(e, &in->opnd[1]);
-    LLVMValueRef a = inst_operand(e, &in->opnd[1], TY_U64, vary);
-    LLVMValueRef p = window_test(e, in->space, a, vary);
-    if (!p) {
-        emit_unsupported(e, in->loc, "isspacep for this state space");
-        return;
-    }
-    inst_write(e, &in->opnd[0], TY_PRED, p);
-}
-
-/* ------------------------------------------------ slow-path addresses */
-
-/* After the passes, the per-lane address vector an out-of-line access
- * (p2n.rows.*, p2n.lanes.*) takes is computed again inside the block of
- * the call, from the leaves of its arithmetic, and the original is
- * deleted where nothing else uses it.  A vector computed once and used
- * only by the slow paths of several accesses otherwise stays where the
- * register was written: on the full-warp fast path, 32 x 64-bit lanes of
- * extensions, shifts and adds and their spills around the calls, for
- * nothing (the fast path takes its addresses from the probe lanes). */
-enum { REMAT_MAX = 64 };
-typedef struct Remat {
-    LLVMValueRef from[REMAT_MAX], to[REMAT_MAX];
-    int n;
-} Remat;
-
-static bool
-pure_vector_op(LLVMValueRef v)
-{
-    if (!LLVMIsAInstruction(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
-        return false;
-    switch (LLVMGetInstructionOpcode(v)) {
-    case LLVMLoad: /* of what does not change (%tid) */
-        return LLVMGetMetadata(v, LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(v)),
-                                                           "invariant.load", 14)) != NULL;
-    case LLVMAdd:
-    case LLVMSub:
-    case LLVMMul:
-    case LLVMShl:
-    case LLVMAnd:
-    case LLVMOr:
-    case LLVMXor:
-    case LLVMZExt:
-    case LLVMSExt:
-    case LLVMTrunc:
-    case LLVMIntToPtr:
-    case LLVMPtrToInt:
-    case LLVMBitCast:
-    case LLVMShuffleVector:
-    case LLVMInsertElement:
-    case LLVMGetElementPtr: return true;
-    default: return false;
-    }
-}
-
-/* v computed again in block bb (depth levels at most): what v's tree has
- * in bb already stays, with its operands from outside computed again at
- * the start of bb (`start`, its first instruction after the phis), where
- * they come before every use in bb.  The originals replaced go to roots. */
-static LLVMValueRef
-remat(LLVMBuilderRef b, LLVMValueRef v, Remat *m, int depth, LLVMValueRef start,
-      LLVMValueRef *roots, int *nroots)
-{
-    if (depth <= 0 || !pure_vector_op(v))
-        return v;
-    for (int i = 0; i < m->n; i++)
-        if (m->from[i] == v)
-            return m->to[i];
-    int n = LLVMGetNumOperands(v);
-    if (n > 4 || m->n == REMAT_MAX)
-        return v;
-    bool local = LLVMGetInstructionParent(v) == LLVMGetInstructionParent(start);
-    LLVMValueRef ops[4];
-    for (int i = 0; i < n; i++)
-        ops[i] = remat(b, LLVMGetOperand(v, (unsigned)i), m, depth - 1, start, roots, nroots);
-    LLVMValueRef c = v;
-    if (local) {
-        for (int i = 0; i < n; i++)
-            if (ops[i] != LLVMGetOperand(v, (unsigned)i))
-                LLVMSetOperand(v, (unsigned)i, ops[i]);
-    } else {
-        c = LLVMInstructionClone(v);
-        LLVMPositionBuilderBefore(b, start);
-        LLVMInsertIntoBuilder(b, c);
-        for (int i = 0; i < n; i++)
-            LLVMSetOperand(c, (unsigned)i, ops[i]);
-        if (*nroots < REMAT_MAX) /* else it stays, dead, for the code generator to drop */
-            roots[(*nroots)++] = v;
-    }
-    if (m->n < REMAT_MAX)
-        m->from[m->n] = v, m->to[m->n++] = c;
-    return c;
-}
-
-/* The pure vector instructions of v's tree (depth levels), once each. */
-static void
-chain_of(LLVMValueRef v, Remat *c, int depth)
-{
-    if (depth <= 0 || !pure_vector_op(v) || c->n == REMAT_MAX)
-        return;
-    for (int i = 0; i < c->n; i++)
-        if (c->from[i] == v)
-            return;
-    c->from[c->n++] = v;
-    int n = LLVMGetNumOperands(v);
-    for (int i = 0; i < n && n <= 4; i++)
-        chain_of(LLVMGetOperand(v, (unsigned)i), c, depth - 1);
-}
-
-/* Deletes what of the trees of roots[0 .. n-1] nothing uses any more. */
-static void
-erase_dead(LLVMValueRef *roots, int n, int depth)
-{
-    Remat c = {.n = 0};
-    for (int i = 0; i < n; i++)
-        chain_of(roots[i], &c, depth);
-    for (bool more = true; more;) {
-        more = false;
-        for (int i = 0; i < c.n; i++)
-            if (c.from[i] && !LLVMGetFirstUse(c.from[i])) {
-                LLVMInstructionEraseFromParent(c.from[i]);
-                c.from[i] = NULL;
-                more = true;
-            }
-    }
-}
-
-static bool
-slow_access_call(LLVMValueRef in)
-{
-    if (!LLVMIsACallInst(in))
-        return false;
-    LLVMValueRef f = LLVMGetCalledValue(in);
-    if (!f || !LLVMIsAFunction(f))
-        return false;
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    return (len > 9 && strncmp(name, "p2n.rows.", 9) == 0) ||
-           (len > 10 && strncmp(name, "p2n.lanes.", 10) == 0);
-}
-
-/* The calls of slow-path helpers in f, up to `most` + 1. */
-static int
-slow_calls(LLVMValueRef f, int most)
-{
-    int n = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && n <= most;
-         bb = LLVMGetNextBasicBlock(bb))
-        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-            n += slow_access_call(in);
-    return n;
-}
-
-/* A function with more slow paths than this keeps its address vectors
- * where they are: a copy in each block costs the code generator more than
- * it saves (a straight-line kernel of 1,000 accesses through one register
- * took 10% longer to translate), and such code is rarely a hot loop. */
-enum { SINK_MAX_CALLS = 64 };
-
-void
-mem_sink_slow_addresses(Emit *e)
-{
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
-    for (LLVMValueRef f = LLVMGetFirstFunction(e->mod); f; f = LLVMGetNextFunction(f)) {
-        if (slow_calls(f, SINK_MAX_CALLS) > SINK_MAX_CALLS)
-            continue;
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
-             bb = LLVMGetNextBasicBlock(bb)) {
-            Remat m = {.n = 0}; /* what this block computed again, for its later calls */
-            LLVMValueRef roots[REMAT_MAX];
-            int nroots = 0;
-            LLVMValueRef start = LLVMGetFirstInstruction(bb);
-            while (start && LLVMIsAPHINode(start))
-                start = LLVMGetNextInstruction(start);
-            for (LLVMValueRef in = start; in; in = LLVMGetNextInstruction(in))
-                if (slow_access_call(in))
-                    LLVMSetOperand(in, 0,
-                                   remat(b, LLVMGetOperand(in, 0), &m, 8, start, roots, &nroots));
-            erase_dead(roots, nroots, 8);
-        }
-    }
-    LLVMDisposeBuilder(b);
 }

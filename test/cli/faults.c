@@ -63,6 +63,69 @@ expect(const char *name, p2n_result got, p2n_result want, const char *const *wor
     good_after(name);
 }
 
+/* gather_scatter over 32 lanes: out[offs[i] / 4] = data[offl[i] / 4] for
+ * the lanes that run (all: every lane; else the odd ones), data[j] = 1000
+ * + j.  Offsets a lane apart by 4 bytes (the lanes' addresses one run),
+ * 8 and 12 (a gather and a scatter). */
+static void
+gather_case(const char *name, int all, unsigned lstep, unsigned sstep)
+{
+    static uint32_t data[32 * 3], out[32 * 3];
+    uint64_t offl[32], offs[32];
+    for (unsigned j = 0; j < 32 * 3; j++)
+        data[j] = 1000 + j, out[j] = 0xffffffffu;
+    for (unsigned i = 0; i < 32; i++)
+        offl[i] = lstep * i, offs[i] = sstep * i;
+    uint64_t pl = (uint64_t)(uintptr_t)offl, ps = (uint64_t)(uintptr_t)offs;
+    uint64_t p = (uint64_t)(uintptr_t)data, o = (uint64_t)(uintptr_t)out;
+    uint32_t a = (uint32_t)all;
+    void *params[] = {&pl, &ps, &p, &o, &a};
+    p2n_result r = p2n_launch(mod, "gather_scatter", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+    int bad = r != P2N_SUCCESS;
+    for (unsigned j = 0; j < 32 * 3 && !bad; j++) {
+        unsigned i = j * 4 / sstep;
+        int written = j * 4 % sstep == 0 && i < 32 && (all || i % 2 == 1);
+        bad = out[j] != (written ? 1000 + i * lstep / 4 : 0xffffffffu);
+    }
+    check(name, !bad, r != P2N_SUCCESS ? p2n_error_message() : "wrong results");
+}
+
+/* A wild offset in lane 7 (a load) or lane 9 (a store) of gather_scatter:
+ * the message names the line of the load or the store. */
+static void
+gather_fault(const char *name, char *gone, int store)
+{
+    static uint32_t data[64], out[64];
+    uint64_t offl[32], offs[32];
+    for (unsigned i = 0; i < 32; i++)
+        offl[i] = offs[i] = 8 * i;
+    if (store)
+        offs[9] = (uint64_t)(uintptr_t)gone - (uint64_t)(uintptr_t)out;
+    else
+        offl[7] = (uint64_t)(uintptr_t)gone - (uint64_t)(uintptr_t)data;
+    uint64_t pl = (uint64_t)(uintptr_t)offl, ps = (uint64_t)(uintptr_t)offs;
+    uint64_t p = (uint64_t)(uintptr_t)data, o = (uint64_t)(uintptr_t)out;
+    uint32_t a = 1;
+    void *params[] = {&pl, &ps, &p, &o, &a};
+    p2n_result r = p2n_launch(mod, "gather_scatter", (p2n_dim3){1, 1, 1}, (p2n_dim3){32, 1, 1}, 0, params);
+    const char *line = getenv(store ? "SCATTER_LINE" : "GATHER_LINE");
+    char addr[32], at[64];
+    snprintf(addr, sizeof addr, "%p", (void *)gone);
+    snprintf(at, sizeof at, " at faults.ptx:%s (code at ", line ? line : "?");
+    const char *w[] = {"kernel 'gather_scatter'", "illegal memory access", addr, at, NULL};
+    expect(name, r, P2N_ERROR_ILLEGAL_ADDRESS, w);
+}
+
+static void
+gathers(char *gone)
+{
+    gather_case("gather/one_run", 1, 4, 8);
+    gather_case("gather/odd_lanes", 0, 4, 4);
+    gather_case("gather/strided", 1, 8, 12);
+    gather_fault("gather/load_fault", gone, 0);
+    gather_fault("gather/store_fault", gone, 1);
+}
+
 static sigjmp_buf host_jmp;
 static volatile sig_atomic_t host_caught;
 
@@ -130,6 +193,7 @@ main(int argc, char **argv)
         const char *w[] = {"kernel 'load_from'", "CTA (0,0,0)", addr, at, NULL};
         expect("unmapped_load", r, P2N_ERROR_ILLEGAL_ADDRESS, w);
     }
+    gathers(gone);
     {
         uint64_t idx = 1ull << 46;
         void *params[] = {&idx};

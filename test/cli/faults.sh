@@ -16,7 +16,10 @@ fi
 # the PTX lines the messages must name: the store of store_at, the load of load_from
 STORE_LINE=$(awk '/^\.visible \.entry store_at/ { on = 1 } on && /st\.global/ { print NR; exit }' test/cli/faults.ptx)
 LOAD_LINE=$(awk '/^\.visible \.entry load_from/ { on = 1 } on && /ld\.global/ { print NR; exit }' test/cli/faults.ptx)
-export STORE_LINE LOAD_LINE
+# and the load and the store through loaded offsets of gather_scatter
+GATHER_LINE=$(awk '/^\.visible \.entry gather_scatter/ { on = 1 } on && /ld\.global\.u32/ { print NR; exit }' test/cli/faults.ptx)
+SCATTER_LINE=$(awk '/^\.visible \.entry gather_scatter/ { on = 1 } on && /st\.global\.u32/ { print NR; exit }' test/cli/faults.ptx)
+export STORE_LINE LOAD_LINE GATHER_LINE SCATTER_LINE
 timeout -k 5 60 "$OUT/faults" "$OUT/faults.so" >"$OUT/faults.log" 2>&1
 rc=$?
 cat "$OUT/faults.log"

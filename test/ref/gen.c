@@ -486,11 +486,27 @@ div_warp_stmt(G *g, int depth)
     put_label(g, lend);
 }
 
+/* A read of the input at an index made of a variable (data): a gather
+ * whose lanes' addresses no analysis can know; under a guard sometimes. */
+static void
+gather_stmt(G *g)
+{
+    emit(g, "and.b32 %%r34, %%r%d, %d;", var(g), GEN_THREADS * GEN_IN - 1);
+    emit(g, "mul.wide.u32 %%rd9, %%r34, 4;");
+    emit(g, "add.s64 %%rd9, %%rd1, %%rd9;");
+    emit(g, "%sld.global.u32 %%r%d, [%%rd9];", guard(g), var(g));
+}
+
 /* Shared memory: every thread stores, a barrier, every thread reads
- * another's word, a barrier; or atomics into one word. */
+ * another's word, a barrier; or atomics into one word; or a gather from
+ * the input (gather_stmt). */
 static void
 shared_stmt(G *g)
 {
+    if (rn(g, 4) == 0) {
+        gather_stmt(g);
+        return;
+    }
     emit(g, "mov.u32 %%r31, sm;");
     if (rn(g, 3) == 0) {
         emit(g, "%sred.shared.add.u32 [sm+%d], %%r%d;", guard(g), 4 * GEN_BLOCK, var(g));
