@@ -31,7 +31,7 @@ RUNTIME_CFLAGS = $(CFLAGS_ALL) -fPIC -fvisibility=hidden -Iruntime
 FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.o \
 	frontend/print.o frontend/cfg.o frontend/link.o frontend/check.o frontend/check_tex.o \
 	frontend/isa.o
-ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/plan.o \
+ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/params.o lowering/analysis/plan.o \
 	lowering/analysis/report.o lowering/analysis/warn.o
 # the code generator, from the bottom up (codegen/emit.h)
 CODEGEN = base layout abi value softfloat arith compare bits fp8 convert lanes memory space sink atomic sync warp video tex \

@@ -78,6 +78,9 @@ void uniform_print(FILE *out, const Func *f, const FuncInfo *info);
 bool operand_varies(const FuncInfo *fi, const Operand *o, bool tid_row);
 bool barrier_may_hold(const Func *f, const FuncInfo *fi, int i);
 int exit_side(const Func *f, const FuncInfo *fi, int i);
+/* an instruction's memory operand, a call's target operand (NULL: none) */
+const Operand *mem_operand(const Instr *in);
+const Operand *call_target(const Instr *in);
 /* The names of branch classes and lowerings (dumps and the report). */
 const char *branch_class_name(BranchClass c);
 const char *branch_lowering_name(BranchLowering l);
