@@ -535,8 +535,10 @@ lane_fn(Emit *e, LLVMTypeRef t, bool store, int kind, LLVMTypeRef *fty)
 }
 
 /* The access of each active lane at ptr: through one address, inline
- * (lanes_uniform); through loaded data, inline (lanes_data_access); else out
- * of line (lane_fn), which searches the lanes' addresses for a pattern. */
+ * (lanes_uniform); through loaded data, inline (lanes_data_access); with
+ * one lane active (a lane-0 store after a warp reduction), that lane's
+ * scalar access, inline; else out of line (lane_fn), which searches the
+ * lanes' addresses for a pattern. */
 static LLVMValueRef
 lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
 {
@@ -545,16 +547,43 @@ lanes_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val)
     if (lanes_are_data(e))
         return lanes_data_access(e, ptr, t, val);
     warp_rows(e);
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMValueRef m = emit_cur_mask(e), zero = emit_u32(e, 0);
+    LLVMValueRef below = LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, emit_u32(e, 1), ""), "");
+    LLVMValueRef one = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, m, zero, ""),
+                                    LLVMBuildICmp(e->b, LLVMIntEQ, below, zero, ""), "one.lane");
+    LLVMBasicBlockRef ob = emit_new_block(e, "mem.one"), cb = emit_new_block(e, "mem.lanes"),
+                      jb = emit_new_block(e, "mem.lanes.join");
+    LLVMBuildCondBr(e->b, one, ob, cb);
+
+    LLVMPositionBuilderAtEnd(e->b, ob);
+    LLVMValueRef lane = emit_lowest_lane(e, m), p = lane_ptr(e, ptr, lane);
+    LLVMValueRef got[2] = {NULL, NULL};
+    if (val) {
+        LLVMSetAlignment(LLVMBuildStore(e->b, LLVMBuildExtractElement(e->b, val, lane, ""), p),
+                         size);
+    } else {
+        LLVMValueRef v = LLVMBuildLoad2(e->b, t, p, "");
+        LLVMSetAlignment(v, size);
+        got[0] = LLVMBuildInsertElement(e->b, LLVMGetUndef(LLVMVectorType(t, WARP)), v, lane, "");
+    }
+    LLVMBasicBlockRef oend = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, cb);
     LLVMTypeRef fty;
     LLVMValueRef fn = lane_fn(e, t, val != NULL, 0, &fty);
     LLVMValueRef args[5], *a = args;
     *a++ = ptr;
     if (val)
         *a++ = val;
-    *a++ = emit_cur_mask(e);
+    *a++ = m;
     *a++ = e->fs.rows_lo;
     *a++ = e->fs.rows_two;
-    return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
+    got[1] = LLVMBuildCall2(e->b, fty, fn, args, (unsigned)(a - args), "");
+    LLVMBasicBlockRef from[] = {oend, LLVMGetInsertBlock(e->b)};
+    LLVMBuildBr(e->b, jb);
+    return access_join(e, jb, val, LLVMVectorType(t, WARP), got, from, 2);
 }
 
 /* rows_partial out of line (lane_fn, kind 1 or 2 for wide): the same
@@ -915,6 +944,7 @@ row_access(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, int64_t 
 
     LLVMPositionBuilderAtEnd(e->b, sb);
     got[1] = lanes_call(e, access_ptr(e, acc), t, val);
+    sb = LLVMGetInsertBlock(e->b);
     LLVMBuildBr(e->b, jb);
 
     LLVMPositionBuilderAtEnd(e->b, jb);
