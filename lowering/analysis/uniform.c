@@ -786,21 +786,29 @@ sync_dependence(State *s, int b)
     }
 }
 
+/* Block b's last instruction when it is a divergent transfer that ends
+ * the block (a region opens there), else -1. */
+static int
+divergent_end(const State *s, int b)
+{
+    const Block *bl = &s->f->cfg->blocks[b];
+    if (bl->first == bl->last || bl->rpo < 0 || bl->ipdom < 0)
+        return -1;
+    int last = bl->last - 1;
+    return s->info->branch[last] == BR_DIVERGENT &&
+                   (opcode_flags(s->f->instrs.v[last].op) & OF_TERM)
+               ? last
+               : -1;
+}
+
 static void
 divergent_regions(State *s)
 {
-    const Cfg *g = s->f->cfg;
-    for (int b = 0; b < g->nblocks; b++) {
-        const Block *bl = &g->blocks[b];
-        if (bl->first == bl->last || bl->rpo < 0 || bl->ipdom < 0)
-            continue;
-        int last = bl->last - 1;
-        if (!s->synced[b] && s->info->branch[last] == BR_DIVERGENT &&
-            (opcode_flags(s->f->instrs.v[last].op) & OF_TERM)) {
+    for (int b = 0; b < s->f->cfg->nblocks; b++)
+        if (!s->synced[b] && divergent_end(s, b) >= 0) {
             s->synced[b] = true;
             sync_dependence(s, b);
         }
-    }
 }
 
 static void
@@ -834,7 +842,7 @@ bool
 barrier_may_hold(const Func *f, const FuncInfo *fi, int i)
 {
     int b = f->cfg->block_of[i];
-    return b >= 0 && (fi->block_parked ? fi->block_parked : fi->block_divergent)[b];
+    return b >= 0 && fi->block_parked && fi->block_parked[b];
 }
 
 /* The side of divergent bra i whose lanes leave at once: a successor that
@@ -885,14 +893,10 @@ parked_regions(State *s)
     s->info->block_parked = arena_alloc(s->a, (size_t)g->nblocks * sizeof *s->info->block_parked);
     memset(s->info->block_parked, 0, (size_t)g->nblocks * sizeof *s->info->block_parked);
     for (int b = 0; b < g->nblocks; b++) {
-        const Block *bl = &g->blocks[b];
-        if (bl->first == bl->last || bl->rpo < 0 || bl->ipdom < 0)
+        int last = divergent_end(s, b);
+        if (last < 0 || !parks(s, last))
             continue;
-        int last = bl->last - 1;
-        if (s->info->branch[last] != BR_DIVERGENT ||
-            !(opcode_flags(f->instrs.v[last].op) & OF_TERM) || !parks(s, last))
-            continue;
-        region(s, b, bl->ipdom, NULL);
+        region(s, b, g->blocks[b].ipdom, NULL);
         for (int k = 0; k < g->nblocks; k++)
             s->info->block_parked[k] |= s->in_region[k];
     }
