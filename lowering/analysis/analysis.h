@@ -37,8 +37,8 @@ typedef struct FuncInfo {
                                  warp (under divergent control) */
     bool *block_parked;       /* [nblocks] other lanes of the warp may be parked
                                  on the divergence stack or held meanwhile
-                                 (barrier_may_hold); NULL: the function has no
-                                 barrier and no call */
+                                 (barrier_may_hold); elsewhere a lane off the
+                                 running path has exited */
     bool *param_uniform;      /* [nparams] .func: every call passes a uniform
                                  value (analyze_module); NULL: none proven */
     bool address_taken;       /* its address escapes (analyze_module): an
@@ -107,6 +107,8 @@ typedef struct ReconvPlan {
                          transfer's R or side) */
     IntVec *site_pcs; /* [nblocks] the entries a pop at a path's end there
                          may give (only when asked for: plan_compute) */
+    bool stackless;   /* no transfer pushes an entry (every divergent one
+                         linear or with an exit side) */
 } ReconvPlan;
 
 /* needs the FuncInfo of f; fills p from arena a; sites: also site_pcs. */

@@ -118,6 +118,16 @@ plan_linear(ReconvPlan *e)
     }
 }
 
+/* Whether divergent transfer i may push stack entries: not a linear
+ * branch (side after side), nor a bra with an exit side, whose leaving
+ * lanes retire at the branch (exit_side; emit_exit_branch) while the
+ * others go on with nothing pushed. */
+static bool
+pushes(const ReconvPlan *e, int i)
+{
+    return e->fi->branch[i] == BR_DIVERGENT && !e->linear[i] && exit_side(e->f, e->fi, i) < 0;
+}
+
 /* Where the dispatcher may send lanes (docs/lowering.md).  A divergent
  * transfer X pushes entries naming its reconvergence block R and its
  * sides.  They stay on the stack only while the warp runs X's region (the
@@ -159,7 +169,7 @@ site_plan(ReconvPlan *e)
     for (int i = 0; i < nb; i++)
         seen[i] = -1;
     for (int i = 0; i < e->f->instrs.n; i++) {
-        if (e->fi->branch[i] != BR_DIVERGENT || e->linear[i])
+        if (!pushes(e, i))
             continue;
         const Block *x = &c->blocks[c->block_of[i]];
         int R = plan_reconvergence(e->f, e->fi, i), npcs = 0, nwork = 0;
@@ -199,9 +209,11 @@ plan_compute(const Func *f, const FuncInfo *fi, bool sites, ReconvPlan *p, Arena
     plan_linear(p);
     p->is_reconv = arena_alloc(a, (size_t)c->nblocks);
     p->pushable = arena_alloc(a, (size_t)c->nblocks);
+    p->stackless = true;
     for (int i = 0; i < f->instrs.n; i++) {
-        if (fi->branch[i] != BR_DIVERGENT || p->linear[i])
+        if (!pushes(p, i))
             continue;
+        p->stackless = false;
         int r = plan_reconvergence(f, fi, i);
         if (r >= 0 && r != c->exit)
             p->is_reconv[r] = p->pushable[r] = true;

@@ -878,18 +878,14 @@ parks(const State *s, int i)
     return op != OP_EXIT && !(op == OP_RET && s->f->is_entry) && exit_side(s->f, s->info, i) < 0;
 }
 
-/* block_parked: the regions of the transfers that park lanes; only for a
- * function with a barrier or a call, where it decides whether they hold. */
+/* block_parked: the regions of the transfers that park lanes.  It decides
+ * whether a barrier or a call may hold lanes (barrier_may_hold), and
+ * whether a write under a partial mask must keep the lanes that are off
+ * (outside every region they have exited: value.c, inst_write). */
 static void
 parked_regions(State *s)
 {
-    const Func *f = s->f;
-    const Cfg *g = f->cfg;
-    bool needed = false;
-    for (int i = 0; i < f->instrs.n && !needed; i++)
-        needed = (opcode_flags(f->instrs.v[i].op) & OF_BARRIER) || f->instrs.v[i].op == OP_CALL;
-    if (!needed)
-        return;
+    const Cfg *g = s->f->cfg;
     s->info->block_parked = arena_alloc(s->a, (size_t)g->nblocks * sizeof *s->info->block_parked);
     memset(s->info->block_parked, 0, (size_t)g->nblocks * sizeof *s->info->block_parked);
     for (int b = 0; b < g->nblocks; b++) {

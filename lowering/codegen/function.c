@@ -180,9 +180,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->fs.pushable = plan.pushable;
     e->fs.site_pcs = plan.site_pcs;
     /* nothing pushes a stack entry: every path ends at the function's end */
-    e->fs.stackless = e->fs.nbar == 0;
-    for (int i = 0; i < f->instrs.n && e->fs.stackless; i++)
-        e->fs.stackless = fi->branch[i] != BR_DIVERGENT || plan.linear[i];
+    e->fs.stackless = e->fs.nbar == 0 && plan.stackless;
     e->fs.lin_m = arena_alloc(e->arena, sizeof *e->fs.lin_m * ((size_t)f->instrs.n + 1));
     e->fs.lin_mf = arena_alloc(e->arena, sizeof *e->fs.lin_mf * ((size_t)f->instrs.n + 1));
     for (int i = 0; i < c->nblocks; i++)

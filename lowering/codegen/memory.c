@@ -605,18 +605,20 @@ rows_call(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
 }
 
 /* A contiguous row access with some lanes off, or a wrap to rule out
- * (row_masked's other path): where the function has few accesses, one
- * masked vector access when the active lanes form one run, tested inline
- * (bfs's row[v + 1] in its loop, under the frontier's lanes: no call, no
- * spill of the live vectors around one); else, and in a larger function,
- * the out-of-line rows_call. */
+ * (row_masked's other path): where the function has few accesses,
+ * rows_partial inline (bfs's row[v + 1] in its loop under the frontier's
+ * lanes, the edge warps of a 2-D stencil: two masked 16-lane accesses,
+ * no call); else, in a larger function, the out-of-line rows_call.  A
+ * call there, even one never taken, costs the full-warp path: every
+ * vector register is caller-saved, and the register allocator stored the
+ * live ones to the frame before the fast path's branch (hotspot: 10 to
+ * 14 stores of 64 bytes a warp). */
 static LLVMValueRef
 row_partial(Emit *e, LLVMValueRef ptr, LLVMTypeRef t, LLVMValueRef val, bool wide)
 {
     if (!lanes_few_accesses(e))
         return rows_call(e, ptr, t, val, wide);
-    LaneRun r = lanes_run_begin(e, ptr, t, val);
-    return lanes_run_end(e, &r, rows_call(e, ptr, t, val, wide));
+    return rows_partial(e, ptr, t, val, wide);
 }
 
 /* lanes a..b of ptrs are (b - a) * step bytes apart; a, b constants */

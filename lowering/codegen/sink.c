@@ -9,12 +9,13 @@
 
 /* After the passes, the per-lane address vector an out-of-line access
  * (p2n.rows.*, p2n.lanes.*) takes is computed again inside the block of
- * the call, from the leaves of its arithmetic, and the original is
- * deleted where nothing else uses it.  A vector computed once and used
- * only by the slow paths of several accesses otherwise stays where the
- * register was written: on the full-warp fast path, 32 x 64-bit lanes of
- * extensions, shifts and adds and their spills around the calls, for
- * nothing (the fast path takes its addresses from the probe lanes). */
+ * the call, from the leaves of its arithmetic, and so is every vector a
+ * block of a full-warp access's inline other path reads (slow_block); the
+ * original is deleted where nothing else uses it.  A vector computed once
+ * and used only by the slow paths of several accesses otherwise stays
+ * where the register was written: on the full-warp fast path, 32 x 64-bit
+ * lanes of extensions, shifts and adds and their spills, for nothing (the
+ * fast path takes its addresses from the probe lanes). */
 enum { REMAT_MAX = 64 };
 typedef struct Remat {
     LLVMValueRef from[REMAT_MAX], to[REMAT_MAX];
@@ -136,6 +137,21 @@ slow_access_call(LLVMValueRef in)
            (len > 10 && strncmp(name, "p2n.lanes.", 10) == 0);
 }
 
+/* A block of a full-warp access's other path (memory.c: row_masked's
+ * "mem.rows", row_access's "mem.lanes", rows_partial's "mem.row.masked"
+ * and "mem.gather"; LLVM numbers a repeated name), whose inline accesses
+ * read the address vector too. */
+static bool
+slow_block(LLVMBasicBlockRef bb)
+{
+    static const char *const names[] = {"mem.rows", "mem.lanes", "mem.row.masked", "mem.gather"};
+    const char *name = LLVMGetBasicBlockName(bb);
+    for (size_t i = 0; name && i < sizeof names / sizeof *names; i++)
+        if (strncmp(name, names[i], strlen(names[i])) == 0)
+            return true;
+    return false;
+}
+
 /* The calls of slow-path helpers in f, up to `most` + 1. */
 static int
 slow_calls(LLVMValueRef f, int most)
@@ -169,10 +185,17 @@ mem_sink_slow_addresses(Emit *e)
             LLVMValueRef start = LLVMGetFirstInstruction(bb);
             while (start && LLVMIsAPHINode(start))
                 start = LLVMGetNextInstruction(start);
-            for (LLVMValueRef in = start; in; in = LLVMGetNextInstruction(in))
-                if (slow_access_call(in))
-                    LLVMSetOperand(in, 0,
-                                   remat(b, LLVMGetOperand(in, 0), &m, 8, start, roots, &nroots));
+            bool slow = slow_block(bb);
+            for (LLVMValueRef in = start; in; in = LLVMGetNextInstruction(in)) {
+                /* a slow block's instructions, every operand; a call's
+                 * address elsewhere */
+                int n = slow && !LLVMIsACallInst(in) ? LLVMGetNumOperands(in)
+                        : slow_access_call(in)     ? 1
+                                                   : 0;
+                for (int k = 0; k < n; k++)
+                    LLVMSetOperand(in, (unsigned)k, remat(b, LLVMGetOperand(in, (unsigned)k), &m,
+                                                          8, start, roots, &nroots));
+            }
             erase_dead(roots, nroots, 8);
         }
     }

@@ -395,6 +395,15 @@ probe_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef nv, LLVMValueR
     LLVMBuildStore(e->b, p, probe_slot(e, r));
 }
 
+/* Whether lanes may be parked on the divergence stack while the current
+ * block runs (uniform.c, parked_regions). */
+static bool
+block_may_park(const Emit *e)
+{
+    const bool *parked = e->fs.fi->block_parked;
+    return !parked || e->fs.block < 0 || parked[e->fs.block];
+}
+
 void
 inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
 {
@@ -413,9 +422,11 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
         v = emit_splat(e, v);
         LLVMValueRef m = NULL;
         /* e->fs.nbar: lanes held at a call of a function that waits resume
-         * after it, where the analysis's reg_merge does not look */
-        if (e->fs.partial &&
-            (e->fs.imask || e->fs.nbar > 0 || !e->fs.fi->reg_merge || e->fs.fi->reg_merge[r]))
+         * after it, where the analysis's reg_merge does not look; outside
+         * every region that parks lanes (block_parked) the lanes off the
+         * path have exited and read nothing again */
+        if (e->fs.partial && (e->fs.imask || e->fs.nbar > 0 || !e->fs.fi->reg_merge ||
+                              (e->fs.fi->reg_merge[r] && block_may_park(e))))
             m = e->fs.imask ? e->fs.imask : emit_mask(e);
         if (probe_reg(e, r))
             probe_write(e, dst, ty, v, m);

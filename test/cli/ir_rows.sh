@@ -42,9 +42,10 @@ check saxpy_accesses_by_row "$([ "$n" -eq 3 ] && echo yes)" "$n per-row paths in
 # that lanes 0 and 15, and 16 and 31, are 15 * 4 bytes apart
 n=$(body saxpy | grep -c 'icmp eq i64 %[0-9]*, 60\(, !dbg ![0-9]*\)\?$')
 check saxpy_row_ends_checked "$([ "$n" -eq 6 ] && echo yes)" "$n checks of a half's span, expected 2 per access"
-# a partial warp's access is the out-of-line one for a known shape (masked
-# halves, p2n.rows.wide.*), never the run-time search for a pattern
-n=$(body saxpy | grep -c 'call .*@p2n\.rows\.wide\.\(ld\|st\)\.float(')
-check saxpy_partial_by_rows "$([ "$n" -eq 3 ] && echo yes)" "$n calls of p2n.rows.wide.*, expected 3"
+# a partial warp's access is the one for a known shape (masked halves),
+# inline in a kernel of few accesses, never the run-time search for a
+# pattern: two masked 16-lane accesses a load or store
+n=$(body saxpy | grep -c 'call .*@llvm\.masked\.\(load\|store\)\.v16f32')
+check saxpy_partial_by_rows "$([ "$n" -eq 6 ] && echo yes)" "$n masked 16-lane accesses, expected 6"
 n=$(body saxpy | grep -c 'p2n\.lanes')
 check saxpy_no_lanes_call "$([ "$n" -eq 0 ] && echo yes)" "$n calls of p2n.lanes.*, expected none"
