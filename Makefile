@@ -34,7 +34,7 @@ FRONTEND_OBJS = frontend/util.o frontend/tables.o frontend/lex.o frontend/parse.
 ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/analysis/params.o lowering/analysis/plan.o \
 	lowering/analysis/report.o lowering/analysis/warn.o
 # the code generator, from the bottom up (codegen/emit.h)
-CODEGEN = base layout abi value softfloat arith compare bits fp8 convert lanes memory space sink atomic sync warp video tex \
+CODEGEN = base layout abi value softfloat arith compare bits fp8 convert lanes prefetch memory space sink atomic sync warp video tex \
 	mma mbarrier hold call dispatch flow coro debug function
 CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
 CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o

@@ -117,7 +117,9 @@ typedef struct EmitFunc {
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
     LLVMValueRef *probe_slot;   /* [nregs] <NPROBE x iN> allocas (value.c, probes) */
-    int *prefetched;            /* [nregs] block + 1 of the last prefetch through it (memory.c) */
+    int *prefetched;            /* [nregs] block + 1 of the last prefetch through it (prefetch.c) */
+    int *reg_defs;              /* [nregs] instructions writing it; -1 until asked (prefetch.c) */
+    LLVMValueRef prefetch_ahead; /* i64: how far ahead (prefetch.c), once per function */
     bool *reg_loaded;           /* [nregs] derived from a per-lane load (lanes.c,
                                    loaded_regs); NULL until an access asks */
     int naccess;                /* ld, ldu and st in the function, plus one; 0
@@ -436,6 +438,11 @@ LLVMValueRef lanes_run_end(Emit *e, const LaneRun *r, LLVMValueRef other);
 LLVMValueRef lanes_data_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val);
 /* The active lanes' access through one address p (scalar). */
 LLVMValueRef lanes_uniform(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef val);
+/* prefetch.c */
+/* A prefetch of the lines ahead of p on a full-warp fast path. */
+void mem_prefetch(Emit *e, LLVMValueRef p, bool store);
+/* The access through register r is the first to prefetch for it here. */
+bool mem_prefetch_first(Emit *e, int r);
 /* memory.c */
 /* After the passes: each slow-path access computes its addresses itself */
 void mem_sink_slow_addresses(Emit *e);

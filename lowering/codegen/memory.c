@@ -825,50 +825,10 @@ halves_at(Emit *e, const Access *acc, int64_t step, bool wide, LLVMValueRef *p0,
  * function; a constant under a .reqntid whose x is a multiple of 16): two
  * plain 16-lane accesses at lane 0's and lane 16's addresses; through a
  * widened 32-bit value, lanes 0 and 15, and 16 and 31, must be 15 steps
- * apart (a wrap changes the distance by a multiple of 2^32).  Any other
- * case is rows_partial, out of line: masked accesses or a gather, never
- * the run-time search for a pattern of p2n.lanes.  Loads when val is
- * NULL. */
-/* A hint that the lines PREFETCH_AHEAD bytes past p will be read (written
- * when store), on the full-warp fast path of a global access: the next
- * warps and CTAs of a launch mostly take the next elements, and a CTA of
- * a 2-D block walks many rows at once, more streams than the hardware
- * prefetcher follows.  A warp runs too few instructions between its
- * accesses to keep many misses in flight by itself (saxpy and hotspot
- * waited on their loads).  1 and 2 KiB ahead measured alike, and both
- * better than none (saxpy, hotspot, on a busy machine). */
-enum { PREFETCH_AHEAD = 1024 };
-
-static void
-prefetch(Emit *e, LLVMValueRef p, bool store)
-{
-    LLVMValueRef off = LLVMConstInt(e->t_i64, PREFETCH_AHEAD, 0);
-    LLVMValueRef args[] = {LLVMBuildGEP2(e->b, e->t_i8, p, &off, 1, ""), emit_u32(e, store),
-                           emit_u32(e, 3), emit_u32(e, 1)};
-    LLVMTypeRef pt = e->t_ptr;
-    emit_intrinsic(e, "llvm.prefetch", &pt, 1, args, 4);
-}
-
-/* Whether acc is the first access of the current PTX block through its
- * base register: one prefetch per register and block covers the lines
- * ahead of its neighbours (x[i] and x[i + 1], a load and a store of y[i]);
- * more only cost translation time (a 10,000-line kernel of 1,000 accesses
- * through one register took 0.5 s longer with one at each). */
-static bool
-first_through(Emit *e, const Access *acc)
-{
-    int r = acc->o->sub[0].reg, n = e->fs.f->regs.n;
-    if (!e->fs.prefetched) {
-        e->fs.prefetched = arena_alloc(e->arena, sizeof *e->fs.prefetched * (size_t)(n + 1));
-        for (int i = 0; i < n; i++)
-            e->fs.prefetched[i] = 0;
-    }
-    if (e->fs.prefetched[r] == e->fs.block + 1)
-        return false;
-    e->fs.prefetched[r] = e->fs.block + 1;
-    return true;
-}
-
+ * apart (a wrap changes the distance by a multiple of 2^32); it
+ * prefetches ahead (prefetch.c).  Any other case is rows_partial, inline
+ * or out of line (row_partial): masked accesses or a gather, never the
+ * run-time search for a pattern of p2n.lanes.  Loads when val is NULL. */
 static LLVMValueRef
 row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wide, bool stream)
 {
@@ -887,9 +847,9 @@ row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wid
 
     LLVMPositionBuilderAtEnd(e->b, all);
     LLVMValueRef got[2] = {NULL, NULL};
-    if (stream && first_through(e, acc)) {
-        prefetch(e, p0, val != NULL);
-        prefetch(e, p16, val != NULL);
+    if (stream && mem_prefetch_first(e, acc->o->sub[0].reg)) {
+        mem_prefetch(e, p0, val != NULL);
+        mem_prefetch(e, p16, val != NULL);
     }
     got[0] = plain_access(e, p0, t, val, 0, WARP / 2, LLVMGetUndef(vt));
     got[0] = plain_access(e, p16, t, val, WARP / 2, WARP / 2, got[0]);
