@@ -186,7 +186,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     /* nothing pushes a stack entry: every path ends at the function's end */
     e->fs.stackless = e->fs.nbar == 0;
     for (int i = 0; i < f->instrs.n && e->fs.stackless; i++)
-        e->fs.stackless = fi->branch[i] != BR_DIVERGENT || plan.linear[i] || plan.narrow[i];
+        e->fs.stackless = fi->branch[i] != BR_DIVERGENT || plan.linear[i] || plan.narrow[i] ||
+                          (f->instrs.v[i].op == OP_BRA && exit_side(f, fi, i) >= 0);
     e->fs.lin_m = arena_alloc(e->arena, sizeof *e->fs.lin_m * ((size_t)f->instrs.n + 1));
     e->fs.lin_mf = arena_alloc(e->arena, sizeof *e->fs.lin_mf * ((size_t)f->instrs.n + 1));
     for (int i = 0; i < c->nblocks; i++)
