@@ -528,8 +528,8 @@ void emit_dispatcher(Emit *e);
 LLVMBasicBlockRef site_dispatch(Emit *e, int b); /* block b's dispatcher */
 void linear_side_end(Emit *e, int b);
 void emit_bra(Emit *e, const Instr *in, int idx, int next);
-void narrow_setup(Emit *e);           /* slots and joins of the narrowing branches */
-void narrow_enter(Emit *e, int b);    /* block b's edges to its group's R: the join */
+void narrow_setup(Emit *e);        /* slots and joins of the narrowing branches */
+void narrow_enter(Emit *e, int b); /* block b's edges to its group's R: the join */
 void narrow_leave(Emit *e, int b);
 void leave(Emit *e, bool ret, LLVMValueRef leaving);
 void emit_exit(Emit *e, const Instr *in, int next); /* exit ret */

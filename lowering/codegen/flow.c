@@ -529,8 +529,10 @@ void
 narrow_setup(Emit *e)
 {
     const Func *f = e->fs.f;
-    e->fs.narrow_slot = arena_alloc(e->arena, sizeof *e->fs.narrow_slot * ((size_t)f->instrs.n + 1));
-    e->fs.narrow_join = arena_alloc(e->arena, sizeof *e->fs.narrow_join * ((size_t)f->instrs.n + 1));
+    e->fs.narrow_slot =
+        arena_alloc(e->arena, sizeof *e->fs.narrow_slot * ((size_t)f->instrs.n + 1));
+    e->fs.narrow_join =
+        arena_alloc(e->arena, sizeof *e->fs.narrow_join * ((size_t)f->instrs.n + 1));
     if (!e->fs.narrow_group)
         return;
     LLVMBuilderRef saved = e->b;

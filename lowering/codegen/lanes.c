@@ -200,8 +200,8 @@ one_lane_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLV
 {
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
-    LLVMValueRef ints = LLVMBuildSelect(e->b, mv, LLVMBuildPtrToInt(e->b, ptrs, v64, ""),
-                                        LLVMConstNull(v64), "");
+    LLVMValueRef ints =
+        LLVMBuildSelect(e->b, mv, LLVMBuildPtrToInt(e->b, ptrs, v64, ""), LLVMConstNull(v64), "");
     LLVMValueRef p = LLVMBuildIntToPtr(
         e->b, emit_intrinsic(e, "llvm.vector.reduce.umax", &v64, 1, &ints, 1), e->t_ptr, "");
     if (!val) {
@@ -210,8 +210,8 @@ one_lane_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLV
         return emit_splat(e, v);
     }
     LLVMTypeRef it = LLVMIntTypeInContext(e->ctx, 8 * size), vit = LLVMVectorType(it, WARP);
-    LLVMValueRef bits = LLVMBuildSelect(e->b, mv, LLVMBuildBitCast(e->b, val, vit, ""),
-                                        LLVMConstNull(vit), "");
+    LLVMValueRef bits =
+        LLVMBuildSelect(e->b, mv, LLVMBuildBitCast(e->b, val, vit, ""), LLVMConstNull(vit), "");
     LLVMValueRef one = emit_intrinsic(e, "llvm.vector.reduce.or", &vit, 1, &bits, 1);
     LLVMSetAlignment(LLVMBuildStore(e->b, LLVMBuildBitCast(e->b, one, t, ""), p), size);
     return NULL;
