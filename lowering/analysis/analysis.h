@@ -102,16 +102,24 @@ typedef struct ReconvPlan {
     bool *predicated; /* [ninstrs] a linear one whose sides run whatever the
                          lanes, each under its mask (no branch around them) */
     int *lin_branch;  /* [nblocks] a side of linear branch i: i + 1, else 0 */
+    char *narrow;     /* [ninstrs] a divergent bra that only narrows the mask
+                         (plan_narrow): NARROW_OUTER or NARROW_INNER */
+    int *narrow_group; /* [nblocks] inside the region of narrowing group X
+                          (its outer branch; the innermost): X + 1, else 0 */
     bool *is_reconv;  /* [nblocks] some divergent branch reconverges here */
     bool *pushable;   /* [nblocks] a stack entry may name it (a non-linear
                          transfer's R or side) */
     IntVec *site_pcs; /* [nblocks] the entries a pop at a path's end there
                          may give (only when asked for: plan_compute) */
     bool stackless;   /* no transfer pushes an entry (every divergent one
-                         linear or with an exit side) */
+                         linear, narrowing or with an exit side) */
 } ReconvPlan;
 
-/* needs the FuncInfo of f; fills p from arena a; sites: also site_pcs. */
+enum { NARROW_OUTER = 1, NARROW_INNER = 2 };
+
+/* needs the FuncInfo of f; fills p from arena a; sites: also site_pcs and
+ * the narrowing branches (a function whose barriers may hold lanes has
+ * none). */
 void plan_compute(const Func *f, const FuncInfo *fi, bool sites, ReconvPlan *p, Arena *a);
 /* Sets fi->lowering to LOWER_PREDICATED for the branches the plan
  * predicates (analyze_module calls it last). */

@@ -118,14 +118,151 @@ plan_linear(ReconvPlan *e)
     }
 }
 
+/* Narrowing branches.  A divergent bra X whose one side is its
+ * reconvergence block R ("if (c) { ... }") needs no stack entry when the
+ * lanes that run its other side S only ever leave that path for R: X
+ * keeps its mask in a slot and runs S with its lanes; a narrowing branch
+ * inside drops the lanes that go to R; every edge from the region to R
+ * restores the slot's mask (flow.c, emit_narrow_branch).  The region (the
+ * blocks reachable from S without passing R) must be entered only through
+ * X, hold no exit, ret, call, brx or barrier, and every divergent branch
+ * in it must be linear or meet inside the region or at R, a non-linear one
+ * that meets at R being itself narrowing (an inner one: its mask is X's
+ * slot).  bfs: "if (dist[u] == -1 && atomicCAS(...) == -1) *more = 1". */
+enum { NARROW_BLOCKS = 256 };
+
+/* A divergent bra that may narrow: one side is R, the other S. */
+static bool
+narrow_candidate(const ReconvPlan *e, int i, int *S, int *R)
+{
+    const Cfg *c = e->f->cfg;
+    const Instr *in = &e->f->instrs.v[i];
+    if (e->fi->branch[i] != BR_DIVERGENT || in->op != OP_BRA || in->guard < 0 ||
+        !e->fi->reg_varying[in->guard] || e->linear[i] || exit_side(e->f, e->fi, i) >= 0)
+        return false;
+    int r = plan_reconvergence(e->f, e->fi, i), xb = c->block_of[i];
+    const Block *x = &c->blocks[xb];
+    if (r < 0 || r == c->exit || x->nsucc != 2 || x->succ[0] == x->succ[1] || i != x->last - 1 ||
+        (x->succ[0] != r && x->succ[1] != r))
+        return false;
+    *R = r;
+    *S = x->succ[0] == r ? x->succ[1] : x->succ[0];
+    return *S != c->exit && c->blocks[*S].rpo >= 0;
+}
+
+/* Whether the divergent transfer i in the region of X (blocks stamped
+ * mark[b] == stamp) keeps to it: see plan_narrow. */
+static bool
+narrow_keeps(const ReconvPlan *e, int i, int R, const int *mark, int stamp)
+{
+    const Instr *in = &e->f->instrs.v[i];
+    if (e->fi->branch[i] != BR_DIVERGENT ||
+        (in->op == OP_BRA && (in->guard < 0 || !e->fi->reg_varying[in->guard])))
+        return true; /* runs as a uniform branch */
+    int r = plan_reconvergence(e->f, e->fi, i), S, RY;
+    if (r < 0 || r == e->f->cfg->exit)
+        return false;
+    if (e->linear[i])
+        return r == R || mark[r] == stamp;
+    if (r == R)
+        return narrow_candidate(e, i, &S, &RY);
+    const Block *y = &e->f->cfg->blocks[e->f->cfg->block_of[i]];
+    for (int k = 0; k < y->nsucc; k++)
+        if (y->succ[k] == R)
+            return false;
+    return mark[r] == stamp;
+}
+
+/* The region of candidate X (instruction i, sides S and R) into reg,
+ * stamped in mark; false when it does not qualify. */
+static bool
+narrow_region(const ReconvPlan *e, int i, int S, int R, int *mark, int stamp, IntVec *reg)
+{
+    const Cfg *c = e->f->cfg;
+    int xb = c->block_of[i];
+    reg->n = 0;
+    mark[S] = stamp;
+    vec_push(e->arena, reg, S);
+    for (int k = 0; k < reg->n; k++) {
+        const Block *b = &c->blocks[reg->v[k]];
+        for (int j = 0; j < b->nsucc; j++) {
+            int s = b->succ[j];
+            if (s == R || mark[s] == stamp)
+                continue;
+            if (s == xb || s == c->exit || reg->n >= NARROW_BLOCKS)
+                return false;
+            mark[s] = stamp;
+            vec_push(e->arena, reg, s);
+        }
+    }
+    for (int k = 0; k < reg->n; k++) {
+        const Block *b = &c->blocks[reg->v[k]];
+        for (int j = 0; j < b->npred; j++)
+            if (reg->v[k] == S ? b->pred[j] != xb : mark[b->pred[j]] != stamp)
+                return false;
+        for (int j = b->first; j < b->last; j++) {
+            Opcode op = e->f->instrs.v[j].op;
+            if (op == OP_EXIT || op == OP_RET || op == OP_CALL || op == OP_BRX || op == OP_BAR ||
+                op == OP_BARRIER || op == OP_BAR_WARP_SYNC || !narrow_keeps(e, j, R, mark, stamp))
+                return false;
+        }
+    }
+    return true;
+}
+
+static void
+plan_narrow(ReconvPlan *e)
+{
+    const Cfg *c = e->f->cfg;
+    int n = e->f->instrs.n, nb = c->nblocks;
+    e->narrow = arena_alloc(e->arena, (size_t)n + 1);
+    e->narrow_group = arena_alloc(e->arena, sizeof *e->narrow_group * (size_t)nb);
+    int *mark = arena_alloc(e->arena, sizeof *mark * (size_t)nb);
+    for (int b = 0; b < nb; b++)
+        mark[b] = -1;
+    IntVec *reg = arena_alloc(e->arena, sizeof *reg * ((size_t)n + 1));
+    int *outer = arena_alloc(e->arena, sizeof *outer * ((size_t)n + 1)), nouter = 0;
+    for (int i = 0; i < n; i++) {
+        int S, R;
+        if (narrow_candidate(e, i, &S, &R) && narrow_region(e, i, S, R, mark, i, &reg[i])) {
+            e->narrow[i] = NARROW_OUTER;
+            outer[nouter++] = i;
+        } else {
+            reg[i].n = 0;
+        }
+    }
+    /* a narrowing branch in the region of another with the same R is an
+     * inner one of it */
+    for (int k = 0; k < nouter; k++) {
+        int X = outer[k], R = plan_reconvergence(e->f, e->fi, X);
+        for (int j = 0; j < reg[X].n; j++) {
+            const Block *b = &c->blocks[reg[X].v[j]];
+            int Y = b->last - 1, S, RY;
+            if (Y >= b->first && Y != X && narrow_candidate(e, Y, &S, &RY) && RY == R)
+                e->narrow[Y] = NARROW_INNER;
+        }
+    }
+    /* each block belongs to the smallest group (outer branch) around it */
+    for (int size = 1; size <= NARROW_BLOCKS; size++)
+        for (int k = 0; k < nouter; k++) {
+            int X = outer[k];
+            if (e->narrow[X] != NARROW_OUTER || reg[X].n != size)
+                continue;
+            for (int j = 0; j < reg[X].n; j++)
+                if (!e->narrow_group[reg[X].v[j]])
+                    e->narrow_group[reg[X].v[j]] = X + 1;
+        }
+}
+
 /* Whether divergent transfer i may push stack entries: not a linear
- * branch (side after side), nor a bra with an exit side, whose leaving
- * lanes retire at the branch (exit_side; emit_exit_branch) while the
- * others go on with nothing pushed. */
+ * branch (side after side), nor a narrowing one (plan_narrow), nor a bra
+ * with an exit side, whose leaving lanes retire at the branch (exit_side;
+ * emit_exit_branch) while the others go on with nothing pushed. */
 static bool
 pushes(const ReconvPlan *e, int i)
 {
-    return e->fi->branch[i] == BR_DIVERGENT && !e->linear[i] && exit_side(e->f, e->fi, i) < 0;
+    return e->fi->branch[i] == BR_DIVERGENT && !e->linear[i] && !e->narrow[i] &&
+           exit_side(e->f, e->fi, i) < 0;
 }
 
 /* Where the dispatcher may send lanes (docs/lowering.md).  A divergent
@@ -207,6 +344,10 @@ plan_compute(const Func *f, const FuncInfo *fi, bool sites, ReconvPlan *p, Arena
     /* Which branches run side after side; which blocks are reconvergence
      * points of the others. */
     plan_linear(p);
+    if (sites)
+        plan_narrow(p);
+    else
+        p->narrow = arena_alloc(a, (size_t)f->instrs.n + 1);
     p->is_reconv = arena_alloc(a, (size_t)c->nblocks);
     p->pushable = arena_alloc(a, (size_t)c->nblocks);
     p->stackless = true;

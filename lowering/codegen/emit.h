@@ -112,6 +112,11 @@ typedef struct EmitFunc {
     LLVMValueRef *lin_m, *lin_mf; /* [ninstrs] its mask, and its other side's lanes (i32 slots) */
     int *lin_branch;            /* [nblocks] a side of linear branch i: i + 1, else 0 */
     bool *pushable;             /* [nblocks] a stack entry may name it (plan.c) */
+    char *narrow;               /* [ninstrs] NARROW_OUTER or NARROW_INNER bra (plan.c) */
+    int *narrow_group;          /* [nblocks] in the region of outer narrowing bra X: X + 1 */
+    LLVMValueRef *narrow_slot;  /* [ninstrs] an outer one's mask (i32 slot) */
+    LLVMBasicBlockRef *narrow_join; /* [ninstrs] its region's way into R: the mask back */
+    LLVMBasicBlockRef narrow_real;  /* R's own block while narrow_enter points R at a join */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
@@ -530,6 +535,9 @@ void emit_dispatcher(Emit *e);
 LLVMBasicBlockRef site_dispatch(Emit *e, int b); /* block b's dispatcher */
 void linear_side_end(Emit *e, int b);
 void emit_bra(Emit *e, const Instr *in, int idx, int next);
+void narrow_setup(Emit *e);        /* slots and joins of the narrowing branches */
+void narrow_enter(Emit *e, int b); /* block b's edges to its group's R: the join */
+void narrow_leave(Emit *e, int b);
 void leave(Emit *e, bool ret, LLVMValueRef leaving);
 void emit_exit(Emit *e, const Instr *in, int next); /* exit ret */
 void emit_trap(Emit *e, const Instr *in, int next);

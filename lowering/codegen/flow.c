@@ -501,6 +501,77 @@ linear_side_end(Emit *e, int b)
     LLVMBuildBr(e->b, e->fs.bb[R]);
 }
 
+/* A narrowing branch (plan.c, plan_narrow): the lanes that take its side
+ * S run it, those that take the side that is R wait there, kept in the
+ * outer branch's slot, with nothing pushed.  The outer branch stores its
+ * mask in the slot; an inner one's R is its group's join (narrow_enter),
+ * which takes the slot's mask back, as does every edge from the region
+ * to R. */
+static void
+emit_narrow_branch(Emit *e, LLVMValueRef taken_lanes, int taken, int other, int R, int idx)
+{
+    LLVMValueRef m, mt, mf;
+    lane_masks(e, taken_lanes, &m, &mt, &mf);
+    int S = taken == R ? other : taken;
+    LLVMValueRef ms = taken == R ? mf : mt;
+    if (e->fs.narrow[idx] == NARROW_OUTER)
+        LLVMBuildStore(e->b, m, e->fs.narrow_slot[idx]);
+    LLVMBasicBlockRef some = emit_new_block(e, "narrow");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, ms, emit_u32(e, 0), ""), e->fs.bb[R],
+                    some);
+    LLVMPositionBuilderAtEnd(e->b, some);
+    LLVMBuildStore(e->b, ms, e->fs.mask_slot);
+    LLVMBuildBr(e->b, e->fs.bb[S]);
+}
+
+/* The slot and the join of each outer narrowing branch. */
+void
+narrow_setup(Emit *e)
+{
+    const Func *f = e->fs.f;
+    e->fs.narrow_slot =
+        arena_alloc(e->arena, sizeof *e->fs.narrow_slot * ((size_t)f->instrs.n + 1));
+    e->fs.narrow_join =
+        arena_alloc(e->arena, sizeof *e->fs.narrow_join * ((size_t)f->instrs.n + 1));
+    if (!e->fs.narrow_group)
+        return;
+    LLVMBuilderRef saved = e->b;
+    e->b = LLVMCreateBuilderInContext(e->ctx);
+    for (int i = 0; i < f->instrs.n; i++) {
+        if (e->fs.narrow[i] != NARROW_OUTER)
+            continue;
+        e->fs.narrow_slot[i] = emit_alloca(e, e->t_i32, "narrow.m");
+        e->fs.narrow_join[i] = emit_new_block(e, "narrow.join");
+        LLVMPositionBuilderAtEnd(e->b, e->fs.narrow_join[i]);
+        LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->t_i32, e->fs.narrow_slot[i], ""),
+                       e->fs.mask_slot);
+        LLVMBuildBr(e->b, e->fs.bb[reconvergence_of(e, i)]);
+    }
+    LLVMDisposeBuilder(e->b);
+    e->b = saved;
+}
+
+/* While block b of a narrowing region is emitted, its edges to the
+ * region's R go to the group's join. */
+void
+narrow_enter(Emit *e, int b)
+{
+    int g = e->fs.narrow_group ? e->fs.narrow_group[b] - 1 : -1;
+    if (g >= 0) {
+        int R = reconvergence_of(e, g);
+        e->fs.narrow_real = e->fs.bb[R];
+        e->fs.bb[R] = e->fs.narrow_join[g];
+    }
+}
+
+void
+narrow_leave(Emit *e, int b)
+{
+    int g = e->fs.narrow_group ? e->fs.narrow_group[b] - 1 : -1;
+    if (g >= 0)
+        e->fs.bb[reconvergence_of(e, g)] = e->fs.narrow_real;
+}
+
 static LLVMValueRef
 guard_value(Emit *e, const Instr *in)
 {
@@ -543,6 +614,8 @@ emit_bra(Emit *e, const Instr *in, int idx, int next)
             emit_linear_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx), idx);
         else if (xs >= 0)
             emit_exit_branch(e, emit_mask_i32(e, p), xs == target, xs == target ? next : target);
+        else if (e->fs.narrow[idx])
+            emit_narrow_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx), idx);
         else
             emit_divergent_branch(e, emit_mask_i32(e, p), target, next, reconvergence_of(e, idx));
         return;

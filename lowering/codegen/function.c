@@ -48,7 +48,9 @@ emit_block(Emit *e, int b)
         return;
     }
     LLVMBasicBlockRef to_exit = e->fs.bb[exit] = emit_new_block(e, "to.exit");
+    narrow_enter(e, b);
     emit_block_body(e, b);
+    narrow_leave(e, b);
     if (LLVMGetFirstUse(LLVMBasicBlockAsValue(to_exit))) {
         LLVMPositionBuilderAtEnd(e->b, to_exit);
         LLVMBuildBr(e->b, site_dispatch(e, b));
@@ -179,6 +181,8 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->fs.is_reconv = plan.is_reconv;
     e->fs.pushable = plan.pushable;
     e->fs.site_pcs = plan.site_pcs;
+    e->fs.narrow = plan.narrow;
+    e->fs.narrow_group = plan.narrow_group;
     /* nothing pushes a stack entry: every path ends at the function's end */
     e->fs.stackless = e->fs.nbar == 0 && plan.stackless;
     e->fs.lin_m = arena_alloc(e->arena, sizeof *e->fs.lin_m * ((size_t)f->instrs.n + 1));
@@ -294,6 +298,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->fs.bb[c->exit] = site_dispatch(e, c->exit);
     e->fs.prologue_end = LLVMBuildBr(e->b, e->fs.bb[0]);
     e->fs.rows_lo = e->fs.rows_two = e->fs.half_rows = NULL;
+    narrow_setup(e);
 
     for (int i = 0; i < c->nblocks && !e->failed; i++) {
         if (i == c->exit)

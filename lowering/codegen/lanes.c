@@ -189,18 +189,69 @@ lanes_run_end(Emit *e, const LaneRun *r, LLVMValueRef other)
     return phi;
 }
 
+/* The scalar access of the one active lane of mask m (mv its vector) at
+ * ptrs: a load splat to every lane, or a store of that lane's value.  The
+ * lane's address and value come out by a reduction over the mask (an
+ * extractelement at a variable lane spills the vector); no other line
+ * than the lane's own is touched, where a 32-lane masked access spans
+ * two or three. */
+static LLVMValueRef
+one_lane_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val, LLVMValueRef mv)
+{
+    unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
+    LLVMTypeRef v64 = LLVMVectorType(e->t_i64, WARP);
+    LLVMValueRef ints =
+        LLVMBuildSelect(e->b, mv, LLVMBuildPtrToInt(e->b, ptrs, v64, ""), LLVMConstNull(v64), "");
+    LLVMValueRef p = LLVMBuildIntToPtr(
+        e->b, emit_intrinsic(e, "llvm.vector.reduce.umax", &v64, 1, &ints, 1), e->t_ptr, "");
+    if (!val) {
+        LLVMValueRef v = LLVMBuildLoad2(e->b, t, p, "");
+        LLVMSetAlignment(v, size);
+        return emit_splat(e, v);
+    }
+    LLVMTypeRef it = LLVMIntTypeInContext(e->ctx, 8 * size), vit = LLVMVectorType(it, WARP);
+    LLVMValueRef bits =
+        LLVMBuildSelect(e->b, mv, LLVMBuildBitCast(e->b, val, vit, ""), LLVMConstNull(vit), "");
+    LLVMValueRef one = emit_intrinsic(e, "llvm.vector.reduce.or", &vit, 1, &bits, 1);
+    LLVMSetAlignment(LLVMBuildStore(e->b, LLVMBuildBitCast(e->b, one, t, ""), p), size);
+    return NULL;
+}
+
 /* An access through an address made of loaded data (lanes_are_data): a
- * pattern no search is worth.  One run of lanes (a single active lane, a
- * CSR row read a lane an element) is tested for inline where the
- * function has few accesses (lanes_few_accesses); else the gather or
- * scatter at once. */
+ * pattern no search is worth.  Where the function has few accesses
+ * (lanes_few_accesses), a single active lane (the sparse frontier of a
+ * graph search) makes its scalar access, and one run of lanes (a CSR row
+ * read a lane an element) one masked vector access, each tested inline;
+ * else the gather or scatter at once. */
 LLVMValueRef
 lanes_data_access(Emit *e, LLVMValueRef ptrs, LLVMTypeRef t, LLVMValueRef val)
 {
+    LLVMValueRef m = emit_cur_mask(e);
     if (!lanes_few_accesses(e))
-        return lanes_gather(e, ptrs, t, val, emit_mask_vec(e, emit_cur_mask(e)));
+        return lanes_gather(e, ptrs, t, val, emit_mask_vec(e, m));
+    LLVMValueRef below = LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, emit_u32(e, 1), ""), "");
+    LLVMBasicBlockRef ob = emit_new_block(e, "mem.one"), lb = emit_new_block(e, "mem.some");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, below, emit_u32(e, 0), ""), ob, lb);
+    LLVMPositionBuilderAtEnd(e->b, ob); /* one lane, or none: no access */
+    LLVMBasicBlockRef ab = emit_new_block(e, "mem.lane"), jb = emit_new_block(e, "mem.one.join");
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, m, emit_u32(e, 0), ""), ab, jb);
+    LLVMPositionBuilderAtEnd(e->b, ab);
+    LLVMValueRef got1 = one_lane_access(e, ptrs, t, val, emit_mask_vec(e, m));
+    LLVMBuildBr(e->b, jb);
+
+    LLVMPositionBuilderAtEnd(e->b, lb);
     LaneRun r = lanes_run_begin(e, ptrs, t, val);
-    return lanes_run_end(e, &r, lanes_gather(e, ptrs, t, val, r.mv));
+    LLVMValueRef got2 = lanes_run_end(e, &r, lanes_gather(e, ptrs, t, val, r.mv));
+    LLVMBasicBlockRef end2 = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, jb);
+    LLVMPositionBuilderAtEnd(e->b, jb);
+    if (val)
+        return NULL;
+    LLVMValueRef phi = LLVMBuildPhi(e->b, LLVMTypeOf(got2), "");
+    LLVMValueRef in[] = {LLVMGetUndef(LLVMTypeOf(got2)), got1, got2};
+    LLVMBasicBlockRef from[] = {ob, ab, end2};
+    LLVMAddIncoming(phi, in, from, 3);
+    return phi;
 }
 
 /* Lane `lane` (an i32) of v: a splat's scalar as it is. */
