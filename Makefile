@@ -48,7 +48,7 @@ TRANSLATE_LIBS = lowering/libptx2native-translate.a lowering/$(TRANSLATE_SONAME)
 	lowering/libptx2native-translate.so
 TRANSLATE_LDLIBS = $(LLVM_LDFLAGS) $(LLVM_LIBS) $(XML_LIBS) -lstdc++ -lm -lpthread
 
-RUNTIME_OBJS = runtime/stream.o runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o \
+RUNTIME_OBJS = runtime/stream.o runtime/module.o runtime/launch.o runtime/services.o runtime/sched.o runtime/pool.o \
 	runtime/texture.o runtime/fault.o runtime/fiber.o runtime/lines.o runtime/registry.o runtime/profile.o runtime/error.o
 RUNTIME_SONAME = libptx2native.so.1
 RUNTIME_LIBS = runtime/libptx2native.a runtime/$(RUNTIME_SONAME) runtime/libptx2native.so

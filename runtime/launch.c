@@ -261,8 +261,6 @@ rt_launch_desc(p2n_module *m, const p2n_kernel_desc *k, p2n_dim3 grid, p2n_dim3 
     rt_job job_here, *job = &job_here;
     memset(job, 0, offsetof(rt_job, message));
     job->message[0] = '\0';
-    job->next = NULL;
-    atomic_init(&job->next_cta, 0);
     _Alignas(16) char small[256];
     size_t bytes = ((size_t)k->param_bytes + 16) & ~(size_t)15;
     void *buf = bytes <= sizeof small ? small : aligned_alloc(16, bytes);

@@ -5,8 +5,9 @@
  *     module.c launch.c      the API: modules; launch checks, kernel
  *                            handles and the launch settings
  *     services.c             what kernels ask of the runtime
- *     sched.c texture.c      the worker pool and CTAs; texture objects
- *     fault.c                the fault handlers, alternate signal stacks
+ *     sched.c texture.c      the worker threads and CTAs; texture objects
+ *     fault.c pool.c         the fault handlers, alternate signal stacks;
+ *                            launches open to the workers, their claims
  *     fiber.c lines.c        warp stacks; line tables for messages
  *     registry.c             the process's modules
  *     profile.c              --profile counts, written at exit (P2N_PROFILE)
@@ -185,7 +186,20 @@ void rt_streams_wait_all(void);
 
 /* ------------------------------------------------------------ sched.c */
 
-/* One launch. */
+/* A thread's contiguous share of a launch's CTAs, in units: the first
+ * (low 32 bits) and the end (high 32), alone on its cache line. */
+typedef struct rt_share {
+    _Alignas(64) uint64_t range;
+} rt_share;
+
+typedef struct rt_claims {
+    rt_share *shares; /* [nshares]: the launching thread's first, then worker i's */
+    unsigned nshares;
+    uint64_t unit;  /* CTAs a unit (1 below 2^32 CTAs) */
+    uint64_t chunk; /* units a thread takes from its own share at a time */
+} rt_claims;
+
+/* One launch: on the launching thread's stack (launch.c). */
 typedef struct rt_job {
     p2n_module *mod;
     const p2n_kernel_desc *k;
@@ -195,9 +209,9 @@ typedef struct rt_job {
     void *params;
     uint32_t nwarps, nthreads;
     uint64_t ncta;
-    atomic_uint_fast64_t next_cta;
-    unsigned workers; /* pool threads working on it (under the pool lock) */
-    bool shared;      /* queued for the workers; else the launching thread runs it alone */
+    rt_claims claims;
+    rt_share alone;       /* the one share of a launch the launching thread runs alone */
+    struct rt_slot *slot; /* where it is open to the workers (pool.c); NULL: alone */
     uint64_t gridid;
     uint64_t grid_workspace; /* p2n_warp.grid_workspace: cooperative launches */
     uint32_t stop; /* p2n_warp.stop: set (atomically) by the launch's watchdog */
@@ -206,12 +220,10 @@ typedef struct rt_job {
     pthread_mutex_t lock;
     p2n_result error;
     char message[512];
-    struct rt_job *next; /* in the pool's queue */
 } rt_job;
 
 p2n_result rt_run(rt_job *job); /* runs the grid on the pool; synchronous */
-unsigned rt_pool_threads(void);
-int rt_pool_resize(unsigned n);
+int rt_pool_resize(unsigned n); /* starts workers up to n threads in all */
 void rt_job_error(rt_job *job, p2n_result code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -224,6 +236,33 @@ void *rt_svc_frame(p2n_warp *w, uint64_t bytes);
 /* What a warp's sched pointer leads to. */
 typedef struct rt_warp_state rt_warp_state;
 rt_job *rt_warp_job(p2n_warp *w);
+
+/* ------------------------------------------------------------- pool.c */
+
+/* Opens job to the workers when it has more than one CTA and the
+ * pool has workers, with one share of its CTAs per thread; else gives it
+ * one share for the launching thread.  -1: no memory. */
+int rt_pool_open(rt_job *job);
+/* Closes job to the workers and waits for those attached to leave it. */
+void rt_pool_close(rt_job *job);
+/* CTAs [*first, *end) of job for the thread of share self (the launching
+ * thread 0, worker i i): from its own share, else stolen; false when none
+ * is left or the launch failed. */
+bool rt_claim(rt_job *job, unsigned self, uint64_t *first, uint64_t *end);
+/* A worker's wait for work: the next open launch with CTAs left, which
+ * worker self (its share) is counted into (its slot in *slot, for
+ * rt_pool_detach); seen is the worker's own memory of the launches it saw
+ * open. */
+#define RT_POOL_SLOTS 64
+typedef struct rt_pool_seen {
+    unsigned gen[RT_POOL_SLOTS];
+    uint64_t since[RT_POOL_SLOTS];
+} rt_pool_seen;
+rt_job *rt_pool_next(rt_pool_seen *seen, unsigned self, unsigned *slot);
+void rt_pool_detach(unsigned slot);
+/* The pool's threads: its workers plus one, the launching thread. */
+unsigned rt_pool_threads(void);
+void rt_pool_set_workers(unsigned n);
 
 /* ---------------------------------------------------------- services.c */
 

@@ -20,7 +20,6 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
-#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -104,6 +103,7 @@ typedef struct rt_worker {
     p2n_warp *templ;
     uint32_t templ_cap;
     p2n_dim3 templ_block;
+    rt_pool_seen seen; /* a pool worker's: see rt_pool_next */
 } rt_worker;
 
 rt_job *
@@ -747,34 +747,16 @@ run_cta(rt_job *job, rt_worker *wk, const uint32_t ctaid[3])
     run_warps(c, job, wk);
 }
 
-/* ----------------------------------------------------------------- pool */
+/* -------------------------------------------------------------- threads */
 
-/* Workers and launchers wait for each other by spinning a while (about
- * SPIN_NS, with the CPU's pause hint) before they sleep on a condition:
- * a worker for the next launch, a launcher for the workers to leave its
- * launch.  Back-to-back launches (the common case) then cost no system
- * call and no thread wake-up; OpenMP runtimes do the same.  Workers spin
- * only while the pool has no more threads than the process has CPUs. */
-enum { SPIN_NS = 50000 };
-
-typedef struct rt_pool {
-    pthread_mutex_t lock;
-    pthread_cond_t work;    /* a job was queued */
-    pthread_cond_t detached; /* a worker left a job */
-    rt_job *queue;
-    unsigned epoch;          /* bumped (atomically, under lock) when a job is queued */
-    unsigned sleepers;       /* workers waiting on work */
-    unsigned detach_waiters; /* launchers waiting on detached */
-    unsigned nthreads;
-    bool spin;               /* nthreads + 1 <= the CPUs */
+/* The pool's worker threads; how they meet launches is pool.c's. */
+static struct {
+    pthread_mutex_t lock; /* starting threads */
     pthread_t *threads;
     rt_worker **workers;
+    unsigned n;
     bool started;
-} rt_pool;
-
-static rt_pool pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
-                       .work = PTHREAD_COND_INITIALIZER,
-                       .detached = PTHREAD_COND_INITIALIZER};
+} threads = {.lock = PTHREAD_MUTEX_INITIALIZER};
 static _Thread_local rt_worker *caller_worker; /* a launching thread's own */
 
 /* A launching thread's worker is freed when the thread ends (a stream's
@@ -819,25 +801,14 @@ caller_worker_get(void)
     return caller_worker = wk;
 }
 
-/* Runs CTAs of job until none is left.  CTAs are claimed in chunks (about
- * 16 a thread over the grid) so the shared counter is touched rarely.
- * After a fault (drain_here) it goes on with the next chunk: the launch
- * has its error, so the CTAs left are only claimed. */
+/* Runs CTAs of job until none is left, in the runs rt_claim gives this
+ * thread (pool.c).  After a fault (drain_here) it claims again: the launch
+ * has its error, so none comes. */
 __attribute__((noinline)) static void
 claim_ctas(rt_job *job, rt_worker *wk)
 {
-    uint64_t chunk = job->ncta / ((uint64_t)rt_pool_threads() * 16);
-    if (chunk < 1)
-        chunk = 1;
-    if (chunk > 64)
-        chunk = 64;
-    if (!job->shared) /* this thread alone: one claim */
-        chunk = job->ncta;
-    for (;;) {
-        uint64_t i = atomic_fetch_add(&job->next_cta, chunk);
-        if (i >= job->ncta)
-            return;
-        uint64_t end = i + chunk < job->ncta ? i + chunk : job->ncta;
+    uint64_t i, end;
+    while (rt_claim(job, wk->index, &i, &end)) {
         uint32_t ctaid[3] = {(uint32_t)i, 0, 0}; /* a 1-D grid's; else divided out */
         if (job->grid.y != 1 || job->grid.z != 1) {
             uint64_t xy = (uint64_t)job->grid.x * job->grid.y;
@@ -908,8 +879,7 @@ drain(rt_job *job, rt_worker *wk)
             rt_job_error(job, P2N_ERROR_OUT_OF_MEMORY,
                          "kernel %s: cannot map a stack of %zu bytes: %s",
                          rt_kernel_label(job->k).s, fsize, strerror(errno));
-            atomic_store(&job->next_cta, job->ncta); /* no worker takes more of it */
-            return;
+            return; /* with the launch's error: no thread claims more of it */
         }
     } else {
         rt_fiber_take_fp(&wk->cta_fiber); /* the host may have changed its modes since */
@@ -918,80 +888,18 @@ drain(rt_job *job, rt_worker *wk)
     rt_fiber_switch(&wk->home, &wk->cta_fiber);
 }
 
-static void
-cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ volatile("yield");
-#endif
-}
-
-/* Spins until (*v == x) == equal, about SPIN_NS at most; true when it
- * came to that. */
-static bool
-spin_until(const unsigned *v, unsigned x, bool equal)
-{
-    uint64_t end = 0;
-    for (unsigned n = 1;; n++) {
-        if ((__atomic_load_n(v, __ATOMIC_ACQUIRE) == x) == equal)
-            return true;
-        cpu_relax();
-        if (n % 64 == 0) {
-            uint64_t t = now_ns();
-            if (!end)
-                end = t + SPIN_NS;
-            else if (t >= end)
-                return false;
-        }
-    }
-}
-
-/* The first queued job with CTAs left (under the pool lock). */
-static rt_job *
-queued_work(void)
-{
-    rt_job *j = pool.queue;
-    while (j && atomic_load(&j->next_cta) >= j->ncta)
-        j = j->next;
-    return j;
-}
-
-/* A worker attaches to a queued job with CTAs left (under the pool lock),
- * drains it without the lock, and detaches; the launcher frees a job only
- * once no worker is attached, so a worker never touches a freed job.
- * Between jobs it spins a while, then sleeps. */
+/* A worker thread: runs CTAs of the open launches rt_pool_next finds it
+ * (which keeps each from returning while it does). */
 static void *
 worker_main(void *arg)
 {
     rt_worker *wk = arg;
     rt_altstack_enter(&wk->altstack);
-    pthread_mutex_lock(&pool.lock);
     for (;;) {
-        rt_job *j = queued_work();
-        if (!j) {
-            unsigned seen = pool.epoch;
-            if (pool.spin) {
-                pthread_mutex_unlock(&pool.lock);
-                bool moved = spin_until(&pool.epoch, seen, false);
-                pthread_mutex_lock(&pool.lock);
-                if (moved || pool.epoch != seen)
-                    continue;
-            }
-            pool.sleepers++;
-            pthread_cond_wait(&pool.work, &pool.lock);
-            pool.sleepers--;
-            continue;
-        }
-        __atomic_store_n(&j->workers, j->workers + 1, __ATOMIC_RELAXED);
-        pthread_mutex_unlock(&pool.lock);
+        unsigned slot;
+        rt_job *j = rt_pool_next(&wk->seen, wk->index, &slot);
         drain(j, wk);
-        pthread_mutex_lock(&pool.lock);
-        /* release: what it did to the job is seen by the launcher that
-         * reads 0 (rt_run), which may free the job at once */
-        if (__atomic_sub_fetch(&j->workers, 1, __ATOMIC_RELEASE) == 0 && pool.detach_waiters)
-            pthread_cond_broadcast(&pool.detached);
+        rt_pool_detach(slot);
     }
     return NULL;
 }
@@ -1014,21 +922,21 @@ static int
 start_workers(unsigned n)
 {
     unsigned want = n > 1 ? n - 1 : 0;
-    if (want <= pool.nthreads)
+    if (want <= threads.n)
         return 0;
-    pthread_t *t = realloc(pool.threads, sizeof *t * want);
+    pthread_t *t = realloc(threads.threads, sizeof *t * want);
     if (t)
-        pool.threads = t;
-    rt_worker **w = realloc(pool.workers, sizeof *w * want);
+        threads.threads = t;
+    rt_worker **w = realloc(threads.workers, sizeof *w * want);
     if (w)
-        pool.workers = w;
+        threads.workers = w;
     if (!t || !w)
         return -1;
-    for (unsigned i = pool.nthreads; i < want; i++) {
+    for (unsigned i = threads.n; i < want; i++) {
         w[i] = calloc(1, sizeof(rt_worker));
         if (!w[i])
             return -1;
-        w[i]->index = i + 1;
+        w[i]->index = i + 1; /* its share of each launch (pool.c) */
         pthread_attr_t attr;
         pthread_attr_init(&attr);
         pthread_attr_setstacksize(&attr, 8u << 20);
@@ -1039,31 +947,19 @@ start_workers(unsigned n)
             return -1;
         }
         pthread_detach(t[i]);
-        __atomic_store_n(&pool.nthreads, i + 1, __ATOMIC_RELAXED);
+        threads.n = i + 1;
+        rt_pool_set_workers(threads.n);
     }
-    cpu_set_t set; /* the CPUs this process may run on */
-    unsigned cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 0;
-    if (!cpus) {
-        long online = sysconf(_SC_NPROCESSORS_ONLN);
-        cpus = online > 0 ? (unsigned)online : 1;
-    }
-    pool.spin = pool.nthreads + 1 <= cpus;
     return 0;
-}
-
-unsigned
-rt_pool_threads(void)
-{
-    return __atomic_load_n(&pool.nthreads, __ATOMIC_RELAXED) + 1;
 }
 
 int
 rt_pool_resize(unsigned n)
 {
-    pthread_mutex_lock(&pool.lock);
-    __atomic_store_n(&pool.started, true, __ATOMIC_RELEASE);
+    pthread_mutex_lock(&threads.lock);
+    __atomic_store_n(&threads.started, true, __ATOMIC_RELEASE);
     int rc = start_workers(n);
-    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&threads.lock);
     return rc;
 }
 
@@ -1116,7 +1012,7 @@ make_templates(rt_job *job, rt_worker *wk)
 }
 
 /* Runs the grid: the launching thread runs CTAs too, the pool's workers
- * join through the queue when there are more CTAs than one.  The
+ * join when there are more CTAs than one (pool.c opens the launch).  The
  * launching thread keeps an alternate signal stack for the fault handler
  * from its first launch on: the host's own when it has one, else the
  * library's, installed then and left installed (one sigaltstack call a
@@ -1131,54 +1027,26 @@ rt_run(rt_job *job)
     rt_worker *wk = caller_worker_get();
     if (!wk)
         return P2N_ERROR_OUT_OF_MEMORY;
-    if (!__atomic_load_n(&pool.started, __ATOMIC_ACQUIRE)) {
-        pthread_mutex_lock(&pool.lock);
-        if (!pool.started) { /* before the templates: they hold %nsmid */
+    if (!__atomic_load_n(&threads.started, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&threads.lock);
+        if (!threads.started) { /* before the templates: they hold %nsmid */
             start_workers(default_threads()); /* with none, this thread runs it all */
-            __atomic_store_n(&pool.started, true, __ATOMIC_RELEASE);
+            __atomic_store_n(&threads.started, true, __ATOMIC_RELEASE);
         }
-        pthread_mutex_unlock(&pool.lock);
+        pthread_mutex_unlock(&threads.lock);
     }
     if (make_templates(job, wk) != 0)
         return P2N_ERROR_OUT_OF_MEMORY;
     pthread_mutex_init(&job->lock, NULL);
     uint64_t start = job->mod->desc->profile ? rt_profile_clock() : 0;
 
-    /* one CTA, or no workers: nothing to share */
-    bool shared = job->ncta > 1 && __atomic_load_n(&pool.nthreads, __ATOMIC_RELAXED) > 0;
-    job->shared = shared;
-    if (shared) {
-        pthread_mutex_lock(&pool.lock);
-        job->next = pool.queue;
-        pool.queue = job;
-        __atomic_store_n(&pool.epoch, pool.epoch + 1, __ATOMIC_RELEASE);
-        if (pool.sleepers)
-            pthread_cond_broadcast(&pool.work);
-        pthread_mutex_unlock(&pool.lock);
+    if (rt_pool_open(job) != 0) {
+        pthread_mutex_destroy(&job->lock);
+        return P2N_ERROR_OUT_OF_MEMORY;
     }
-
     rt_altstack_enter(&wk->altstack); /* kept: see above */
     drain(job, wk); /* the launching thread runs CTAs too */
-
-    if (shared) {
-        pthread_mutex_lock(&pool.lock);
-        for (rt_job **pp = &pool.queue; *pp; pp = &(*pp)->next)
-            if (*pp == job) {
-                *pp = job->next;
-                break;
-            }
-        /* no worker attaches now: wait for those that did to leave */
-        if (job->workers > 0 && pool.spin) {
-            pthread_mutex_unlock(&pool.lock);
-            spin_until(&job->workers, 0, true);
-            pthread_mutex_lock(&pool.lock);
-        }
-        pool.detach_waiters++;
-        while (__atomic_load_n(&job->workers, __ATOMIC_ACQUIRE) > 0)
-            pthread_cond_wait(&pool.detached, &pool.lock);
-        pool.detach_waiters--;
-        pthread_mutex_unlock(&pool.lock);
-    }
+    rt_pool_close(job);
     pthread_mutex_destroy(&job->lock);
     if (job->mod->desc->profile)
         rt_profile_launch(job->mod->desc, job->k, start);
