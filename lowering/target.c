@@ -313,7 +313,38 @@ static const struct {
      ",globaldce,function(loop-mssa(licm),simplifycfg," IC ")"},
     {"default<O3>", NULL, ""}, /* coroutines included */
 };
+
+/* -O2's CGSCC pass for a module with a function of more than LARGE_FN
+ * instructions (in SSA form; about 2,500 lines of straight-line PTX, three
+ * times the bench kernels' largest): without jump threading and GVN.  On
+ * such code they were most of the pipeline's time (shapes straight 10000:
+ * jump threading 0.25 s of 0.61, GVN 0.10), and GVN's time grows with the
+ * square of the function: at each branch it walks every use of the
+ * branch's condition (and of the operands of an `and`), and the same
+ * full-warp test guards each of the function's accesses (0.02 s at 5,000
+ * lines, 0.54 s at 20,000).  What jump threading buys, one test for
+ * consecutive accesses, is a few predicted branches in a function that
+ * large; the loop passes, dead store and dead code elimination stay. */
+static const char *const large_o2_cgscc =
+    "inline,function-attrs,function(sroa,early-cse<memssa>,simplifycfg," IC ","
+    "loop-mssa(licm,loop-rotate,licm),simplifycfg," IC ","
+    "loop(indvars,loop-deletion,loop-unroll-full),dse,adce,simplifycfg," IC ",tailcallelim)";
 #undef IC
+enum { LARGE_FN = 8192 };
+
+static bool
+has_large_function(LLVMModuleRef mod)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+        int n = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+                 in = LLVMGetNextInstruction(in))
+                if (++n > LARGE_FN)
+                    return true;
+    }
+    return false;
+}
 
 /* A function of at most TINY_FN instructions with no branch back (an
  * empty kernel, a setter) is code-generated without optimisation
@@ -479,8 +510,12 @@ optimise(Emit *e)
         if (!run_passes(e, "function(mem2reg,simplifycfg)"))
             return false;
         mark_tiny_functions(e, true);
+        if (l == 2 && has_large_function(e->mod))
+            cg = large_o2_cgscc;
         return run_passes(e, arena_printf(e->arena, "%s,cgscc(%s)%s", pre, cg, pipelines[l].post));
     }
+    if (l == 2 && has_large_function(e->mod)) /* still in allocas: counts more */
+        cg = large_o2_cgscc;
     char *p = arena_printf(e->arena, "%s%s%s%s%s%s%s%s", coro ? "coro-early," : "", pre,
                            *cg || coro ? ",cgscc(" : "", cg,
                            coro ? (*cg ? ",coro-split" : "coro-split") : "",
