@@ -324,7 +324,10 @@ static const struct {
  * full-warp test guards each of the function's accesses (0.02 s at 5,000
  * lines, 0.54 s at 20,000).  What jump threading buys, one test for
  * consecutive accesses, is a few predicted branches in a function that
- * large; the loop passes, dead store and dead code elimination stay. */
+ * large; the loop passes, dead store and dead code elimination stay, and
+ * so does EarlyCSE after the inliner (without it shapes calls 10000, a
+ * kernel of 14,500 instructions with 588 calls to inline, took 1.6 s and
+ * 150 MB instead of 0.45 s and 92 MB). */
 static const char *const large_o2_cgscc =
     "inline,function-attrs,function(sroa,early-cse<memssa>,simplifycfg," IC ","
     "loop-mssa(licm,loop-rotate,licm),simplifycfg," IC ","
