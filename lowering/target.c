@@ -313,7 +313,41 @@ static const struct {
      ",globaldce,function(loop-mssa(licm),simplifycfg," IC ")"},
     {"default<O3>", NULL, ""}, /* coroutines included */
 };
+
+/* -O2's CGSCC pass for a module with a function of more than LARGE_FN
+ * instructions (in SSA form; about 2,500 lines of straight-line PTX, three
+ * times the bench kernels' largest): without jump threading and GVN.  On
+ * such code they were most of the pipeline's time (shapes straight 10000:
+ * jump threading 0.25 s of 0.61, GVN 0.10), and GVN's time grows with the
+ * square of the function: at each branch it walks every use of the
+ * branch's condition (and of the operands of an `and`), and the same
+ * full-warp test guards each of the function's accesses (0.02 s at 5,000
+ * lines, 0.54 s at 20,000).  What jump threading buys, one test for
+ * consecutive accesses, is a few predicted branches in a function that
+ * large; the loop passes, dead store and dead code elimination stay, and
+ * so does EarlyCSE after the inliner (without it shapes calls 10000, a
+ * kernel of 14,500 instructions with 588 calls to inline, took 1.6 s and
+ * 150 MB instead of 0.45 s and 92 MB). */
+static const char *const large_o2_cgscc =
+    "inline,function-attrs,function(sroa,early-cse<memssa>,simplifycfg," IC ","
+    "loop-mssa(licm,loop-rotate,licm),simplifycfg," IC ","
+    "loop(indvars,loop-deletion,loop-unroll-full),dse,adce,simplifycfg," IC ",tailcallelim)";
 #undef IC
+enum { LARGE_FN = 8192 };
+
+static bool
+has_large_function(LLVMModuleRef mod)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+        int n = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+                 in = LLVMGetNextInstruction(in))
+                if (++n > LARGE_FN)
+                    return true;
+    }
+    return false;
+}
 
 /* A function of at most TINY_FN instructions with no branch back (an
  * empty kernel, a setter) is code-generated without optimisation
@@ -409,6 +443,63 @@ run_passes(Emit *e, const char *passes)
     return true;
 }
 
+/* The out-of-line slow paths of accesses (memory.c, lane_fn: p2n.lanes.*,
+ * p2n.rows.*) are called, for machine code, with the calling convention
+ * of Intel's OpenCL built-ins on x86-64 with AVX-512, under which the
+ * callee keeps zmm16-31: with the C or fast convention every vector
+ * register is the caller's to save, so each slow path stored and
+ * reloaded every live <32 x T> value around its call, and the register
+ * allocator's splitting of those values around a thousand calls was a
+ * third of the code generator's time on 10,000 straight lines (shapes
+ * straight: 55,000 machine instructions, 22,000 of them spills and
+ * reloads; 34,700 and 3,500 with this convention).  Only with AVX-512
+ * known to be there (e->required_features, and no feature turned off by
+ * --mattr): with AVX but not AVX-512 the kept registers are ymm8-15, and
+ * LLVM's vzeroupper before such a call clears their upper halves (the
+ * differential tester at --cpu=x86-64-v3 disagreed on 88 programs of
+ * 100); vzeroupper leaves zmm16-31 alone.  Only for an object or
+ * assembly: the LLVM IR output keeps LLVM's own conventions, the same on
+ * every host.  Before the passes, while e->lane_fns still names the
+ * functions; a helper with a use other than a direct call keeps its
+ * convention. */
+static bool
+has_avx512f(const Emit *e)
+{
+    const char *p = e->required_features;
+    if (!p || (e->o->mattr && strchr(e->o->mattr, '-')))
+        return false;
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        if (n == 8 && strncmp(p, "+avx512f", 8) == 0)
+            return true;
+        p += n + (p[n] == ',');
+    }
+    return false;
+}
+
+static void
+keep_vector_registers(Emit *e)
+{
+    if (e->o->kind != OUT_ASM && e->o->kind != OUT_OBJECT && e->o->kind != OUT_SHARED)
+        return;
+    const char *triple = LLVMGetTarget(e->mod);
+    if (strncmp(triple, "x86_64-", 7) != 0 || !has_avx512f(e))
+        return;
+    for (int i = 0; i < e->lane_fns.n; i++) {
+        LLVMValueRef fn = e->lane_fns.v[i].fn;
+        bool calls_only = true;
+        for (LLVMUseRef u = LLVMGetFirstUse(fn); u && calls_only; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            calls_only = LLVMIsACallInst(user) && LLVMGetCalledValue(user) == fn;
+        }
+        if (!calls_only)
+            continue;
+        LLVMSetFunctionCallConv(fn, LLVMIntelOCLBICallConv);
+        for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u))
+            LLVMSetInstructionCallConv(LLVMGetUser(u), LLVMIntelOCLBICallConv);
+    }
+}
+
 static bool
 optimise(Emit *e)
 {
@@ -422,8 +513,12 @@ optimise(Emit *e)
         if (!run_passes(e, "function(mem2reg,simplifycfg)"))
             return false;
         mark_tiny_functions(e, true);
+        if (l == 2 && has_large_function(e->mod))
+            cg = large_o2_cgscc;
         return run_passes(e, arena_printf(e->arena, "%s,cgscc(%s)%s", pre, cg, pipelines[l].post));
     }
+    if (l == 2 && has_large_function(e->mod)) /* still in allocas: counts more */
+        cg = large_o2_cgscc;
     char *p = arena_printf(e->arena, "%s%s%s%s%s%s%s%s", coro ? "coro-early," : "", pre,
                            *cg || coro ? ",cgscc(" : "", cg,
                            coro ? (*cg ? ",coro-split" : "coro-split") : "",
@@ -956,6 +1051,7 @@ target_write(Emit *e)
         LLVMDisposeMessage(ir);
         return fflush(stdout) == 0 ? P2N_TRANSLATE_OK : P2N_TRANSLATE_INTERNAL;
     }
+    keep_vector_registers(e);
     if (!optimise(e))
         return P2N_TRANSLATE_INTERNAL;
     if (e->o->opt_level >= 1)
