@@ -98,13 +98,21 @@ void
 coro_wait(Emit *e, LLVMBasicBlockRef *waited, LLVMBasicBlockRef *join)
 {
     LLVMValueRef asked = abi_warp_field(e, W_SUSPEND);
-    LLVMBasicBlockRef suspend = emit_new_block(e, "coro.suspend"),
-                      resumed = emit_new_block(e, "coro.resumed");
+    LLVMBasicBlockRef suspend = emit_new_block(e, "coro.suspend");
     *join = emit_new_block(e, "coro.join");
     *waited = LLVMGetInsertBlock(e->b);
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, asked, emit_u32(e, 0), ""), suspend,
                     *join);
     LLVMPositionBuilderAtEnd(e->b, suspend);
+    coro_suspend(e);
+}
+
+/* Suspends the warp here, unconditionally; leaves the builder where it
+ * resumes. */
+void
+coro_suspend(Emit *e)
+{
+    LLVMBasicBlockRef resumed = emit_new_block(e, "coro.resumed");
     LLVMValueRef sargs[] = {token_none(e), LLVMConstInt(e->t_i1, 0, 0)};
     LLVMValueRef how = coro_call(e, "llvm.coro.suspend", NULL, sargs, 2);
     LLVMValueRef sw = LLVMBuildSwitch(e->b, how, e->fs.coro_end_bb, 2);
