@@ -128,8 +128,8 @@ typedef void (*p2n_kernel_fn)(p2n_warp *w);
  * share); w->suspend tells which of the two happened. */
 typedef void *(*p2n_coro_fn)(p2n_warp *w);
 typedef void (*p2n_coro_resume_fn)(void *frame);
-/* The CTA loop of a P2N_KF_CORO kernel whose waits are all bar.sync of the
- * whole CTA outside divergent regions (p2n_kernel_desc.cta;
+/* The CTA loop of a P2N_KF_CORO kernel whose waits are all bar.sync /
+ * barrier.sync of the whole CTA outside divergent regions (p2n_kernel_desc.cta;
  * lowering/codegen/ctaloop.c): runs the nwarps warps first .. (each
  * `stride` bytes after the one before) from their start, then, as long as
  * every warp not ended waits at the same barrier, resumes each in turn,

@@ -3,12 +3,13 @@
  * A coroutine kernel (coro.c) waits at a barrier by asking the runtime's
  * barrier service, which counts the arrival and has the warp suspend; the
  * scheduler resumes the warps once all have arrived (runtime/sched.c).
- * Where every wait of a kernel is a bar.sync (barrier.sync.aligned) of
- * the whole CTA with a constant id, and none may hold lanes (no barrier
- * in a divergent region, function.c), the PTX rules leave nothing to
- * count: an aligned barrier is reached by every thread of the CTA that
- * has not exited, in CTA-uniform control flow, so when every warp that
- * has not ended waits at barrier id, the barrier is complete.  Such a
+ * Where every wait of a kernel is a bar.sync (barrier.sync) of the whole
+ * CTA with a constant id, and none may hold lanes (no barrier in a
+ * divergent region, function.c: every live lane of a warp arrives
+ * together), there is nothing to count: the barrier completes when every
+ * thread that has not exited has arrived, so when every warp that has not
+ * ended waits at barrier id, it is complete (for the .aligned forms the
+ * PTX rules even make the control flow to it CTA-uniform).  Such a
  * kernel gets a CTA loop of its own, p2n.cta.NAME (p2n_cta_fn,
  * runtime/p2n_abi.h), which runs every warp from its start to its first
  * barrier, then resumes every warp to its next, and so on, in warp order
@@ -41,12 +42,16 @@ bar_code(uint32_t id, uint32_t line)
 }
 
 /* A barrier the CTA loop can complete by itself: bar.sync or
- * barrier.sync.aligned (no arrive, no reduction) of the whole CTA (no
- * count) at a constant id, not predicated. */
+ * barrier.sync (no arrive, no reduction) of the whole CTA (no count) at a
+ * constant id, not predicated.  barrier.sync without .aligned may be
+ * reached by different instructions in different warps, and by the lanes
+ * of a warp at different times; the loop counts by id, and in a kernel
+ * whose barriers hold no lanes every live lane of a warp arrives at once. */
 static bool
 plain_barrier(const Instr *in)
 {
-    if (in->op != OP_BAR && !(in->op == OP_BARRIER && instr_has_mod(in, MOD_ALIGNED))) return false;
+    if (in->op != OP_BAR && in->op != OP_BARRIER)
+        return false;
     if (in->nmods > 0 && in->mods[0] == MOD_NONE) /* what emit_barrier skips */
         return false;
     return !instr_has_mod(in, MOD_ARRIVE) && !instr_has_mod(in, MOD_RED) && in->guard < 0 &&
@@ -60,14 +65,16 @@ plain_barrier(const Instr *in)
 bool
 ctaloop_wanted(Emit *e, const Func *f)
 {
-    if (!e->fs.coro_frame || e->fs.nbar > 0) return false;
+    if (!e->fs.coro_frame || e->fs.nbar > 0)
+        return false;
     bool any = false;
     for (int i = 0; i < f->instrs.n; i++) {
         const Instr *in = &f->instrs.v[i];
         switch (in->op) {
         case OP_BAR:
         case OP_BARRIER:
-            if (!plain_barrier(in)) return false;
+            if (!plain_barrier(in))
+                return false;
             any = true;
             break;
         case OP_NANOSLEEP:

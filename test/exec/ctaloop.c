@@ -149,7 +149,7 @@ main(int argc, char **argv)
     snprintf(detail, sizeof detail, "result %d: %s", (int)r, p2n_error_message());
     report("split_deadlock",
            r == P2N_ERROR_DEADLOCK && (!native || (strstr(p2n_error_message(), "deadlock at barrier") &&
-                                                   strstr(p2n_error_message(), "barrier 1 (PTX line 287)") &&
+                                                   strstr(p2n_error_message(), "barrier 1 (PTX line 288)") &&
                                                    strstr(p2n_error_message(), "threads arrived"))),
            detail);
     ref_rounds(9, 128, 3, want);
@@ -233,7 +233,8 @@ DONE:
 }
 
 // acc = tid + ctaid; `rounds` times: publish acc, barrier, acc = acc * 3
-// + the value of thread (tid + r + 1) % ntid, barrier.
+// + the value of thread (tid + r + 1) % ntid, barrier (barrier.sync, not
+// .aligned: the CTA loop takes it too).
 .visible .entry rounds(.param .u64 out, .param .u32 rounds)
 {
 	.reg .b32 %r<20>;
@@ -262,7 +263,7 @@ LOOP:
 	add.u32 %r10, %r7, %r10;
 	ld.shared.u32 %r11, [%r10];
 	mad.lo.u32 %r4, %r4, 3, %r11;
-	bar.sync 1;
+	barrier.sync 1;
 	add.u32 %r5, %r5, 1;
 	setp.lt.u32 %p1, %r5, %r16;
 	@%p1 bra LOOP;
