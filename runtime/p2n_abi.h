@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 8
+#define P2N_ABI_VERSION 9
 #define P2N_WARP_SIZE 32
 #define P2N_PROFILE_SLOTS 64 /* p2n_profile_desc.counts: a power of two */
 
@@ -128,6 +128,21 @@ typedef void (*p2n_kernel_fn)(p2n_warp *w);
  * share); w->suspend tells which of the two happened. */
 typedef void *(*p2n_coro_fn)(p2n_warp *w);
 typedef void (*p2n_coro_resume_fn)(void *frame);
+/* The CTA loop of a P2N_KF_CORO kernel whose waits are all bar.sync /
+ * barrier.sync of the whole CTA outside divergent regions (p2n_kernel_desc.cta;
+ * lowering/codegen/ctaloop.c): runs the nwarps warps first .. (each
+ * `stride` bytes after the one before) from their start, then, as long as
+ * every warp not ended waits at the same barrier, resumes each in turn,
+ * with no call into the runtime; *current holds the index of the warp
+ * running (for a fault's message).  Returns 0 when every warp ended or one
+ * failed (its w->error set); P2N_CTA_LEFT when warps wait at different
+ * barriers: each warp's `frame` is then its coroutine frame, or NULL for
+ * one that ended, and each waiting warp has arrived at its barrier
+ * through p2n_services.barrier (which set w->suspend), for the runtime
+ * to schedule them as it does any coroutine warp. */
+typedef uint32_t (*p2n_cta_fn)(p2n_warp *first, uint32_t nwarps, uint64_t stride,
+                               int32_t *current);
+enum { P2N_CTA_LEFT = 1 };
 
 #define P2N_PARAM_DESC(tag, name, ctype, kind) ctype name;
 typedef struct p2n_param_desc {

@@ -582,6 +582,17 @@ run_warps(rt_cta *cp, rt_job *job, rt_worker *wk)
 {
     const p2n_kernel_desc *k = job->k;
     if (cp->coro) {
+        /* the kernel's own CTA loop runs its warps; those it leaves waiting
+         * at different barriers (a deadlock) are the scheduler's */
+        if (k->cta && k->cta(&cp->warps[0].w, cp->nwarps, sizeof *cp->warps, &cp->current) !=
+                          P2N_CTA_LEFT)
+            return;
+        for (uint32_t i = 0; k->cta && i < cp->nwarps; i++) {
+            cp->warps[i].frame = cp->warps[i].w.frame;
+            if (!cp->warps[i].frame)
+                cp->warps[i].state = W_DONE;
+            refresh_live(cp, &cp->warps[i]);
+        }
         schedule(cp);
         return;
     }

@@ -774,6 +774,7 @@ abi_emit_descriptor(Emit *e, LLVMValueRef *kernels, int nkernels)
             [KD_PTX_LINE] = u32(e, (uint64_t)f->loc.line),
             [KD_STACK_BYTES] = u64(e, stack),
             [KD_DEMANGLED] = plain ? cstring(e, plain) : LLVMConstNull(e->t_ptr),
+            [KD_CTA] = e->cta_of[i] ? e->cta_of[i] : LLVMConstNull(e->t_ptr),
         };
         vec_push(e->arena, &kd, desc_struct(t_kernel, fields, KD_COUNT));
     }

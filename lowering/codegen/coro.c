@@ -59,15 +59,21 @@ coro_begin(Emit *e)
                       begin = emit_new_block(e, "coro.begin");
     LLVMBuildCondBr(e->b, need, alloc, begin);
     LLVMPositionBuilderAtEnd(e->b, alloc);
+    /* the frame of the warp's previous CTA of this launch, which its CTA
+     * loop left in w->frame (the same memory the service would give) */
+    LLVMValueRef cached = abi_warp_field(e, W_FRAME);
+    LLVMBasicBlockRef ask = emit_new_block(e, "coro.frame");
+    LLVMBuildCondBr(e->b, LLVMBuildIsNull(e->b, cached, ""), ask, begin);
+    LLVMPositionBuilderAtEnd(e->b, ask);
     LLVMValueRef size = coro_call(e, "llvm.coro.size", e->t_i64, NULL, 0);
     LLVMValueRef fargs[] = {e->fs.warp, size};
     LLVMValueRef mem = LLVMBuildCall2(e->b, e->t_frame_fn, abi_service(e, S_FRAME), fargs, 2, "");
     LLVMBuildBr(e->b, begin);
     LLVMPositionBuilderAtEnd(e->b, begin);
     LLVMValueRef phi = LLVMBuildPhi(e->b, e->t_ptr, "");
-    LLVMValueRef vals[] = {null, mem};
-    LLVMBasicBlockRef froms[] = {from, alloc};
-    LLVMAddIncoming(phi, vals, froms, 2);
+    LLVMValueRef vals[] = {null, cached, mem};
+    LLVMBasicBlockRef froms[] = {from, alloc, ask};
+    LLVMAddIncoming(phi, vals, froms, 3);
     LLVMValueRef bargs[] = {e->fs.coro_id, phi};
     e->fs.coro_frame = coro_call(e, "llvm.coro.begin", NULL, bargs, 2);
 
@@ -98,13 +104,21 @@ void
 coro_wait(Emit *e, LLVMBasicBlockRef *waited, LLVMBasicBlockRef *join)
 {
     LLVMValueRef asked = abi_warp_field(e, W_SUSPEND);
-    LLVMBasicBlockRef suspend = emit_new_block(e, "coro.suspend"),
-                      resumed = emit_new_block(e, "coro.resumed");
+    LLVMBasicBlockRef suspend = emit_new_block(e, "coro.suspend");
     *join = emit_new_block(e, "coro.join");
     *waited = LLVMGetInsertBlock(e->b);
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, asked, emit_u32(e, 0), ""), suspend,
                     *join);
     LLVMPositionBuilderAtEnd(e->b, suspend);
+    coro_suspend(e);
+}
+
+/* Suspends the warp here, unconditionally; leaves the builder where it
+ * resumes. */
+void
+coro_suspend(Emit *e)
+{
+    LLVMBasicBlockRef resumed = emit_new_block(e, "coro.resumed");
     LLVMValueRef sargs[] = {token_none(e), LLVMConstInt(e->t_i1, 0, 0)};
     LLVMValueRef how = coro_call(e, "llvm.coro.suspend", NULL, sargs, 2);
     LLVMValueRef sw = LLVMBuildSwitch(e->b, how, e->fs.coro_end_bb, 2);

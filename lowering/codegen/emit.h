@@ -134,6 +134,7 @@ typedef struct EmitFunc {
      * a destroyed one (never: the runtime drops frames) by coro_free_bb */
     LLVMValueRef coro_id, coro_frame;
     LLVMBasicBlockRef coro_end_bb, coro_free_bb;
+    bool cta_loop; /* the kernel gets a CTA loop (ctaloop.c): its barriers suspend at once */
 
     /* per block / instruction */
     int block;                  /* current PTX block */
@@ -177,6 +178,7 @@ typedef struct Emit {
     Vec(VarSlot) slots;     /* see mem_slot() */
     Vec(LaneHelper) lane_fns; /* see lane_fn() */
     uint64_t *local_bytes_of; /* per function (index in m->funcs): lane window size */
+    LLVMValueRef *cta_of;     /* per function (index in m->funcs): a kernel's CTA loop, or NULL */
     const char *required_features; /* for the module's note (target.c), or NULL */
     /* native stack (abi.c, target.c): each function's frame as the code
      * generator reports it (index in m->funcs), and the kernels whose
@@ -474,6 +476,12 @@ void coro_begin(Emit *e);
 void coro_return(Emit *e);
 void coro_wait(Emit *e, LLVMBasicBlockRef *waited, LLVMBasicBlockRef *join);
 void coro_pause(Emit *e);
+void coro_suspend(Emit *e);
+
+/* ctaloop.c: the CTA loop of a coroutine kernel with plain barriers only */
+bool ctaloop_wanted(Emit *e, const Func *f);
+void ctaloop_barrier(Emit *e, const Instr *in);
+LLVMValueRef ctaloop_emit(Emit *e, const Func *f, LLVMValueRef kernel);
 void emit_fence(Emit *e, const Instr *in);        /* membar fence */
 void emit_createpolicy(Emit *e, const Instr *in);
 void emit_nop(Emit *e, const Instr *in);          /* what needs no code here */

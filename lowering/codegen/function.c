@@ -264,6 +264,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         e->fs.local_stride = abi_warp_field(e, W_LOCAL_STRIDE);
         if (abi_is_coro_fn(e, fn))
             coro_begin(e);
+        e->fs.cta_loop = ctaloop_wanted(e, f);
         mem_entry_prologue(e);
     } else {
         e->fs.argv = LLVMGetParam(fn, 2);
@@ -353,6 +354,8 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
 
     const Module *m = an->module;
     e.local_bytes_of = arena_alloc(&arena, sizeof(uint64_t) * (size_t)(m->funcs.n + 1));
+    e.cta_of = arena_alloc(&arena, sizeof *e.cta_of * (size_t)(m->funcs.n + 1));
+    memset(e.cta_of, 0, sizeof *e.cta_of * (size_t)(m->funcs.n + 1));
     mem_layout_shared(&e);
     debug_begin(&e);
     /* every .func first: calls and function addresses name them */
@@ -392,7 +395,10 @@ lower_module(const Analysis *an, const LowerOptions *o, Diags *d)
         Arena fa = {0};
         e.arena = &fa;
         emit_function(&e, f, &an->funcs[i], fn);
+        bool cta_loop = e.fs.cta_loop;
         function_end(&e, &fa);
+        if (cta_loop)
+            e.cta_of[i] = ctaloop_emit(&e, f, fn);
     }
     if (e.failed || d->nerrors > 0) {
         status = P2N_TRANSLATE_INPUT_ERROR;

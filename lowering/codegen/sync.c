@@ -49,6 +49,11 @@ emit_barrier(Emit *e, const Instr *in)
 {
     if (in->op == OP_BAR && in->nmods > 0 && in->mods[0] == MOD_NONE)
         return;
+    if (e->fs.cta_loop) { /* every barrier of the kernel is plain (ctaloop.c) */
+        ctaloop_barrier(e, in);
+        emit_check_error(e);
+        return;
+    }
     bool arrive = instr_has_mod(in, MOD_ARRIVE), red = instr_has_mod(in, MOD_RED);
     int first = red ? 1 : 0;
     LLVMValueRef id = inst_operand(e, &in->opnd[first], TY_U32, false);

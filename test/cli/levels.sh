@@ -7,7 +7,7 @@ P2N=$1 OUT=$2
 cd "$(dirname "$0")/../.."
 d=$OUT/levels
 mkdir -p "$d"
-for t in diverge call_divergent matmul; do
+for t in diverge call_divergent matmul ctaloop; do
 	if ! err=$(cc -std=c11 -O1 ${HOST_CFLAGS:-} -Iruntime "test/exec/$t.c" runtime/libptx2native.a \
 		-lpthread -ldl -lm -o "$d/$t" 2>&1); then
 		echo "FAIL cli/levels/$t: host program: $err"
