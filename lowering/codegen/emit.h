@@ -450,6 +450,9 @@ LLVMValueRef lanes_uniform(Emit *e, LLVMValueRef p, LLVMTypeRef t, LLVMValueRef 
 void mem_prefetch(Emit *e, LLVMValueRef p, bool store);
 /* The access through register r is the first to prefetch for it here. */
 bool mem_prefetch_first(Emit *e, int r);
+/* Two masked 16-lane accesses at p0 and p16, no test (halves in one row) */
+LLVMValueRef mem_row_halves(Emit *e, LLVMValueRef p0, LLVMValueRef p16, LLVMTypeRef t,
+                            LLVMValueRef val, LLVMValueRef mask);
 /* memory.c */
 /* After the passes: each slow-path access computes its addresses itself */
 void mem_sink_slow_addresses(Emit *e);

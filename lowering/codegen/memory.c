@@ -828,7 +828,10 @@ halves_at(Emit *e, const Access *acc, int64_t step, bool wide, LLVMValueRef *p0,
  * apart (a wrap changes the distance by a multiple of 2^32); it
  * prefetches ahead (prefetch.c).  Any other case is rows_partial, inline
  * or out of line (row_partial): masked accesses or a gather, never the
- * run-time search for a pattern of p2n.lanes.  Loads when val is NULL. */
+ * run-time search for a pattern of p2n.lanes.  In a function of many
+ * accesses where every warp's halves lie in one row (.reqntid), no test
+ * and no other path: masked halves under the mask (mem_row_halves).
+ * Loads when val is NULL. */
 static LLVMValueRef
 row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wide, bool stream)
 {
@@ -841,6 +844,14 @@ row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wid
         "");
     LLVMValueRef p0, p16;
     ok = LLVMBuildAnd(e->b, ok, halves_at(e, acc, size, wide, &p0, &p16), "");
+    if (!wide && LLVMIsAConstantInt(e->fs.half_rows) && LLVMConstIntGetZExtValue(e->fs.half_rows) &&
+        !lanes_few_accesses(e)) { /* no test in a large function (prefetch.c) */
+        if (stream && mem_prefetch_first(e, acc->o->sub[0].reg)) {
+            mem_prefetch(e, p0, val != NULL);
+            mem_prefetch(e, p16, val != NULL);
+        }
+        return mem_row_halves(e, p0, p16, t, val, mask);
+    }
     LLVMBasicBlockRef all = emit_new_block(e, "mem.row"), other = emit_new_block(e, "mem.rows"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, ok, all, other);
