@@ -290,8 +290,7 @@ ctaloop_emit(Emit *e, const Func *f, LLVMValueRef kernel)
     LLVMValueRef any = load32(e, l.any);
     LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, any, emit_u32(e, 0), ""), done, some);
     LLVMPositionBuilderAtEnd(e->b, some);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, any, load32(e, l.all), ""), phase,
-                    leave);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, any, load32(e, l.all), ""), phase, leave);
     LLVMPositionBuilderAtEnd(e->b, done);
     LLVMBuildRet(e->b, emit_u32(e, 0));
     LLVMPositionBuilderAtEnd(e->b, fail);
