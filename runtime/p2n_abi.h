@@ -27,8 +27,9 @@
 
 #include <stdint.h>
 
-#define P2N_ABI_VERSION 9
+#define P2N_ABI_VERSION 10
 #define P2N_WARP_SIZE 32
+enum { P2N_ROWS_TWO = 1, P2N_ROWS_HALVES = 2 }; /* p2n_warp.rows */
 #define P2N_PROFILE_SLOTS 64 /* p2n_profile_desc.counts: a power of two */
 
 #define P2N_ABI_STR_(x) #x

@@ -974,6 +974,22 @@ rt_pool_resize(unsigned n)
     return rc;
 }
 
+/* w's rows (p2n_warp.rows_lo and rows, p2n_abi.def) from lane 0's
+ * %tid.x: a warp's lanes are consecutive linear thread ids, so the first
+ * row has ntid.x - tid.x lanes and the next ones ntid.x each. */
+static void
+warp_rows(p2n_warp *w)
+{
+    uint32_t n = (uint32_t)__builtin_popcount(w->mask); /* lanes 0 .. n-1 exist */
+    uint32_t nx = w->ntid[0], first = nx - w->tid[0][0];
+    uint32_t s = first > P2N_WARP_SIZE ? P2N_WARP_SIZE : first;
+    w->rows_lo = (uint32_t)((UINT64_C(1) << s) - 1);
+    bool two = first >= n || first + nx >= n;
+    bool one_row = w->rows_lo == UINT32_MAX || first >= n;
+    bool halves = w->rows_lo == 0xffffu && two;
+    w->rows = (two ? P2N_ROWS_TWO : 0) | (one_row || halves ? P2N_ROWS_HALVES : 0);
+}
+
 /* What every CTA's warp i has in common, in the launching thread's wk:
  * the thread indices and masks only when the block's shape changed since
  * its last launch, the rest each launch. */
@@ -1006,6 +1022,7 @@ make_templates(rt_job *job, rt_worker *wk)
             w->ntid[0] = job->block.x, w->ntid[1] = job->block.y, w->ntid[2] = job->block.z;
             w->warpid = i;
             w->nwarpid = job->nwarps;
+            warp_rows(w);
         }
         w->params = job->params;
         w->param_bytes = job->k->param_bytes;

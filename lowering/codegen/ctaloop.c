@@ -119,7 +119,7 @@ ctaloop_barrier(Emit *e, const Instr *in)
 
 typedef struct Loop {
     LLVMValueRef first, n, stride, current; /* p2n_cta_fn's parameters */
-    LLVMValueRef i, want, bad;              /* i32, i32, i1 slots */
+    LLVMValueRef i, any, all;               /* i32 slots: note_wait's */
 } Loop;
 
 static LLVMValueRef
@@ -144,24 +144,30 @@ waits(Emit *e, LLVMValueRef s)
     return LLVMBuildTrunc(e->b, s, e->t_i1, "waits");
 }
 
-/* After a warp ran: its barrier (its code's id bits) becomes the one
- * every waiting warp must wait at; bad is set when it differs. */
+/* After a warp ran: its key, 0 when it ended (w->suspend LOOP_MARK),
+ * else its bar_code's low bits with LOOP_MARK's flipped (odd, and one
+ * for each id), goes into the OR and the AND of the keys of the warps
+ * that wait.  Every waiting warp waits at one barrier when the two are
+ * equal; none waits when the OR is 0.  Four operations a warp, where
+ * keeping the first key and comparing took a dozen. */
 static void
 note_wait(Emit *e, Loop *l)
 {
     LLVMValueRef s = abi_warp_field(e, W_SUSPEND), zero = emit_u32(e, 0);
-    LLVMValueRef key =
-        LLVMBuildSelect(e->b, waits(e, s), LLVMBuildAnd(e->b, s, emit_u32(e, 31), ""), zero, "");
-    LLVMValueRef want = load32(e, l->want);
-    LLVMValueRef none = LLVMBuildICmp(e->b, LLVMIntEQ, want, zero, "");
-    LLVMValueRef differs =
-        LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntNE, key, zero, ""),
-                     LLVMBuildAnd(e->b, LLVMBuildNot(e->b, none, ""),
-                                  LLVMBuildICmp(e->b, LLVMIntNE, key, want, ""), ""),
-                     "");
-    LLVMBuildStore(e->b, LLVMBuildSelect(e->b, none, key, want, ""), l->want);
-    LLVMBuildStore(e->b, LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->t_i1, l->bad, ""), differs, ""),
-                   l->bad);
+    LLVMValueRef key = LLVMBuildAnd(e->b, LLVMBuildXor(e->b, s, emit_u32(e, LOOP_MARK), ""),
+                                    emit_u32(e, 31), "key");
+    LLVMBuildStore(e->b, LLVMBuildOr(e->b, load32(e, l->any), key, ""), l->any);
+    LLVMValueRef k = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, key, zero, ""),
+                                     emit_u32(e, 31), key, "");
+    LLVMBuildStore(e->b, LLVMBuildAnd(e->b, load32(e, l->all), k, ""), l->all);
+}
+
+/* Before a round of warps: no key yet. */
+static void
+clear_keys(Emit *e, Loop *l)
+{
+    LLVMBuildStore(e->b, emit_u32(e, 0), l->any);
+    LLVMBuildStore(e->b, emit_u32(e, 31), l->all);
 }
 
 /* Before warp i (e->fs.warp) runs: marked as the loop's, and the one
@@ -256,10 +262,9 @@ ctaloop_emit(Emit *e, const Func *f, LLVMValueRef kernel)
                       fail = emit_new_block(e, "fail");
     LLVMPositionBuilderAtEnd(e->b, entry);
     l.i = LLVMBuildAlloca(e->b, e->t_i32, "i");
-    l.want = LLVMBuildAlloca(e->b, e->t_i32, "want");
-    l.bad = LLVMBuildAlloca(e->b, e->t_i1, "bad");
-    LLVMBuildStore(e->b, emit_u32(e, 0), l.want);
-    LLVMBuildStore(e->b, LLVMConstInt(e->t_i1, 0, 0), l.bad);
+    l.any = LLVMBuildAlloca(e->b, e->t_i32, "any");
+    l.all = LLVMBuildAlloca(e->b, e->t_i32, "all");
+    clear_keys(e, &l);
 
     /* every warp from its start */
     LLVMBasicBlockRef next;
@@ -282,17 +287,17 @@ ctaloop_emit(Emit *e, const Func *f, LLVMValueRef kernel)
     LLVMBasicBlockRef leave = emit_new_block(e, "leave.start"), phase = emit_new_block(e, "phase"),
                       done = emit_new_block(e, "done");
     LLVMBasicBlockRef some = emit_new_block(e, "some");
-    LLVMBuildCondBr(e->b, LLVMBuildLoad2(e->b, e->t_i1, l.bad, ""), leave, some);
+    LLVMValueRef any = load32(e, l.any);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, any, emit_u32(e, 0), ""), done, some);
     LLVMPositionBuilderAtEnd(e->b, some);
-    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, load32(e, l.want), emit_u32(e, 0), ""),
-                    done, phase);
+    LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, any, load32(e, l.all), ""), phase, leave);
     LLVMPositionBuilderAtEnd(e->b, done);
     LLVMBuildRet(e->b, emit_u32(e, 0));
     LLVMPositionBuilderAtEnd(e->b, fail);
     LLVMBuildRet(e->b, emit_u32(e, 0));
 
     LLVMPositionBuilderAtEnd(e->b, phase);
-    LLVMBuildStore(e->b, emit_u32(e, 0), l.want);
+    clear_keys(e, &l);
     i = for_warps(e, &l, "resume", &next, check);
     warp_at(e, &l, i);
     LLVMBasicBlockRef run = emit_new_block(e, "run");

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "p2n_abi.h"
 
 /* <32 x ptr>: each lane's local window. */
 LLVMValueRef
@@ -161,13 +162,12 @@ contiguous(Emit *e, LLVMValueRef ptrs, unsigned size, LLVMValueRef mask, LLVMVal
 /* ------------------------------------------------------------- rows */
 
 /* The warp's rows: runs of lanes with the same %tid.y and %tid.z and
- * consecutive %tid.x.  Computed once per function, in its prologue:
- * rows_lo holds the lanes of the first row, rows_two says whether the
- * lanes that exist form at most two rows (a warp of a 16 x N or 24 x N
- * block, or inside one row of a block 32 or more wide).  A warp's lanes
- * are consecutive linear thread ids (runtime/sched.c, as in CUDA), so
- * from lane 0's %tid.x: the first row has ntid.x - tid.x lanes and the
- * next ones ntid.x each; no lane-wise work. */
+ * consecutive %tid.x, which the runtime works out once per block shape
+ * (p2n_warp.rows_lo and rows, runtime/sched.c): loaded once per function,
+ * in its prologue.  rows_lo holds the lanes of the first row, rows_two
+ * says whether the lanes that exist form at most two rows (a warp of a
+ * 16 x N or 24 x N block, or inside one row of a block 32 or more wide),
+ * half_rows whether one row holds them all or two rows of 16 lanes. */
 static void
 warp_rows(Emit *e)
 {
@@ -176,38 +176,13 @@ warp_rows(Emit *e)
     LLVMBuilderRef saved = e->b;
     e->b = LLVMCreateBuilderInContext(e->ctx);
     LLVMPositionBuilderBefore(e->b, e->fs.prologue_end);
-    LLVMTypeRef tt = LLVMStructGetTypeAtIndex(e->t_warp, W_TID);
-    LLVMValueRef idx[] = {emit_u32(e, 0), emit_u32(e, 0), emit_u32(e, 0)};
-    LLVMValueRef x0 = LLVMBuildLoad2(
-        e->b, e->t_i32, LLVMBuildGEP2(e->b, tt, abi_warp_field_ptr(e, W_TID), idx, 3, ""), "");
-    LLVMValueRef nidx[] = {emit_u32(e, 0), emit_u32(e, 0)};
-    LLVMValueRef nx = LLVMBuildLoad2(
-        e->b, e->t_i32,
-        LLVMBuildGEP2(e->b, LLVMArrayType(e->t_i32, 3), abi_warp_field_ptr(e, W_NTID), nidx, 2, ""),
-        "");
-    LLVMTypeRef t = e->t_i32;
-    LLVMValueRef exist = abi_warp_field(e, W_MASK);
-    LLVMValueRef n = emit_intrinsic(e, "llvm.ctpop", &t, 1, &exist, 1); /* lanes 0 .. n-1 exist */
-    LLVMValueRef first = LLVMBuildSub(e->b, nx, x0, "row.lanes");
-    LLVMValueRef one = LLVMConstInt(e->t_i64, 1, 0);
-    LLVMValueRef s64 = LLVMBuildZExt(e->b, first, e->t_i64, "");
-    s64 = LLVMBuildSelect(e->b,
-                          LLVMBuildICmp(e->b, LLVMIntUGT, s64, LLVMConstInt(e->t_i64, WARP, 0), ""),
-                          LLVMConstInt(e->t_i64, WARP, 0), s64, "");
-    LLVMValueRef lo = LLVMBuildSub(e->b, LLVMBuildShl(e->b, one, s64, ""), one, "");
-    e->fs.rows_lo = LLVMBuildTrunc(e->b, lo, e->t_i32, "rows.lo");
-    LLVMValueRef two = LLVMBuildICmp(e->b, LLVMIntUGE, LLVMBuildAdd(e->b, first, nx, ""), n, "");
-    e->fs.rows_two =
-        LLVMBuildOr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), two, "rows.two");
-    LLVMValueRef halves =
-        LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffu), ""),
-                     e->fs.rows_two, "");
-    /* one row holds every lane that exists (a block 32 or more wide, or a
-     * partial last warp inside one row) */
-    LLVMValueRef one_row = LLVMBuildOr(
-        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, e->fs.rows_lo, emit_u32(e, 0xffffffffu), ""),
-        LLVMBuildICmp(e->b, LLVMIntUGE, first, n, ""), "one.row");
-    e->fs.half_rows = LLVMBuildOr(e->b, one_row, halves, "half.rows");
+    e->fs.rows_lo = abi_warp_field(e, W_ROWS_LO);
+    LLVMValueRef rows = abi_warp_field(e, W_ROWS), zero = emit_u32(e, 0);
+    e->fs.rows_two = LLVMBuildICmp(
+        e->b, LLVMIntNE, LLVMBuildAnd(e->b, rows, emit_u32(e, P2N_ROWS_TWO), ""), zero, "rows.two");
+    e->fs.half_rows =
+        LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildAnd(e->b, rows, emit_u32(e, P2N_ROWS_HALVES), ""),
+                      zero, "half.rows");
     const int *req = e->fs.f->perf.reqntid;
     if (req[0] > 0 && req[0] % (WARP / 2) == 0) /* launch.c refuses any other block */
         e->fs.half_rows = LLVMConstInt(e->t_i1, 1, 0);
