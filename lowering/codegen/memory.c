@@ -785,7 +785,8 @@ access_ptr(Emit *e, const Access *a)
 /* The addresses of lanes 0 and 16 (*p0, *p16) of an access, from its
  * probe when there is one; and, through a widened 32-bit value (wide),
  * whether lanes 0 and 15, and 16 and 31, are 15 steps apart (a wrap
- * changes the distance by a multiple of 2^32); else true. */
+ * changes the distance by a multiple of 2^32): with a probe, the
+ * register's wrap flag (value.c); else true. */
 static LLVMValueRef
 halves_at(Emit *e, const Access *acc, int64_t step, bool wide, LLVMValueRef *p0,
           LLVMValueRef *p16)
@@ -799,23 +800,13 @@ halves_at(Emit *e, const Access *acc, int64_t step, bool wide, LLVMValueRef *p0,
         *p16 = lane_ptr(e, ptrs, emit_u32(e, WARP / 2));
         return ok;
     }
-    LLVMValueRef at[NPROBE]; /* lanes 0, 15, 16, 31 */
-    for (int i = 0; i < NPROBE; i++)
-        at[i] = LLVMBuildExtractElement(e->b, probe, emit_u32(e, (uint64_t)i), "");
-    if (wide)
-        for (int h = 0; h < 2; h++) {
-            LLVMValueRef a = LLVMBuildPtrToInt(e->b, at[2 * h], e->t_i64, "");
-            LLVMValueRef b = LLVMBuildPtrToInt(e->b, at[2 * h + 1], e->t_i64, "");
-            LLVMValueRef d = LLVMBuildSub(e->b, b, a, "");
-            ok = LLVMBuildAnd(
-                e->b, ok,
-                LLVMBuildICmp(e->b, LLVMIntEQ, d,
-                              LLVMConstInt(e->t_i64, (uint64_t)(step * (WARP / 2 - 1)), 0), ""),
-                "");
-        }
+    if (wide) /* the register's flag, found once where it was widened */
+        ok = probe_wrap_ok(e, acc->o->sub[0].reg);
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)(acc->bias + acc->off), 1);
-    *p0 = LLVMBuildGEP2(e->b, e->t_i8, at[0], &off, 1, "");
-    *p16 = LLVMBuildGEP2(e->b, e->t_i8, at[2], &off, 1, "");
+    LLVMValueRef at0 = LLVMBuildExtractElement(e->b, probe, emit_u32(e, 0), ""); /* lane 0 */
+    LLVMValueRef at16 = LLVMBuildExtractElement(e->b, probe, emit_u32(e, 2), ""); /* lane 16 */
+    *p0 = LLVMBuildGEP2(e->b, e->t_i8, at0, &off, 1, "");
+    *p16 = LLVMBuildGEP2(e->b, e->t_i8, at16, &off, 1, "");
     return ok;
 }
 

@@ -1,6 +1,7 @@
 /* Stencil-shaped accesses through 32-bit indices widened to 64 bits that
  * wrap inside a half of a warp (wrapidx.cu; the full-warp fast path's
- * run-time wrap check, docs/lowering.md "Row shapes").  Blocks of 16 x 2,
+ * wrap check, found once for each widened value and read by every access
+ * through it: docs/lowering.md "Wrap flags").  Blocks of 16 x 2,
  * a warp two rows of 16.  Each case has a warp where one widened index
  * wraps inside a half and the other does not, so that a check shared
  * wrongly between them, or one of the wrong sign or signedness, reads the
@@ -8,7 +9,7 @@
  * -1, 0 and +1 from i; -i for an i of step minus one; unsigned indices
  * (mul.wide.u32) u and u + w; and (by hand) a 64-bit index written from i
  * in one row and from i - 2w in the other (a write under a partial mask
- * keeps the old lanes).  The indices lie near 2^31 (signed) or 2^32
+ * keeps the old lanes, and its flag their doubt).  The indices lie near 2^31 (signed) or 2^32
  * (unsigned): two windows of a 16 GiB reservation hold what they reach.
  * Inputs are small integers, so every result is exact.  (Translating
  * wrap_signed at -O1 and -O2 once crashed LLVM's machine scheduler: the
@@ -145,7 +146,8 @@ int main(int argc, char **argv)
 }
 #if 0 // test-file wrapidx.cu
 // Stencil-shaped accesses through 32-bit indices widened to 64 bits that
-// wrap inside a half of a warp (the fast path's run-time wrap check).
+// wrap inside a half of a warp (the emitter's wrap flags: one check per
+// widened value, value.c).
 // Blocks of 16 x 2: a warp is two rows of 16.
 // test/exec/wrapidx.c has the C references.
 extern "C" __global__ void wrap_signed(int w, unsigned off, const float *in, float *out)
