@@ -122,6 +122,7 @@ typedef struct EmitFunc {
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
     LLVMValueRef *probe_slot;   /* [nregs] <NPROBE x iN> allocas (value.c, probes) */
+    LLVMValueRef *wrap_slot;    /* [nregs] i1 allocas (value.c, wrap flags) */
     int *prefetched;            /* [nregs] block + 1 of the last prefetch through it (prefetch.c) */
     int *reg_defs;              /* [nregs] instructions writing it; -1 until asked (prefetch.c) */
     LLVMValueRef prefetch_ahead; /* i64: how far ahead (prefetch.c), once per function */
@@ -350,6 +351,10 @@ LLVMValueRef convert_bits(Emit *e, LLVMValueRef v, LLVMTypeRef t, bool sign);
 bool probe_reg(Emit *e, int r);
 LLVMValueRef probe_read(Emit *e, int r, PtxType t);
 LLVMValueRef probe_of(Emit *e, LLVMValueRef v);
+/* A probed register widened from 32 bits on the way keeps a flag: no wrap
+ * inside either half of the warp (value.c, wrap flags). */
+bool probe_wrap_reg(Emit *e, int r);
+LLVMValueRef probe_wrap_ok(Emit *e, int r);
 /* The sources of an instruction, read as one type. */
 typedef struct Ops {
     LLVMValueRef a[4];

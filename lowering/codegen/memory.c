@@ -758,39 +758,35 @@ access_ptr(Emit *e, const Access *a)
 }
 
 /* The addresses of lanes 0 and 16 (*p0, *p16) of an access, from its
- * probe when there is one; and, through a widened 32-bit value (wide),
- * whether lanes 0 and 15, and 16 and 31, are 15 steps apart (a wrap
- * changes the distance by a multiple of 2^32); else true. */
+ * probe when there is one; and whether the halves lie in one row each
+ * (e->fs.half_rows) and, through a widened 32-bit value (wide), lanes 0
+ * and 15, and 16 and 31, are 15 steps apart (a wrap changes the distance
+ * by a multiple of 2^32): with a probe, the register's wrap flag
+ * (value.c).  That is the same value for every access through one
+ * widened index (the mask, which changes, is ANDed after it), so that
+ * the fast path's test is one compare and one flag. */
 static LLVMValueRef
 halves_at(Emit *e, const Access *acc, int64_t step, bool wide, LLVMValueRef *p0,
           LLVMValueRef *p16)
 {
-    LLVMValueRef ok = LLVMConstInt(e->t_i1, 1, 0), ptrs = acc->ptr, probe = acc->probe;
+    LLVMValueRef ok = e->fs.half_rows, ptrs = acc->ptr, probe = acc->probe;
     if (!probe) {
         if (wide)
-            ok = LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
-                              span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), "");
+            ok = LLVMBuildAnd(e->b, ok,
+                              LLVMBuildAnd(e->b, span_const_ok(e, ptrs, 0, WARP / 2 - 1, step),
+                                           span_const_ok(e, ptrs, WARP / 2, WARP - 1, step), ""),
+                              "");
         *p0 = lane_ptr(e, ptrs, emit_u32(e, 0));
         *p16 = lane_ptr(e, ptrs, emit_u32(e, WARP / 2));
         return ok;
     }
-    LLVMValueRef at[NPROBE]; /* lanes 0, 15, 16, 31 */
-    for (int i = 0; i < NPROBE; i++)
-        at[i] = LLVMBuildExtractElement(e->b, probe, emit_u32(e, (uint64_t)i), "");
-    if (wide)
-        for (int h = 0; h < 2; h++) {
-            LLVMValueRef a = LLVMBuildPtrToInt(e->b, at[2 * h], e->t_i64, "");
-            LLVMValueRef b = LLVMBuildPtrToInt(e->b, at[2 * h + 1], e->t_i64, "");
-            LLVMValueRef d = LLVMBuildSub(e->b, b, a, "");
-            ok = LLVMBuildAnd(
-                e->b, ok,
-                LLVMBuildICmp(e->b, LLVMIntEQ, d,
-                              LLVMConstInt(e->t_i64, (uint64_t)(step * (WARP / 2 - 1)), 0), ""),
-                "");
-        }
+    if (wide) /* the register's flag, found once where it was widened */
+        ok = LLVMBuildAnd(e->b, ok, probe_wrap_ok(e, acc->o->sub[0].reg), "");
     LLVMValueRef off = LLVMConstInt(e->t_i64, (uint64_t)(acc->bias + acc->off), 1);
-    *p0 = LLVMBuildGEP2(e->b, e->t_i8, at[0], &off, 1, "");
-    *p16 = LLVMBuildGEP2(e->b, e->t_i8, at[2], &off, 1, "");
+    LLVMValueRef at0 = LLVMBuildExtractElement(e->b, probe, emit_u32(e, 0), ""); /* lane 0 */
+    LLVMValueRef at16 = LLVMBuildExtractElement(e->b, probe, emit_u32(e, 2), ""); /* lane 16 */
+    *p0 = LLVMBuildGEP2(e->b, e->t_i8, at0, &off, 1, "");
+    *p16 = LLVMBuildGEP2(e->b, e->t_i8, at16, &off, 1, "");
     return ok;
 }
 
@@ -814,11 +810,8 @@ row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wid
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMTypeRef vt = LLVMVectorType(t, WARP);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef ok = LLVMBuildAnd(
-        e->b, e->fs.half_rows, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""),
-        "");
     LLVMValueRef p0, p16;
-    ok = LLVMBuildAnd(e->b, ok, halves_at(e, acc, size, wide, &p0, &p16), "");
+    LLVMValueRef halves = halves_at(e, acc, size, wide, &p0, &p16);
     if (!wide && LLVMIsAConstantInt(e->fs.half_rows) && LLVMConstIntGetZExtValue(e->fs.half_rows) &&
         !lanes_few_accesses(e)) { /* no test in a large function (prefetch.c) */
         if (stream && mem_prefetch_first(e, acc->o->sub[0].reg)) {
@@ -827,6 +820,8 @@ row_masked(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, bool wid
         }
         return mem_row_halves(e, p0, p16, t, val, mask);
     }
+    LLVMValueRef ok = LLVMBuildAnd(
+        e->b, halves, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     LLVMBasicBlockRef all = emit_new_block(e, "mem.row"), other = emit_new_block(e, "mem.rows"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, ok, all, other);
@@ -866,11 +861,10 @@ row_access(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, int64_t 
     warp_rows(e);
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMValueRef mask = emit_cur_mask(e);
-    LLVMValueRef fast =
-        LLVMBuildAnd(e->b, e->fs.half_rows,
-                     LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     LLVMValueRef p0, p16; /* a widened 32-bit value may wrap inside a row */
-    fast = LLVMBuildAnd(e->b, fast, halves_at(e, acc, step, wide && step != 0, &p0, &p16), "");
+    LLVMValueRef fast =
+        LLVMBuildAnd(e->b, halves_at(e, acc, step, wide && step != 0, &p0, &p16),
+                     LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);

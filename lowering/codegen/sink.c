@@ -61,8 +61,11 @@ remat(LLVMBuilderRef b, LLVMValueRef v, Remat *m, int depth, LLVMValueRef start,
 {
     if (depth <= 0 || !pure_vector_op(v))
         return v;
+    /* a copy made here already (reached again through a local
+     * instruction whose operand it became) keeps its operands: a deeper
+     * copy of one would land after it, at `start` */
     for (int i = 0; i < m->n; i++)
-        if (m->from[i] == v)
+        if (m->from[i] == v || m->to[i] == v)
             return m->to[i];
     int n = LLVMGetNumOperands(v);
     if (n > 4 || m->n == REMAT_MAX)

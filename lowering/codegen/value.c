@@ -395,6 +395,126 @@ probe_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef nv, LLVMValueR
     LLVMBuildStore(e->b, p, probe_slot(e, r));
 }
 
+/* ------------------------------------------------------------ wrap flags */
+
+/* A probed register widened from a moving 32-bit value on the way
+ * (FuncInfo.reg_tx_wide) keeps an i1 beside its probe: true when its
+ * 32-bit source did not wrap between lanes 0 and 15, nor between 16 and
+ * 31, so that its widened lanes there are as affine as the analysis says.
+ * The widening (mul.wide, cvt from 32 to 64 bits) finds it once, from
+ * the source's probe; the affine instructions after it (add, shl, mov
+ * ...) AND their operands' flags.  Every access through the register, at
+ * any offset, reads the flag (memory.c, halves_at): one check per
+ * widened value instead of one per access. */
+bool
+probe_wrap_reg(Emit *e, int r)
+{
+    return probe_reg(e, r) && e->fs.fi->reg_tx_wide && e->fs.fi->reg_tx_wide[r];
+}
+
+static LLVMValueRef
+wrap_slot(Emit *e, int r)
+{
+    if (!e->fs.wrap_slot) {
+        int n = e->fs.f->regs.n;
+        e->fs.wrap_slot = arena_alloc(e->arena, sizeof *e->fs.wrap_slot * (size_t)(n + 1));
+        for (int i = 0; i < n; i++)
+            e->fs.wrap_slot[i] = NULL;
+    }
+    if (!e->fs.wrap_slot[r]) { /* false until written: the slow path */
+        LLVMValueRef a = emit_alloca(e, e->t_i1, "nowrap");
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(e->ctx);
+        LLVMPositionBuilder(b, LLVMGetInstructionParent(a), LLVMGetNextInstruction(a));
+        LLVMBuildStore(b, LLVMConstInt(e->t_i1, 0, 0), a);
+        LLVMDisposeBuilder(b);
+        e->fs.wrap_slot[r] = a;
+    }
+    return e->fs.wrap_slot[r];
+}
+
+/* Register r's flag (probe_wrap_reg). */
+LLVMValueRef
+probe_wrap_ok(Emit *e, int r)
+{
+    return LLVMBuildLoad2(e->b, e->t_i1, wrap_slot(e, r), "nowrap");
+}
+
+/* Whether operand o, a 32-bit source of a widening extended by `sign`,
+ * reads without a wrap inside either half of the warp: for a step k > 0
+ * the last lane of a half lies above the first (as signed or unsigned
+ * 32-bit values), below it for k < 0.  The step is at most 2^20 (the
+ * analysis), so 15 steps cross the boundary at most once, and then the
+ * order turns. */
+static LLVMValueRef
+wrap_source_ok(Emit *e, const Operand *o, PtxType ty, bool sign)
+{
+    const FuncInfo *fi = e->fs.fi;
+    if (o->kind != OPD_REG || !operand_varying(e, o) || !fi->reg_row_affine ||
+        !fi->reg_row_affine[o->reg] || fi->reg_tx_step[o->reg] == 0)
+        return LLVMConstInt(e->t_i1, 1, 0); /* the same in a row, or %tid.x */
+    LLVMValueRef p = probe_operand(e, o, ty);
+    LLVMValueRef lo[2] = {emit_u32(e, 0), emit_u32(e, 2)}, hi[2] = {emit_u32(e, 1), emit_u32(e, 3)};
+    LLVMValueRef first = LLVMBuildShuffleVector(e->b, p, LLVMGetUndef(LLVMTypeOf(p)),
+                                                LLVMConstVector(lo, 2), "");
+    LLVMValueRef last = LLVMBuildShuffleVector(e->b, p, LLVMGetUndef(LLVMTypeOf(p)),
+                                               LLVMConstVector(hi, 2), "");
+    bool up = fi->reg_tx_step[o->reg] > 0;
+    LLVMIntPredicate pr = up ? (sign ? LLVMIntSGT : LLVMIntUGT) : (sign ? LLVMIntSLT : LLVMIntULT);
+    LLVMValueRef c = LLVMBuildICmp(e->b, pr, last, first, "");
+    c = LLVMBuildBitCast(e->b, c, LLVMIntTypeInContext(e->ctx, 2), "");
+    return LLVMBuildICmp(e->b, LLVMIntEQ, c, LLVMConstInt(LLVMIntTypeInContext(e->ctx, 2), 3, 0),
+                         "nowrap");
+}
+
+/* a AND b, where either may be the constant true */
+static LLVMValueRef
+wrap_and(Emit *e, LLVMValueRef a, LLVMValueRef b)
+{
+    if (LLVMIsAConstantInt(a) && LLVMConstIntGetZExtValue(a) == 1)
+        return b;
+    if (LLVMIsAConstantInt(b) && LLVMConstIntGetZExtValue(b) == 1)
+        return a;
+    return LLVMBuildAnd(e->b, a, b, "");
+}
+
+/* The flag of what `in` writes to its destination (operand 0). */
+static LLVMValueRef
+wrap_compute(Emit *e, const Instr *in)
+{
+    const Operand *o = in->opnd;
+    LLVMValueRef ok = LLVMConstInt(e->t_i1, 1, 0);
+    if (in->op == OP_CVT && in->ntype == 2 && in->nopnd == 2 && type_bits(in->type[0]) == 64 &&
+        type_bits(in->type[1]) == 32)
+        return wrap_source_ok(e, &o[1], in->type[1], type_signed(in->type[1]));
+    if (in->op == OP_MUL && instr_has_mod(in, MOD_WIDE) && in->ntype > 0 &&
+        type_bits(in->type[0]) == 32 && in->nopnd == 3) {
+        bool sg = type_signed(in->type[0]);
+        return wrap_and(e, wrap_source_ok(e, &o[1], in->type[0], sg),
+                        wrap_source_ok(e, &o[2], in->type[0], sg));
+    }
+    for (int i = 1; i < in->nopnd; i++) {
+        if (o[i].kind != OPD_REG || !e->fs.fi->reg_tx_wide || !e->fs.fi->reg_tx_wide[o[i].reg])
+            continue;
+        if (!probe_wrap_reg(e, o[i].reg))
+            return LLVMConstInt(e->t_i1, 0, 0);
+        ok = wrap_and(e, ok, probe_wrap_ok(e, o[i].reg));
+    }
+    return ok;
+}
+
+/* Writes register r's flag beside its new value; under a partial mask m
+ * (i32) the lanes outside it keep their old values, and so the flag keeps
+ * the old one's doubt too. */
+static void
+wrap_write(Emit *e, const Operand *dst, LLVMValueRef m)
+{
+    const Instr *in = e->fs.in;
+    LLVMValueRef ok = in && dst == &in->opnd[0] ? wrap_compute(e, in) : LLVMConstInt(e->t_i1, 0, 0);
+    if (m)
+        ok = LLVMBuildAnd(e->b, ok, probe_wrap_ok(e, dst->reg), "");
+    LLVMBuildStore(e->b, ok, wrap_slot(e, dst->reg));
+}
+
 /* Whether lanes may be parked on the divergence stack while the current
  * block runs (uniform.c, parked_regions). */
 static bool
@@ -430,6 +550,8 @@ inst_write(Emit *e, const Operand *dst, PtxType ty, LLVMValueRef v)
             m = e->fs.imask ? e->fs.imask : emit_mask(e);
         if (probe_reg(e, r))
             probe_write(e, dst, ty, v, m);
+        if (probe_wrap_reg(e, r))
+            wrap_write(e, dst, m);
         if (m) {
             LLVMValueRef old = LLVMBuildLoad2(e->b, st, emit_reg_slot(e, r), "");
             v = LLVMBuildSelect(e->b, emit_mask_vec(e, m), v, old, "");

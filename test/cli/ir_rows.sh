@@ -38,10 +38,14 @@ check rows_once_per_warp "$([ "$n" -eq 1 ] && echo yes)" "$n computations of row
 # saxpy: x[i] and y[i] (load and store) by row, checked by the row's ends
 n=$(body saxpy | grep -c '^mem\.row[0-9]*:')
 check saxpy_accesses_by_row "$([ "$n" -eq 3 ] && echo yes)" "$n per-row paths in saxpy, expected 3"
-# mul.wide: a 32-bit index may wrap inside a row, so the fast path checks
-# that lanes 0 and 15, and 16 and 31, are 15 * 4 bytes apart
-n=$(body saxpy | grep -c 'icmp eq i64 %[0-9]*, 60\(, !dbg ![0-9]*\)\?$')
-check saxpy_row_ends_checked "$([ "$n" -eq 6 ] && echo yes)" "$n checks of a half's span, expected 2 per access"
+# mul.wide: a 32-bit index may wrap inside a row, so the fast path needs
+# its wrap flag, found once where mul.wide widens it (lane 15 above lane
+# 0, lane 31 above lane 16) and read by each of the three accesses, ANDed
+# with half.rows before the mask (the same value for all three)
+n=$(body saxpy | grep -c '%nowrap = icmp eq i2 ')
+check saxpy_wrap_checked_once "$([ "$n" -eq 1 ] && echo yes)" "$n wrap checks, expected 1"
+n=$(body saxpy | grep -c 'and i1 %half.rows, %nowrap[0-9]*\(, !dbg ![0-9]*\)\?$')
+check saxpy_accesses_read_the_flag "$([ "$n" -eq 3 ] && echo yes)" "$n accesses read a wrap flag, expected 3"
 # a partial warp's access is the one for a known shape (masked halves),
 # inline in a kernel of few accesses, never the run-time search for a
 # pattern: two masked 16-lane accesses a load or store
