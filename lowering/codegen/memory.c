@@ -862,9 +862,12 @@ row_access(Emit *e, const Access *acc, LLVMTypeRef t, LLVMValueRef val, int64_t 
     unsigned size = (unsigned)LLVMABISizeOfType(e->td, t);
     LLVMValueRef mask = emit_cur_mask(e);
     LLVMValueRef p0, p16; /* a widened 32-bit value may wrap inside a row */
-    LLVMValueRef fast =
-        LLVMBuildAnd(e->b, halves_at(e, acc, step, wide && step != 0, &p0, &p16),
-                     LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
+    /* halves_at first, then the mask's compare: not both as arguments of
+     * one call, whose evaluation order C leaves open (the same input must
+     * give the same IR whatever compiler built ptx2native) */
+    LLVMValueRef halves = halves_at(e, acc, step, wide && step != 0, &p0, &p16);
+    LLVMValueRef fast = LLVMBuildAnd(
+        e->b, halves, LLVMBuildICmp(e->b, LLVMIntEQ, mask, emit_u32(e, 0xffffffffu), ""), "");
     LLVMBasicBlockRef fb = emit_new_block(e, "mem.row"), sb = emit_new_block(e, "mem.lanes"),
                       jb = emit_new_block(e, "mem.row.join");
     LLVMBuildCondBr(e->b, fast, fb, sb);
