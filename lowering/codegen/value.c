@@ -285,6 +285,15 @@ probe_bits(Emit *e, LLVMValueRef p, unsigned bits, bool sign)
                          : LLVMBuildZExt(e->b, p, t, "");
 }
 
+/* Register r's probe from its whole new value v (oneloop.c: a lane put
+ * back by the scalar copy of a loop). */
+void
+probe_refresh(Emit *e, int r, LLVMValueRef v)
+{
+    if (probe_reg(e, r))
+        LLVMBuildStore(e->b, probe_of(e, v), probe_slot(e, r));
+}
+
 /* The probe of register r (probe_reg), as read by an operand of type ty. */
 LLVMValueRef
 probe_read(Emit *e, int r, PtxType ty)
