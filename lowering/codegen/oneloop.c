@@ -15,8 +15,9 @@
  * active, a uniform step of every instruction is that lane's step, and a
  * branch all of whose lanes agree is what the vector code's branch does;
  * lanes not active keep their values.  Eligible: a loop of a kernel with
- * no divergence stack, held lanes or coroutine, that holds only
- * arithmetic, moves, conversions, global accesses, atomics and branches
+ * no divergence stack, held lanes or coroutine, that holds only integer,
+ * bit and float arithmetic (division and the math functions too), moves,
+ * conversions, global accesses, atomics and branches
  * (nothing that reads other lanes, local memory, a call or a barrier),
  * whose narrowing and linear branches all lie inside it, with some
  * divergent branch.
@@ -61,6 +62,30 @@ op_allowed(const Instr *in)
     case OP_SELP:
     case OP_MOV:
     case OP_CVT:
+    case OP_FMA:
+    case OP_DIV:
+    case OP_REM:
+    case OP_SAD:
+    case OP_SET:
+    case OP_SLCT:
+    case OP_POPC:
+    case OP_CLZ:
+    case OP_BFIND:
+    case OP_BREV:
+    case OP_BFE:
+    case OP_BFI:
+    case OP_PRMT:
+    case OP_LOP3:
+    case OP_SHF:
+    case OP_RCP:
+    case OP_SQRT:
+    case OP_RSQRT:
+    case OP_SIN:
+    case OP_COS:
+    case OP_LG2:
+    case OP_EX2:
+    case OP_TESTP:
+    case OP_COPYSIGN:
     case OP_BRA:
         return true;
     case OP_LD:

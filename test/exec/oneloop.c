@@ -1,9 +1,10 @@
 /* Divergent loops that a warp may run with one lane (oneloop.c: their
  * scalar copy): a graph step in the shape of bfs (claim, a loop that ends
- * the kernel) and a row walk whose values live on after its loop
- * (rowsum).  The frontiers mix warps with one lane in the loop, a few,
- * a full warp, rows of 0 to 10 edges (warps whose loop keeps one lane for
- * its last rounds), and a part-full last warp.  The expected values are
+ * the kernel), a row walk whose values live on after its loop (rowsum)
+ * and a loop of integer and float steps (mix).  The frontiers mix warps
+ * with one lane in the loop, a few, a full warp, rows of 0 to 10 edges
+ * (warps whose loop keeps one lane for its last rounds), and a part-full
+ * last warp.  The expected values are
  * computed here from the CUDA source's meaning. */
 #include "common.h"
 
@@ -22,6 +23,15 @@ graph(void)
         row[v + 1] = row[v] + deg;
         val[v] = (int)(lcg() % 2001) - 1000;
     }
+}
+
+static unsigned
+brev(unsigned x)
+{
+    unsigned r = 0;
+    for (int i = 0; i < 32; i++)
+        r |= ((x >> i) & 1u) << (31 - i);
+    return r;
 }
 
 /* the frontier of case k: which nodes are at the level */
@@ -93,6 +103,45 @@ int main(int argc, char **argv)
             CHECK_INT(cas, last, wl, N);
         }
     }
+    /* mix: most lanes run 0 to 4 rounds, lane 7 of each warp 40 (one lane
+     * in the loop for its last 36); every node a warp of its own at n = 3 */
+    int ms[] = {N, 3};
+    for (int k = 0; k < 2; k++) {
+        int n = ms[k], len[N];
+        unsigned seed[N], out[N], want[N];
+        float fout[N], fwant[N];
+        for (int v = 0; v < N; v++) {
+            len[v] = v % 32 == 7 || n < 32 ? 40 : v % 5;
+            seed[v] = lcg();
+            out[v] = want[v] = 7u;
+            fout[v] = fwant[v] = -7.0f;
+            if (v >= n)
+                continue;
+            unsigned x = seed[v];
+            float f = 1.0f;
+            for (int i = 0; i < len[v]; i++) {
+                unsigned d = (x & 15) + 1;
+                x = x / d + x % d * 977u + (unsigned)__builtin_popcount(x) +
+                    (unsigned)__builtin_clz(x | 1);
+                x ^= brev(x) >> 3;
+                x += (x >> 5) & 0x3f;
+                f = sqrtf(fmaf(f, 1.5f, (float)(x & 255)));
+            }
+            want[v] = x, fwant[v] = f;
+        }
+        int *pl = len;
+        unsigned *pz = seed, *po = out;
+        float *pf = fout;
+        void *p[] = {&n, &pl, &pz, &po, &pf};
+        char cas[32];
+        snprintf(cas, sizeof cas, "mix_n%d", n);
+        p2n_dim3 grid = d3((unsigned)(n + BLOCK - 1) / BLOCK, 1, 1);
+        if (launch(cas, "mix", grid, d3(BLOCK, 1, 1), 0, p)) {
+            CHECK_INT(cas, (int *)out, (int *)want, N);
+            snprintf(cas, sizeof cas, "mix_n%d_f", n);
+            CHECK_EXACT(cas, fout, fwant, N);
+        }
+    }
     return finish();
 }
 #if 0 // test-file oneloop.cu
@@ -131,6 +180,29 @@ extern "C" __global__ void rowsum(int n, const int *row, const int *col, const i
     sum[v] = s + v;
     odd[v] = k;
     last[v] = l;
+}
+
+// A per-thread loop of integer and float steps (division, remainder, bit
+// counts, bit reversal, a bit field, fmaf, sqrtf) whose trip count differs
+// by lane; its results live on after the loop.
+extern "C" __global__ void mix(int n, const int *len, const unsigned *seed, unsigned *out,
+                               float *fout)
+{
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= n)
+        return;
+    unsigned x = seed[v];
+    float f = 1.0f;
+#pragma unroll 1
+    for (int i = 0; i < len[v]; i++) {
+        unsigned d = (x & 15) + 1;
+        x = x / d + x % d * 977u + __popc(x) + __clz(x | 1);
+        x ^= __brev(x) >> 3;
+        x += (x >> 5) & 0x3f;
+        f = sqrtf(fmaf(f, 1.5f, (float)(x & 255)));
+    }
+    out[v] = x;
+    fout[v] = f;
 }
 #endif // end of oneloop.cu
 #if 0 // test-file oneloop.ptx
@@ -302,6 +374,89 @@ $L__BB1_4:
 	st.global.u32 	[%rd23], %r35;
 
 $L__BB1_5:
+	ret;
+
+}
+	// .globl	mix
+.visible .entry mix(
+	.param .u32 mix_param_0,
+	.param .u64 mix_param_1,
+	.param .u64 mix_param_2,
+	.param .u64 mix_param_3,
+	.param .u64 mix_param_4
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .f32 	%f<11>;
+	.reg .b32 	%r<34>;
+	.reg .b64 	%rd<16>;
+
+
+	ld.param.u32 	%r9, [mix_param_0];
+	ld.param.u64 	%rd2, [mix_param_1];
+	ld.param.u64 	%rd3, [mix_param_2];
+	ld.param.u64 	%rd4, [mix_param_3];
+	ld.param.u64 	%rd5, [mix_param_4];
+	mov.u32 	%r10, %ntid.x;
+	mov.u32 	%r11, %ctaid.x;
+	mov.u32 	%r12, %tid.x;
+	mad.lo.s32 	%r1, %r11, %r10, %r12;
+	setp.ge.s32 	%p1, %r1, %r9;
+	@%p1 bra 	$L__BB2_5;
+
+	cvta.to.global.u64 	%rd6, %rd2;
+	cvt.s64.s32 	%rd1, %r1;
+	cvta.to.global.u64 	%rd7, %rd3;
+	mul.wide.s32 	%rd8, %r1, 4;
+	add.s64 	%rd9, %rd7, %rd8;
+	ld.global.u32 	%r33, [%rd9];
+	add.s64 	%rd10, %rd6, %rd8;
+	ld.global.u32 	%r3, [%rd10];
+	setp.lt.s32 	%p2, %r3, 1;
+	mov.f32 	%f10, 0f3F800000;
+	@%p2 bra 	$L__BB2_4;
+
+	mov.f32 	%f10, 0f3F800000;
+	mov.u32 	%r31, 0;
+
+$L__BB2_3:
+	.pragma "nounroll";
+	and.b32  	%r14, %r33, 15;
+	add.s32 	%r15, %r14, 1;
+	div.u32 	%r16, %r33, %r15;
+	mul.lo.s32 	%r17, %r16, %r15;
+	sub.s32 	%r18, %r33, %r17;
+	or.b32  	%r19, %r33, 1;
+	clz.b32 	%r20, %r19;
+	popc.b32 	%r21, %r33;
+	add.s32 	%r22, %r20, %r21;
+	add.s32 	%r23, %r22, %r16;
+	mad.lo.s32 	%r24, %r18, 977, %r23;
+	brev.b32 	%r25, %r24;
+	shr.u32 	%r26, %r25, 3;
+	xor.b32  	%r27, %r26, %r24;
+	shr.u32 	%r28, %r27, 5;
+	and.b32  	%r29, %r28, 63;
+	add.s32 	%r33, %r29, %r27;
+	and.b32  	%r30, %r33, 255;
+	cvt.rn.f32.u32 	%f6, %r30;
+	mov.f32 	%f7, 0f3FC00000;
+	fma.rn.f32 	%f8, %f10, %f7, %f6;
+	sqrt.rn.f32 	%f10, %f8;
+	add.s32 	%r31, %r31, 1;
+	setp.lt.s32 	%p3, %r31, %r3;
+	@%p3 bra 	$L__BB2_3;
+
+$L__BB2_4:
+	cvta.to.global.u64 	%rd11, %rd4;
+	shl.b64 	%rd12, %rd1, 2;
+	add.s64 	%rd13, %rd11, %rd12;
+	st.global.u32 	[%rd13], %r33;
+	cvta.to.global.u64 	%rd14, %rd5;
+	add.s64 	%rd15, %rd14, %rd12;
+	st.global.f32 	[%rd15], %f10;
+
+$L__BB2_5:
 	ret;
 
 }
