@@ -35,7 +35,7 @@ ANALYSIS_OBJS = lowering/analysis/dom.o lowering/analysis/uniform.o lowering/ana
 	lowering/analysis/report.o lowering/analysis/warn.o
 # the code generator, from the bottom up (codegen/emit.h)
 CODEGEN = base layout abi value softfloat arith compare bits fp8 convert lanes prefetch memory space sink atomic sync warp video tex \
-	mma mbarrier hold call dispatch flow coro ctaloop debug function
+	mma mbarrier hold call dispatch flow oneloop coro ctaloop debug function
 CODEGEN_OBJS = $(CODEGEN:%=lowering/codegen/%.o) lowering/target.o
 CLI_OBJS = cli/main.o cli/depfile.o cli/summary.o
 # --from-binary: the fatbinary reader of the CUDA layer (runtime/cuda/aot.c)

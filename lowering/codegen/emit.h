@@ -118,6 +118,8 @@ typedef struct EmitFunc {
     LLVMBasicBlockRef *narrow_join; /* [ninstrs] its region's way into R: the mask back */
     LLVMBasicBlockRef narrow_real;  /* R's own block while narrow_enter points R at a join */
     LLVMValueRef prologue_end;  /* the prologue's branch to the first block */
+    struct OneLoop **oneloop;   /* [nblocks] a loop head's scalar copy (oneloop.c), or NULL */
+    int noneloops;
     LLVMValueRef rows_lo;       /* i32: lanes of the warp's first row (memory.c) */
     LLVMValueRef rows_two;      /* i1: the warp's lanes form at most two rows */
     LLVMValueRef half_rows;     /* i1: lanes 0-15 lie in one row, and 16-31 */
@@ -213,6 +215,7 @@ typedef struct Emit {
  *               before it here)
  *   dispatch.c  inst_emit: one table from opcode to handler
  *   flow.c      control transfers, the divergence stack, barriers' arrival
+ *   oneloop.c   a divergent loop's scalar copy for one active lane
  *   target.c    (lowering/) the target machine, passes, the output
  *   debug.c     the module's DWARF line table
  *   function.c  lower_module: functions and blocks, the driver
@@ -351,6 +354,7 @@ LLVMValueRef convert_bits(Emit *e, LLVMValueRef v, LLVMTypeRef t, bool sign);
 bool probe_reg(Emit *e, int r);
 LLVMValueRef probe_read(Emit *e, int r, PtxType t);
 LLVMValueRef probe_of(Emit *e, LLVMValueRef v);
+void probe_refresh(Emit *e, int r, LLVMValueRef v); /* r's probe from its new <32 x T> v */
 /* A probed register widened from 32 bits on the way keeps a flag: no wrap
  * inside either half of the warp (value.c, wrap flags). */
 bool probe_wrap_reg(Emit *e, int r);
@@ -551,6 +555,10 @@ void emit_dispatcher(Emit *e);
 LLVMBasicBlockRef site_dispatch(Emit *e, int b); /* block b's dispatcher */
 void linear_side_end(Emit *e, int b);
 void emit_bra(Emit *e, const Instr *in, int idx, int next);
+/* oneloop.c: the scalar copies of divergent loops for one active lane */
+void oneloop_plan(Emit *e);      /* after narrow_setup: which loops get one */
+void oneloop_enter(Emit *e, int h); /* at loop head h's vector body */
+void oneloop_emit(Emit *e, void (*emit_block)(Emit *, int)); /* after the blocks */
 void narrow_setup(Emit *e);        /* slots and joins of the narrowing branches */
 void narrow_enter(Emit *e, int b); /* block b's edges to its group's R: the join */
 void narrow_leave(Emit *e, int b);

@@ -77,8 +77,10 @@ emit_block_body(Emit *e, int b)
         LLVMBuildCondBr(e->b, here, site_dispatch(e, b), e->fs.bb_body[b]);
     }
     LLVMPositionBuilderAtEnd(e->b, e->fs.bb_body[b]);
-    if (plan_loop_head(c, b))
+    if (plan_loop_head(c, b)) {
+        oneloop_enter(e, b);
         emit_watchdog(e, (uint32_t)blk->loc.line);
+    }
 
     /* the block that control falls into after this one (block_of has an
      * entry past the last instruction: a trailing label's block, or the exit) */
@@ -300,6 +302,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
     e->fs.prologue_end = LLVMBuildBr(e->b, e->fs.bb[0]);
     e->fs.rows_lo = e->fs.rows_two = e->fs.half_rows = NULL;
     narrow_setup(e);
+    oneloop_plan(e);
 
     for (int i = 0; i < c->nblocks && !e->failed; i++) {
         if (i == c->exit)
@@ -315,6 +318,7 @@ emit_function(Emit *e, Func *f, const FuncInfo *fi, LLVMValueRef fn)
         }
         emit_block(e, i);
     }
+    oneloop_emit(e, emit_block);
     if (e->fs.local_dispatch)
         LLVMDeleteBasicBlock(e->fs.dispatch_bb);
     else

@@ -285,6 +285,22 @@ probe_bits(Emit *e, LLVMValueRef p, unsigned bits, bool sign)
                          : LLVMBuildZExt(e->b, p, t, "");
 }
 
+static LLVMValueRef wrap_slot(Emit *e, int r);
+
+/* Register r's probe from its whole new value v (oneloop.c: a lane put
+ * back by the scalar copy of a loop).  Its wrap flag, if it keeps one,
+ * turns false: the lane's new value may have wrapped where the others did
+ * not (as a write under a partial mask keeps the old flag's doubt), and
+ * the accesses through it then take their tested path. */
+void
+probe_refresh(Emit *e, int r, LLVMValueRef v)
+{
+    if (probe_reg(e, r))
+        LLVMBuildStore(e->b, probe_of(e, v), probe_slot(e, r));
+    if (probe_wrap_reg(e, r))
+        LLVMBuildStore(e->b, LLVMConstInt(e->t_i1, 0, 0), wrap_slot(e, r));
+}
+
 /* The probe of register r (probe_reg), as read by an operand of type ty. */
 LLVMValueRef
 probe_read(Emit *e, int r, PtxType ty)
