@@ -126,7 +126,7 @@ typedef struct EmitFunc {
     LLVMValueRef *probe_slot;   /* [nregs] <NPROBE x iN> allocas (value.c, probes) */
     LLVMValueRef *wrap_slot;    /* [nregs] i1 allocas (value.c, wrap flags) */
     int *prefetched;            /* [nregs] block + 1 of the last prefetch through it (prefetch.c) */
-    int *reg_defs;              /* [nregs] instructions writing it; -1 until asked (prefetch.c) */
+    int *reg_defs;              /* [nregs] instructions writing it; NULL until asked (prefetch.c) */
     LLVMValueRef prefetch_ahead; /* i64: how far ahead (prefetch.c), once per function */
     bool *reg_loaded;           /* [nregs] derived from a per-lane load (lanes.c,
                                    loaded_regs); NULL until an access asks */

@@ -63,19 +63,19 @@ mem_prefetch(Emit *e, LLVMValueRef p, bool store)
     emit_intrinsic(e, "llvm.prefetch", &pt, 1, args, 4);
 }
 
-/* How many instructions write register r (a destination, or an element
- * of a vector destination), counted once per function. */
-static bool
-writes(const Operand *o, int r)
+/* Counts, in n[r], the instructions whose destination o writes register
+ * r (itself, or an element of a vector destination). */
+static void
+count_writes(const Operand *o, int *n)
 {
     if (o->kind == OPD_REG)
-        return o->reg == r;
+        n[o->reg]++;
     for (int i = 0; i < o->nsub; i++)
-        if (writes(&o->sub[i], r))
-            return true;
-    return false;
+        count_writes(&o->sub[i], n);
 }
 
+/* How many instructions write register r: all registers counted in one
+ * pass over the function, the first time one is asked for. */
 static int
 defs(Emit *e, int r)
 {
@@ -83,15 +83,12 @@ defs(Emit *e, int r)
     if (!e->fs.reg_defs) {
         e->fs.reg_defs = arena_alloc(e->arena, sizeof *e->fs.reg_defs * ((size_t)f->regs.n + 1));
         for (int i = 0; i < f->regs.n; i++)
-            e->fs.reg_defs[i] = -1;
-    }
-    if (e->fs.reg_defs[r] < 0) {
-        int n = 0;
+            e->fs.reg_defs[i] = 0;
         for (int i = 0; i < f->instrs.n; i++) {
             const Instr *in = &f->instrs.v[i];
-            n += in->nopnd > 0 && !(opcode_flags(in->op) & OF_NODST) && writes(&in->opnd[0], r);
+            if (in->nopnd > 0 && !(opcode_flags(in->op) & OF_NODST))
+                count_writes(&in->opnd[0], e->fs.reg_defs);
         }
-        e->fs.reg_defs[r] = n;
     }
     return e->fs.reg_defs[r];
 }
